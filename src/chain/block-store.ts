@@ -1,0 +1,101 @@
+import { createBlockFromRLP, type Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { RLP } from '@ethereumjs/rlp';
+import { bigIntToBytes, bytesToHex, bigIntToUnpaddedBytes, bytesToBigInt, bytesToInt, intToBytes, setLengthLeft, utf8ToBytes } from '@ethereumjs/util';
+import type { BatchOp, Database, Section } from '../storage/database.js';
+import { decodeReceipts, encodeReceipts, type StoredReceipt } from './receipts.js';
+
+export interface TxLocation {
+  blockHash: Uint8Array;
+  index: number;
+}
+
+const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
+const metaKey = (name: string) => utf8ToBytes(name);
+const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel: sublevel as never, key, value });
+
+/**
+ * Blocks, receipts and indexes in LevelDB. Reads are direct; writes are batch operations the
+ * caller commits together with the state they belong to.
+ */
+export class BlockStore {
+  private readonly blockCache = new Map<string, Block>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly commonFor: (header: { number: bigint; timestamp: bigint }) => Common,
+  ) {}
+
+  async block(hash: Uint8Array): Promise<Block | undefined> {
+    const key = bytesToHex(hash);
+    const cached = this.blockCache.get(key);
+    if (cached !== undefined) return cached;
+    const bytes = await this.db.blocks.get(hash);
+    if (bytes === undefined) return undefined;
+    const block = this.decode(bytes);
+    this.remember(key, block);
+    return block;
+  }
+
+  async canonicalHash(number: bigint): Promise<Uint8Array | undefined> {
+    if (number < 0n) return undefined;
+    return this.db.canonical.get(numberKey(number));
+  }
+
+  async receipts(blockHash: Uint8Array): Promise<StoredReceipt[] | undefined> {
+    const bytes = await this.db.receipts.get(blockHash);
+    return bytes === undefined ? undefined : decodeReceipts(bytes);
+  }
+
+  async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {
+    const bytes = await this.db.txIndex.get(txHash);
+    if (bytes === undefined) return undefined;
+    const [blockHash, index] = RLP.decode(bytes) as Uint8Array[];
+    return { blockHash, index: index.length === 0 ? 0 : bytesToInt(index) };
+  }
+
+  async totalDifficulty(blockHash: Uint8Array): Promise<bigint | undefined> {
+    const bytes = await this.db.totalDifficulty.get(blockHash);
+    return bytes === undefined ? undefined : bytesToBigInt(bytes);
+  }
+
+  async meta(name: string): Promise<Uint8Array | undefined> {
+    return this.db.meta.get(metaKey(name));
+  }
+
+  /** The operations that make `block` canonical at its number, with its receipts and indexes. */
+  blockOps(block: Block, receipts: StoredReceipt[], totalDifficulty: bigint): BatchOp[] {
+    const hash = block.hash();
+    const ops: BatchOp[] = [
+      put(this.db.blocks, hash, block.serialize()),
+      put(this.db.canonical, numberKey(block.header.number), hash),
+      put(this.db.receipts, hash, encodeReceipts(receipts)),
+      put(this.db.totalDifficulty, hash, bigIntToUnpaddedBytes(totalDifficulty)),
+    ];
+    block.transactions.forEach((tx, index) => {
+      ops.push(put(this.db.txIndex, tx.hash(), RLP.encode([hash, intToBytes(index)])));
+    });
+    return ops;
+  }
+
+  metaOp(name: string, value: Uint8Array): BatchOp {
+    return put(this.db.meta, metaKey(name), value);
+  }
+
+  async write(ops: BatchOp[]): Promise<void> {
+    await this.db.root.batch(ops as never);
+  }
+
+  remember(key: string, block: Block): void {
+    if (this.blockCache.size >= 256) this.blockCache.delete(this.blockCache.keys().next().value as string);
+    this.blockCache.set(key, block);
+  }
+
+  private decode(bytes: Uint8Array): Block {
+    // The fork, and so the header's shape, follows from the number and timestamp inside the header.
+    const [headerFields] = RLP.decode(bytes) as unknown as Uint8Array[][];
+    const number = bytesToBigInt(headerFields[8]);
+    const timestamp = bytesToBigInt(headerFields[11]);
+    return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp }), setHardfork: false });
+  }
+}

@@ -1,0 +1,46 @@
+import type { Block } from '@ethereumjs/block';
+import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import type { Chain } from './chain.js';
+
+/** What a block parameter may say: a tag, a hex number, a 32-byte hash, or an EIP-1898 object. */
+export type BlockRef = string | { blockHash: string; requireCanonical?: boolean } | { blockNumber: string };
+
+export class UnknownBlockError extends Error {}
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * Finds the block a parameter names. A dev chain finalises at once, as anvil's does, so `safe`
+ * and `finalized` are the head.
+ */
+export async function resolveBlock(chain: Chain, ref: BlockRef | undefined, pending?: () => Promise<Block>): Promise<Block | undefined> {
+  if (ref === undefined) return chain.head();
+  if (typeof ref === 'object') {
+    if ('blockHash' in ref) {
+      const block = await chain.blockByHash(hexToBytes(ref.blockHash as PrefixedHexString));
+      if (block === undefined || ref.requireCanonical !== true) return block;
+      const canonical = await chain.blockByNumber(block.header.number);
+      return canonical !== undefined && canonical.hash().every((b, i) => b === block.hash()[i]) ? block : undefined;
+    }
+    return resolveBlock(chain, ref.blockNumber, pending);
+  }
+  switch (ref) {
+    case 'latest':
+    case 'safe':
+    case 'finalized':
+      return chain.head();
+    case 'earliest':
+      return chain.genesis;
+    case 'pending':
+      return pending !== undefined ? pending() : chain.head();
+  }
+  if (HASH.test(ref)) return chain.blockByHash(hexToBytes(ref as PrefixedHexString));
+  return chain.blockByNumber(BigInt(ref));
+}
+
+/** Like {@link resolveBlock}, for methods that read state: a missing block is an error, as in geth. */
+export async function requireBlock(chain: Chain, ref: BlockRef | undefined, pending?: () => Promise<Block>): Promise<Block> {
+  const block = await resolveBlock(chain, ref, pending);
+  if (block === undefined) throw new UnknownBlockError('header not found');
+  return block;
+}

@@ -1,0 +1,115 @@
+import type { Block } from '@ethereumjs/block';
+import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
+import type { BatchOp, Database } from '../storage/database.js';
+import { BlockStore } from './block-store.js';
+import { ForkCommons } from './fork-commons.js';
+import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis } from './genesis.js';
+import type { StoredReceipt } from './receipts.js';
+import { StateStore } from '../state/state-store.js';
+
+export class GenesisMismatchError extends Error {}
+
+type BlockListener = (block: Block) => void;
+
+/**
+ * The canonical chain: its blocks, receipts and state in one LevelDB, and its head.
+ * A new block lands in one atomic batch (state nodes, block, receipts, indexes, head and whatever
+ * the caller adds) before the head moves and listeners hear of it.
+ */
+export class Chain {
+  private headBlock: Block;
+  private readonly listeners: BlockListener[] = [];
+
+  private constructor(
+    readonly commons: ForkCommons,
+    readonly blocks: BlockStore,
+    readonly state: StateStore,
+    readonly genesis: Block,
+    head: Block,
+  ) {
+    this.headBlock = head;
+  }
+
+  /** Opens the chain in `db`, writing the genesis on first use; refuses a db made from another genesis. */
+  static async open(db: Database, genesisSpec: GethGenesis): Promise<Chain> {
+    const commons = new ForkCommons(commonFromGenesis(genesisSpec));
+    const blocks = new BlockStore(db, (header) => commons.at(header));
+    const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
+    const state = await StateStore.open(db.trie, genesisCommon);
+    const root = await writeGenesisState(genesisSpec, state.writer);
+    const genesis = genesisBlock(genesisSpec, genesisCommon, root);
+
+    const storedGenesis = await blocks.meta('genesis');
+    if (storedGenesis === undefined) {
+      const ops = [
+        ...state.drain(),
+        ...blocks.blockOps(genesis, [], genesis.header.difficulty),
+        blocks.metaOp('genesis', genesis.hash()),
+        blocks.metaOp('head', genesis.hash()),
+        blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
+      ];
+      await blocks.write(ops);
+      state.landed();
+      return new Chain(commons, blocks, state, genesis, genesis);
+    }
+    state.discard();
+    if (!equalsBytes(storedGenesis, genesis.hash())) {
+      throw new GenesisMismatchError(
+        `the data dir holds a chain with genesis ${bytesToHex(storedGenesis)}, but the configured genesis is ${bytesToHex(genesis.hash())}; ` +
+          'start with the same genesis flags, or use another --data-dir',
+      );
+    }
+    const headHash = (await blocks.meta('head')) ?? genesis.hash();
+    const head = (await blocks.block(headHash)) ?? genesis;
+    return new Chain(commons, blocks, state, genesis, head);
+  }
+
+  /** The genesis spec a data dir was created with, so a restart without flags resumes that chain. */
+  static async storedGenesisSpec(db: Database): Promise<GethGenesis | undefined> {
+    const bytes = await db.meta.get(utf8ToBytes('genesisSpec'));
+    return bytes === undefined ? undefined : (JSON.parse(bytesToUtf8(bytes)) as GethGenesis);
+  }
+
+  head(): Block {
+    return this.headBlock;
+  }
+
+  async blockByNumber(number: bigint): Promise<Block | undefined> {
+    if (number > this.headBlock.header.number) return undefined;
+    if (number === this.headBlock.header.number) return this.headBlock;
+    const hash = await this.blocks.canonicalHash(number);
+    return hash === undefined ? undefined : this.blocks.block(hash);
+  }
+
+  /** A block by hash, canonical or not. */
+  async blockByHash(hash: Uint8Array): Promise<Block | undefined> {
+    return this.blocks.block(hash);
+  }
+
+  async totalDifficulty(block: Block): Promise<bigint> {
+    return (await this.blocks.totalDifficulty(block.hash())) ?? block.header.difficulty;
+  }
+
+  /**
+   * Makes `block` the new head. Its state must already be in the state store's buffer; `extraOps`
+   * (the pool's removals, say) land in the same batch.
+   */
+  async append(block: Block, receipts: StoredReceipt[], extraOps: BatchOp[] = []): Promise<void> {
+    const parentTd = await this.totalDifficulty(this.headBlock);
+    const ops = [
+      ...this.state.drain(),
+      ...this.blocks.blockOps(block, receipts, parentTd + block.header.difficulty),
+      this.blocks.metaOp('head', block.hash()),
+      ...extraOps,
+    ];
+    await this.blocks.write(ops);
+    this.state.landed();
+    this.blocks.remember(bytesToHex(block.hash()), block);
+    this.headBlock = block;
+    for (const listener of this.listeners) listener(block);
+  }
+
+  onBlock(listener: BlockListener): void {
+    this.listeners.push(listener);
+  }
+}

@@ -1,0 +1,87 @@
+import { Hardfork, type GethGenesis } from '@ethereumjs/common';
+import systemContracts from './system-contracts.json' with { type: 'json' };
+
+export interface DevGenesisOptions {
+  chainId: bigint;
+  hardfork: string;
+  /** lowercase 0x addresses to fund */
+  accounts: string[];
+  balance: bigint;
+  gasLimit: bigint;
+}
+
+/** Forks in activation order, with the geth config key that schedules each at genesis. */
+const FORKS: [Hardfork, string][] = [
+  [Hardfork.Homestead, 'homesteadBlock'],
+  [Hardfork.TangerineWhistle, 'eip150Block'],
+  [Hardfork.SpuriousDragon, 'eip155Block'],
+  [Hardfork.SpuriousDragon, 'eip158Block'],
+  [Hardfork.Byzantium, 'byzantiumBlock'],
+  [Hardfork.Constantinople, 'constantinopleBlock'],
+  [Hardfork.Petersburg, 'petersburgBlock'],
+  [Hardfork.Istanbul, 'istanbulBlock'],
+  [Hardfork.MuirGlacier, 'muirGlacierBlock'],
+  [Hardfork.Berlin, 'berlinBlock'],
+  [Hardfork.London, 'londonBlock'],
+  [Hardfork.ArrowGlacier, 'arrowGlacierBlock'],
+  [Hardfork.GrayGlacier, 'grayGlacierBlock'],
+  [Hardfork.Paris, 'mergeNetsplitBlock'],
+  [Hardfork.Shanghai, 'shanghaiTime'],
+  [Hardfork.Cancun, 'cancunTime'],
+  [Hardfork.Prague, 'pragueTime'],
+  [Hardfork.Osaka, 'osakaTime'],
+];
+
+export const DEV_HARDFORKS: readonly string[] = [...new Set(FORKS.map(([fork]) => fork))];
+
+const BLOB_SCHEDULE: Record<string, { target: number; max: number; baseFeeUpdateFraction: number }> = {
+  cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 },
+  prague: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 },
+  osaka: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 },
+};
+
+/** A fixed timestamp keeps the dev genesis hash the same on every machine and every run. */
+export const DEV_GENESIS_TIMESTAMP = 1735689600n;
+export const DEV_INITIAL_BASE_FEE = 1_000_000_000n;
+
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+
+/**
+ * The dev chain as a geth-format genesis: every fork up to `hardfork` active from block 0,
+ * the dev accounts funded, and the system contracts the active forks call each block.
+ */
+export function devGenesis(opts: DevGenesisOptions): GethGenesis {
+  const last = FORKS.findLastIndex(([fork]) => fork === opts.hardfork);
+  if (last < 0) throw new Error(`unknown hardfork ${opts.hardfork}; one of: ${DEV_HARDFORKS.join(', ')}`);
+  const active = FORKS.slice(0, last + 1);
+  const config: Record<string, unknown> = { chainId: Number(opts.chainId) };
+  const blobSchedule: Record<string, unknown> = {};
+  for (const [fork, key] of active) {
+    config[key] = 0;
+    if (fork in BLOB_SCHEDULE) blobSchedule[fork] = BLOB_SCHEDULE[fork];
+  }
+  if (Object.keys(blobSchedule).length > 0) config.blobSchedule = blobSchedule;
+  const postMerge = active.some(([fork]) => fork === Hardfork.Paris);
+  if (postMerge) {
+    config.terminalTotalDifficulty = 0;
+    config.terminalTotalDifficultyPassed = true;
+  }
+  const alloc: Record<string, { balance: string; nonce?: string; code?: string }> = {};
+  for (const [address, contract] of Object.entries(systemContracts)) {
+    alloc[address] = { balance: contract.balance, nonce: contract.nonce, code: contract.code };
+  }
+  for (const address of opts.accounts) alloc[address] = { balance: hex(opts.balance) };
+  const london = active.some(([fork]) => fork === Hardfork.London);
+  return {
+    config,
+    nonce: '0x0',
+    timestamp: hex(DEV_GENESIS_TIMESTAMP),
+    extraData: '0x',
+    gasLimit: hex(opts.gasLimit),
+    difficulty: postMerge ? '0x0' : '0x1',
+    mixHash: `0x${'00'.repeat(32)}`,
+    coinbase: `0x${'00'.repeat(20)}`,
+    baseFeePerGas: london ? hex(DEV_INITIAL_BASE_FEE) : undefined,
+    alloc,
+  } as unknown as GethGenesis;
+}

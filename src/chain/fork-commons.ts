@@ -1,0 +1,23 @@
+import type { Common } from '@ethereumjs/common';
+
+/**
+ * One Common per fork of the chain. A Common carries a mutable "current hardfork", so code that
+ * handles blocks of different forks (decoding, formatting, historical calls) takes the one for
+ * its block instead of flipping a shared instance.
+ */
+export class ForkCommons {
+  private readonly byFork = new Map<string, Common>();
+
+  constructor(readonly base: Common) {}
+
+  at(header: { number: bigint; timestamp: bigint }): Common {
+    const fork = this.base.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp });
+    let common = this.byFork.get(fork);
+    if (common === undefined) {
+      common = this.base.copy();
+      common.setHardfork(fork);
+      this.byFork.set(fork, common);
+    }
+    return common;
+  }
+}

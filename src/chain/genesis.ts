@@ -1,0 +1,64 @@
+import { createBlock, type Block } from '@ethereumjs/block';
+import { createCommonFromGethGenesis, parseGethGenesisState, type Common, type GethGenesis } from '@ethereumjs/common';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import {
+  Account,
+  createAddressFromString,
+  hexToBytes,
+  setLengthLeft,
+  type PrefixedHexString,
+} from '@ethereumjs/util';
+
+export type { GethGenesis };
+
+/** The chain's Common, with every fork of the genesis config, set to the fork active at genesis. */
+export function commonFromGenesis(genesis: GethGenesis): Common {
+  const common = createCommonFromGethGenesis(genesis, { chain: 'evm-node' });
+  common.setHardforkBy({ blockNumber: 0n, timestamp: BigInt(genesis.timestamp ?? 0) });
+  return common;
+}
+
+/** Writes the genesis `alloc` into an empty state and commits it; answers the state root. */
+export async function writeGenesisState(genesis: GethGenesis, state: MerkleStateManager): Promise<Uint8Array> {
+  const accounts = parseGethGenesisState(genesis);
+  await state.checkpoint();
+  for (const [addressHex, entry] of Object.entries(accounts)) {
+    const address = createAddressFromString(addressHex);
+    const [balance, code, storage, nonce] = Array.isArray(entry) ? entry : [entry];
+    await state.putAccount(address, new Account(BigInt(nonce ?? '0x0'), BigInt(balance ?? '0x0')));
+    if (code !== undefined && code !== '0x') await state.putCode(address, hexToBytes(code as PrefixedHexString));
+    for (const [slot, value] of storage ?? []) {
+      await state.putStorage(address, setLengthLeft(hexToBytes(slot), 32), hexToBytes(value));
+    }
+  }
+  await state.commit();
+  return state.getStateRoot();
+}
+
+const optional = (value: unknown): PrefixedHexString | undefined =>
+  value === undefined || value === null ? undefined : (value as PrefixedHexString);
+
+/** The genesis block of a geth-format genesis, as geth builds it (header defaults per active fork). */
+export function genesisBlock(genesis: GethGenesis, common: Common, stateRoot: Uint8Array): Block {
+  const g = genesis as GethGenesis & Record<string, unknown>;
+  return createBlock(
+    {
+      header: {
+        number: 0n,
+        nonce: optional(g.nonce) ? setLengthLeft(hexToBytes(g.nonce as PrefixedHexString), 8) : undefined,
+        timestamp: optional(g.timestamp),
+        extraData: optional(g.extraData),
+        gasLimit: optional(g.gasLimit),
+        difficulty: optional(g.difficulty),
+        mixHash: optional(g.mixHash),
+        coinbase: optional(g.coinbase),
+        baseFeePerGas: optional(g.baseFeePerGas),
+        excessBlobGas: optional(g.excessBlobGas),
+        blobGasUsed: optional(g.blobGasUsed),
+        stateRoot,
+      },
+      withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
+    },
+    { common, setHardfork: false },
+  );
+}

@@ -1,0 +1,157 @@
+import { buildBlock } from '@ethereumjs/vm';
+import type { Block } from '@ethereumjs/block';
+import type { VM, RunTxResult } from '@ethereumjs/vm';
+import { ConsensusType } from '@ethereumjs/common';
+import { equalsBytes, type Address } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import type { Chain } from './chain.js';
+import type { BatchOp } from '../storage/database.js';
+import { createChainVM } from '../state/vm.js';
+import type { StoredReceipt } from './receipts.js';
+import type { TxPool } from '../txpool/pool.js';
+import type { PooledTx } from '../txpool/types.js';
+
+export interface MinerOptions {
+  coinbase: Address;
+  /** unix seconds; lets callers (evm_mine) pick a block's timestamp */
+  now?: () => bigint;
+}
+
+export interface MinedBlock {
+  block: Block;
+  included: PooledTx[];
+}
+
+/**
+ * Builds blocks from the pool's executable transactions on the chain's writer state and appends
+ * them. One block at a time: callers queue behind the block being built.
+ */
+export class Miner {
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextTimestamp?: bigint;
+
+  constructor(
+    private readonly chain: Chain,
+    private readonly pool: TxPool,
+    private readonly vm: VM,
+    private readonly opts: MinerOptions,
+  ) {}
+
+  /** Mines one block (possibly empty) and answers it once it is the head. */
+  mine(timestamp?: bigint): Promise<MinedBlock> {
+    const run = this.queue.then(() => this.build(timestamp));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once the block being built, if any, has landed. */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  /** Uses `timestamp` for the next block, as evm_setNextBlockTimestamp does. */
+  setNextTimestamp(timestamp: bigint): void {
+    this.nextTimestamp = timestamp;
+  }
+
+  private timestampFor(parent: Block, requested: bigint | undefined, consume: boolean): bigint {
+    const now = this.opts.now?.() ?? BigInt(Math.floor(Date.now() / 1000));
+    const wanted = requested ?? this.nextTimestamp ?? now;
+    if (consume) this.nextTimestamp = undefined;
+    // Timestamps strictly increase, even when several blocks are mined within one second.
+    return wanted > parent.header.timestamp ? wanted : parent.header.timestamp + 1n;
+  }
+
+  /**
+   * The block the node would mine next, built on a throwaway copy of the state: what the
+   * `pending` tag reads. Nothing it does reaches the chain.
+   */
+  async preview(): Promise<Block> {
+    const parent = this.chain.head();
+    const state = await this.chain.state.scratch(parent.header.stateRoot);
+    const vm = await createChainVM(this.chain, this.vm.common, state);
+    await state.checkpoint();
+    try {
+      const { block } = await this.assemble(vm, parent, this.timestampFor(parent, undefined, false));
+      return block;
+    } finally {
+      await state.revert();
+    }
+  }
+
+  private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
+    const parent = this.chain.head();
+    const state = this.vm.stateManager;
+    if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
+    const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
+    const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
+    const minedHashes = included.map((p) => p.hashHex);
+    try {
+      await this.chain.append(block, receipts, this.pool.removalOps(minedHashes) as unknown as BatchOp[]);
+    } catch (error) {
+      this.chain.state.discard();
+      await state.setStateRoot(parent.header.stateRoot);
+      throw error;
+    }
+    await this.pool.afterBlock(minedHashes);
+    return { block, included };
+  }
+
+  /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */
+  private async assemble(vm: VM, parent: Block, timestamp: bigint) {
+    const number = parent.header.number + 1n;
+    const common = vm.common;
+    common.setHardforkBy({ blockNumber: number, timestamp });
+    const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
+    const builder = await buildBlock(vm, {
+      parentBlock: parent,
+      headerData: {
+        number,
+        timestamp,
+        coinbase: this.opts.coinbase,
+        // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same.
+        mixHash: postMerge ? keccak256(parent.hash()) : undefined,
+        parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
+      },
+      withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
+      blockOpts: { putBlockIntoBlockchain: false, calcDifficultyFromHeader: postMerge ? undefined : parent.header },
+    });
+
+    const baseFee = common.isActivatedEIP(1559) ? parent.header.calcNextBaseFee() : 0n;
+    const included: PooledTx[] = [];
+    const results: RunTxResult[] = [];
+    const skippedSenders = new Set<string>();
+    const gasLimit = parent.header.gasLimit;
+    for (const pooled of this.pool.executables(baseFee)) {
+      if (skippedSenders.has(pooled.senderHex)) continue;
+      if (builder.gasUsed + pooled.tx.gasLimit > gasLimit) {
+        skippedSenders.add(pooled.senderHex);
+        continue;
+      }
+      try {
+        results.push(await builder.addTransaction(pooled.tx));
+        included.push(pooled);
+      } catch {
+        // No longer executable against this block (e.g. its balance went to an earlier tx): it waits, and so do its successors.
+        skippedSenders.add(pooled.senderHex);
+      }
+    }
+    const { block } = await builder.build();
+    return { block, included, results };
+  }
+}
+
+function toStoredReceipt(result: RunTxResult, pooled: PooledTx): StoredReceipt {
+  const receipt = result.receipt as RunTxResult['receipt'] & { status?: 0 | 1; stateRoot?: Uint8Array; blobGasUsed?: bigint };
+  return {
+    status: receipt.status,
+    stateRoot: receipt.stateRoot,
+    cumulativeGasUsed: receipt.cumulativeBlockGasUsed,
+    gasUsed: result.totalGasSpent,
+    logs: receipt.logs,
+    sender: pooled.sender.bytes,
+    contractAddress: result.createdAddress?.bytes,
+    blobGasUsed: receipt.blobGasUsed,
+  };
+}
+

@@ -1,0 +1,110 @@
+import type { Logger } from '../log.js';
+import type { Miner } from './miner.js';
+import type { TxPool } from '../txpool/pool.js';
+
+/**
+ * When blocks are mined: on each transaction (automine), every N milliseconds (interval), or
+ * only on evm_mine. Both switches may be on at once, as in Hardhat.
+ */
+export class MiningControl {
+  private automine: boolean;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private readonly waiters = new Map<string, Array<() => void>>();
+
+  constructor(
+    private readonly miner: Miner,
+    private readonly pool: TxPool,
+    private readonly log: Logger,
+    opts: { automine: boolean; intervalMs: number },
+  ) {
+    this.automine = opts.automine;
+    this.setInterval(opts.intervalMs);
+  }
+
+  get isAutomine(): boolean {
+    return this.automine;
+  }
+
+  setAutomine(on: boolean): void {
+    this.automine = on;
+    if (on) void this.kick();
+  }
+
+  setInterval(ms: number): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    if (ms > 0) {
+      this.timer = setInterval(() => {
+        this.miner.mine().catch((error) => this.log.error('interval mining failed', error));
+      }, ms);
+      this.timer.unref();
+    }
+  }
+
+  /**
+   * Called for each accepted transaction. With automine on, resolves once the transaction is in
+   * a block (or once mining stops without it, e.g. when it waits behind a nonce gap), so a client
+   * that sends and then asks for the receipt finds it, as with anvil and Hardhat.
+   */
+  async submitted(hashHex: string): Promise<void> {
+    if (!this.automine) return;
+    const included = new Promise<void>((resolve) => {
+      const list = this.waiters.get(hashHex) ?? [];
+      list.push(resolve);
+      this.waiters.set(hashHex, list);
+    });
+    await this.kick();
+    await included;
+  }
+
+  /** Mines until no executable transaction is left; concurrent callers share the rounds. */
+  private kick(): Promise<void> {
+    this.again = true;
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+      // A kick that landed after the last round looked: go round again instead of letting its waiters go.
+      if (this.again) void this.kick();
+      else this.release();
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.again) {
+      this.again = false;
+      while (this.automine && this.pool.executables().length > 0) {
+        try {
+          const { included } = await this.miner.mine();
+          for (const tx of included) this.resolve(tx.hashHex);
+          // Executable on paper but none would run (say, a balance spent meanwhile): wait for news.
+          if (included.length === 0) break;
+        } catch (error) {
+          this.log.error('automine failed', error);
+          break;
+        }
+      }
+    }
+  }
+
+  private resolve(hashHex: string): void {
+    for (const resolve of this.waiters.get(hashHex) ?? []) resolve();
+    this.waiters.delete(hashHex);
+  }
+
+  /** Lets go of every waiter whose transaction the last rounds did not mine. */
+  private release(): void {
+    for (const hash of [...this.waiters.keys()]) this.resolve(hash);
+  }
+
+  /** Mines what the pool already holds, if automine is on (after a restart, say). */
+  resume(): void {
+    if (this.automine && this.pool.executables().length > 0) void this.kick();
+  }
+
+  stop(): void {
+    this.setInterval(0);
+    this.automine = false;
+  }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+import { bytesToHex } from '@ethereumjs/util';
+import { ConfigError, HELP, parseCommand } from './config.js';
+import { createLogger } from './log.js';
+import { startNode, type RunningNode } from './node.js';
+
+function banner(node: RunningNode): string {
+  const lines = ['', `evm-node listening on ${node.url}`, `chain id ${node.services.chain.commons.base.chainId()}, data dir ${node.config.dataDir}`];
+  if (node.devChain && node.services.accounts.length > 0) {
+    lines.push('', 'Dev accounts (publicly known keys — never use them on a real network):');
+    node.services.accounts.forEach((account, i) => {
+      lines.push(`(${i}) ${account.address}  ${bytesToHex(account.privateKey)}`);
+    });
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function start(argv: string[]): Promise<void> {
+  const { command, config, help } = parseCommand(argv);
+  if (help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (command !== 'start') throw new ConfigError(`unknown command ${JSON.stringify(command)}; see --help`);
+  const log = createLogger(config.logLevel);
+  const node = await startNode(config, log);
+  process.stdout.write(banner(node));
+  const shutdown = (signal: string) => {
+    log.info(`${signal}: shutting down`);
+    node.close().then(
+      () => process.exit(0),
+      (error) => {
+        log.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+start(process.argv.slice(2)).catch((error) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`evm-node: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`evm-node: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

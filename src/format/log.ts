@@ -1,0 +1,28 @@
+import type { Block } from '@ethereumjs/block';
+import { bytesToHex } from '@ethereumjs/util';
+import type { Log } from '../../generated/types.js';
+import type { RawLog } from '../chain/receipts.js';
+import { toData, toQuantity } from './quantity.js';
+
+/** Where a log sits: its block, its transaction, and its position among the block's logs. */
+export interface LogPosition {
+  block: Block;
+  txHash: Uint8Array;
+  txIndex: number;
+  logIndex: number;
+}
+
+export function toRpcLog([address, topics, data]: RawLog, at: LogPosition, removed = false): Log {
+  return {
+    address: bytesToHex(address),
+    topics: topics.map(bytesToHex),
+    data: toData(data),
+    blockNumber: toQuantity(at.block.header.number),
+    blockHash: bytesToHex(at.block.hash()),
+    blockTimestamp: toQuantity(at.block.header.timestamp),
+    transactionHash: bytesToHex(at.txHash),
+    transactionIndex: toQuantity(at.txIndex),
+    logIndex: toQuantity(at.logIndex),
+    removed,
+  } as Log;
+}

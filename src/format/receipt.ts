@@ -1,0 +1,47 @@
+import type { Block } from '@ethereumjs/block';
+import { Bloom } from '@ethereumjs/vm';
+import { bytesToHex, Address } from '@ethereumjs/util';
+import type { Receipt } from '../../generated/types.js';
+import type { StoredReceipt } from '../chain/receipts.js';
+import { toRpcLog } from './log.js';
+import { toQuantity } from './quantity.js';
+import { effectiveGasPrice } from './transaction.js';
+
+/** Every receipt of a block (SPEC 2.7 plus geth's members); log indexes run across the block. */
+export function toRpcReceipts(block: Block, receipts: StoredReceipt[], blobGasPrice?: bigint): Receipt[] {
+  let logIndex = 0;
+  return receipts.map((receipt, txIndex) => {
+    const tx = block.transactions[txIndex];
+    const txHash = tx.hash();
+    const bloom = new Bloom();
+    const logs = receipt.logs.map((log) => {
+      bloom.add(log[0]);
+      for (const topic of log[1]) bloom.add(topic);
+      return toRpcLog(log, { block, txHash, txIndex, logIndex: logIndex++ });
+    });
+    const rpc: Record<string, unknown> = {
+      blockHash: bytesToHex(block.hash()),
+      blockNumber: toQuantity(block.header.number),
+      contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
+      cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
+      effectiveGasPrice: toQuantity(effectiveGasPrice(tx, block.header.baseFeePerGas)),
+      from: new Address(receipt.sender).toString(),
+      gasUsed: toQuantity(receipt.gasUsed),
+      logs,
+      logsBloom: bytesToHex(bloom.bitvector),
+    };
+    if (receipt.status !== undefined) rpc.status = toQuantity(receipt.status);
+    if (receipt.stateRoot !== undefined) rpc.root = bytesToHex(receipt.stateRoot);
+    Object.assign(rpc, {
+      to: tx.to === undefined ? null : tx.to.toString(),
+      transactionHash: bytesToHex(txHash),
+      transactionIndex: toQuantity(txIndex),
+      type: toQuantity(tx.type),
+    });
+    if (receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n) {
+      rpc.blobGasUsed = toQuantity(receipt.blobGasUsed);
+      if (blobGasPrice !== undefined) rpc.blobGasPrice = toQuantity(blobGasPrice);
+    }
+    return rpc as unknown as Receipt;
+  });
+}

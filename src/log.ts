@@ -1,0 +1,18 @@
+import type { LogLevel } from './config.js';
+
+export interface Logger {
+  error(message: string, ...meta: unknown[]): void;
+  warn(message: string, ...meta: unknown[]): void;
+  info(message: string, ...meta: unknown[]): void;
+  debug(message: string, ...meta: unknown[]): void;
+}
+
+const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+
+/** A logger writing to stderr at `level` and above, so stdout stays clean for what the CLI prints. */
+export function createLogger(level: LogLevel): Logger {
+  const at = (wanted: LogLevel) => (message: string, ...meta: unknown[]) => {
+    if (RANK[wanted] <= RANK[level]) console.error(`${new Date().toISOString()} ${wanted.toUpperCase()} ${message}`, ...meta);
+  };
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+}

@@ -1,0 +1,48 @@
+import type { Block } from '@ethereumjs/block';
+import { bytesToHex, Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import type { RpcMethods } from '../../../generated/methods.js';
+import type { Transaction } from '../../../generated/types.js';
+import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
+import type { Chain } from '../../chain/chain.js';
+import { toRpcBlock } from '../../format/block.js';
+import { toQuantity } from '../../format/quantity.js';
+import { toRpcTransaction } from '../../format/transaction.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
+
+/** Block formatting needs each transaction's sender, which the stored receipts carry. */
+export async function blockTransactions(chain: Chain, block: Block): Promise<Transaction[]> {
+  if (block.transactions.length === 0) return [];
+  const receipts = await chain.blocks.receipts(block.hash());
+  return block.transactions.map((tx, index) => {
+    const stored = receipts?.[index]?.sender;
+    return toRpcTransaction(tx, block, index, stored !== undefined ? new Address(stored) : tx.getSenderAddress());
+  });
+}
+
+async function formatBlock(chain: Chain, block: Block | undefined, full: boolean) {
+  if (block === undefined) return null;
+  const transactions = full ? await blockTransactions(chain, block) : block.transactions.map((tx) => bytesToHex(tx.hash()));
+  return toRpcBlock(block, await chain.totalDifficulty(block), transactions);
+}
+
+export function blockMethods({ chain, pendingBlock }: Deps): Pick<
+  RpcMethods,
+  | 'eth_blockNumber'
+  | 'eth_getBlockByHash'
+  | 'eth_getBlockByNumber'
+  | 'eth_getBlockTransactionCountByHash'
+  | 'eth_getBlockTransactionCountByNumber'
+> {
+  const byNumber = (ref: string) => resolveBlock(chain, ref as BlockRef, pendingBlock);
+  const byHash = (hash: string) => chain.blockByHash(hexToBytes(hash as PrefixedHexString));
+  const count = (block: Block | undefined) => (block === undefined ? null : toQuantity(block.transactions.length));
+  return {
+    eth_blockNumber: async () => toQuantity(chain.head().header.number),
+    eth_getBlockByHash: async ([hash, full]) => formatBlock(chain, await byHash(hash), full),
+    eth_getBlockByNumber: async ([ref, full]) => formatBlock(chain, await byNumber(ref), full),
+    eth_getBlockTransactionCountByHash: async ([hash]) => count(await byHash(hash)),
+    eth_getBlockTransactionCountByNumber: async ([ref]) => count(await byNumber(ref)),
+  };
+}

@@ -1,0 +1,13 @@
+import type { RpcMethods } from '../../../generated/methods.js';
+import { toQuantity } from '../../format/quantity.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'accounts' | 'sync'>;
+
+export function chainInfoMethods({ chain, accounts, sync }: Deps): Pick<RpcMethods, 'eth_chainId' | 'eth_accounts' | 'eth_syncing'> {
+  return {
+    eth_chainId: async () => toQuantity(chain.commons.base.chainId()),
+    eth_accounts: async () => accounts.map((account) => account.address),
+    eth_syncing: async () => sync.status(),
+  };
+}

@@ -1,0 +1,40 @@
+import { bytesToHex } from '@ethereumjs/util';
+import type { RpcMethods } from '../../../generated/methods.js';
+import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
+import { toQuantity } from '../../format/quantity.js';
+import { executionReverted, serverError, type RpcError } from '../../rpc/errors.js';
+import { CallFailure } from '../../state/execution.js';
+import { revertReason } from '../../state/revert.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
+
+/** geth's errors for a failed call: code 3 with the revert data, or -32000 naming the fault. */
+export function callError(failure: CallFailure): RpcError {
+  const { fault } = failure;
+  if (fault.kind === 'revert') return executionReverted(bytesToHex(fault.data), revertReason(fault.data));
+  return serverError(fault.message);
+}
+
+export async function withCallErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CallFailure) throw callError(error);
+    throw error;
+  }
+}
+
+export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<RpcMethods, 'eth_call' | 'eth_estimateGas'> {
+  const blockOf = (ref: unknown) => requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
+  return {
+    eth_call: async ([call, ref]) => {
+      const block = await blockOf(ref);
+      return withCallErrors(async () => bytesToHex(await executor.call(call, block)));
+    },
+    eth_estimateGas: async ([call, ref]) => {
+      const block = await blockOf(ref);
+      return withCallErrors(async () => toQuantity(await executor.estimateGas(call, block)));
+    },
+  };
+}

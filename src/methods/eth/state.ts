@@ -1,0 +1,48 @@
+import { getMerkleStateProof } from '@ethereumjs/statemanager';
+import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import type { RpcMethods } from '../../../generated/methods.js';
+import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
+import { toRpcProof } from '../../format/proof.js';
+import { toQuantity } from '../../format/quantity.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
+
+/** A storage slot as a 32-byte key: clients send quantities (`0x0`) as often as full words. */
+export function storageKey(slot: string): Uint8Array {
+  const hex = slot.slice(2);
+  return setLengthLeft(hexToBytes(`0x${hex.length % 2 === 1 ? `0${hex}` : hex}`), 32);
+}
+
+export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
+  RpcMethods,
+  'eth_getBalance' | 'eth_getCode' | 'eth_getStorageAt' | 'eth_getTransactionCount' | 'eth_getProof'
+> {
+  const stateAt = async (ref: unknown) => {
+    const block = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
+    return chain.state.at(block.header.stateRoot);
+  };
+  return {
+    eth_getBalance: async ([address, block]) => {
+      const account = await (await stateAt(block)).getAccount(createAddressFromString(address));
+      return toQuantity(account?.balance ?? 0n);
+    },
+    eth_getCode: async ([address, block]) => bytesToHex(await (await stateAt(block)).getCode(createAddressFromString(address))),
+    eth_getStorageAt: async ([address, slot, block]) => {
+      const value = await (await stateAt(block)).getStorage(createAddressFromString(address), storageKey(slot));
+      return bytesToHex(setLengthLeft(value, 32));
+    },
+    eth_getTransactionCount: async ([address, block]) => {
+      // Wallets ask for the `pending` count to pick their next nonce: it must count what the pool holds.
+      if (block === 'pending') return toQuantity(await pool.pendingNonce(address.toLowerCase()));
+      const account = await (await stateAt(block)).getAccount(createAddressFromString(address));
+      return toQuantity(account?.nonce ?? 0n);
+    },
+    eth_getProof: async ([address, keys, block]) => {
+      const state = await stateAt(block);
+      const proof = await getMerkleStateProof(state, createAddressFromString(address), keys.map(storageKey));
+      return toRpcProof(proof, keys.length > 0);
+    },
+  };
+}
+

@@ -1,0 +1,62 @@
+import type { Block } from '@ethereumjs/block';
+import { Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import type { RpcMethods } from '../../../generated/methods.js';
+import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
+import type { Chain } from '../../chain/chain.js';
+import { toRpcReceipts } from '../../format/receipt.js';
+import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
+
+async function transactionAt(chain: Chain, block: Block | undefined, index: number) {
+  const tx = block?.transactions[index];
+  if (block === undefined || tx === undefined) return null;
+  const sender = (await chain.blocks.receipts(block.hash()))?.[index]?.sender;
+  return toRpcTransaction(tx, block, index, sender !== undefined ? new Address(sender) : tx.getSenderAddress());
+}
+
+async function receiptsOf(chain: Chain, block: Block) {
+  const stored = (await chain.blocks.receipts(block.hash())) ?? [];
+  const common = chain.commons.at(block.header);
+  const blobGasPrice = common.isActivatedEIP(4844) ? block.header.getBlobGasPrice() : undefined;
+  return toRpcReceipts(block, stored, blobGasPrice);
+}
+
+export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
+  RpcMethods,
+  | 'eth_getTransactionByHash'
+  | 'eth_getTransactionByBlockHashAndIndex'
+  | 'eth_getTransactionByBlockNumberAndIndex'
+  | 'eth_getTransactionReceipt'
+  | 'eth_getBlockReceipts'
+> {
+  const located = async (hash: string) => {
+    const location = await chain.blocks.txLocation(hexToBytes(hash as PrefixedHexString));
+    if (location === undefined) return undefined;
+    const block = await chain.blockByHash(location.blockHash);
+    return block === undefined ? undefined : { block, index: location.index };
+  };
+  return {
+    eth_getTransactionByHash: async ([hash]) => {
+      const mined = await located(hash);
+      if (mined !== undefined) return transactionAt(chain, mined.block, mined.index);
+      const pooled = pool.get(hash.toLowerCase());
+      return pooled === undefined ? null : toRpcPoolTransaction(pooled.tx, pooled.sender);
+    },
+    eth_getTransactionByBlockHashAndIndex: async ([hash, index]) =>
+      transactionAt(chain, await chain.blockByHash(hexToBytes(hash as PrefixedHexString)), Number(BigInt(index))),
+    eth_getTransactionByBlockNumberAndIndex: async ([ref, index]) =>
+      transactionAt(chain, await resolveBlock(chain, ref as BlockRef, pendingBlock), Number(BigInt(index))),
+    eth_getTransactionReceipt: async ([hash]) => {
+      const mined = await located(hash);
+      if (mined === undefined) return null;
+      return (await receiptsOf(chain, mined.block))[mined.index] ?? null;
+    },
+    eth_getBlockReceipts: async ([ref]) => {
+      const block = await resolveBlock(chain, ref as BlockRef, pendingBlock);
+      return block === undefined ? null : receiptsOf(chain, block);
+    },
+  };
+}
+

@@ -1,0 +1,45 @@
+import type { RpcMethods } from '../../generated/methods.js';
+import { methodNames, paramError } from '../../generated/index.js';
+import type { MethodEntry } from '../rpc/dispatch.js';
+import { devMethods } from './dev/mining.js';
+import { blockMethods } from './eth/blocks.js';
+import { chainInfoMethods } from './eth/chain-info.js';
+import { executionMethods } from './eth/execution.js';
+import { feeMethods } from './eth/fees.js';
+import { filterMethods } from './eth/filters.js';
+import { stateMethods } from './eth/state.js';
+import { submissionMethods } from './eth/submission.js';
+import { transactionMethods } from './eth/transactions.js';
+import { netMethods } from './net/net.js';
+import type { Services } from './services.js';
+import { txpoolMethods } from './txpool/content.js';
+
+/** Every method of the contract; the type makes a missing or mistyped one a compile error. */
+export function implementMethods(services: Services): RpcMethods {
+  return {
+    ...blockMethods(services),
+    ...stateMethods(services),
+    ...transactionMethods(services),
+    ...chainInfoMethods(services),
+    ...executionMethods(services),
+    ...feeMethods(services),
+    ...submissionMethods(services),
+    ...filterMethods(),
+    ...txpoolMethods(services),
+    ...netMethods(services),
+    ...devMethods(services),
+  };
+}
+
+/** The dispatcher's table: each contract method with its generated param validator. */
+export function methodTable(methods: RpcMethods): Map<string, MethodEntry> {
+  return new Map(
+    methodNames.map((name) => [
+      name,
+      {
+        validate: (params: unknown[]) => paramError(name, params),
+        handle: (params: unknown[]) => (methods[name] as (p: unknown[]) => Promise<unknown>)(params),
+      },
+    ]),
+  );
+}

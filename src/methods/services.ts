@@ -1,0 +1,28 @@
+import type { Block } from '@ethereumjs/block';
+import type { Chain } from '../chain/chain.js';
+import type { DevAccount } from '../chain/dev-accounts.js';
+import type { Miner } from '../chain/miner.js';
+import type { MiningControl } from '../chain/mining-control.js';
+import type { Executor } from '../state/execution.js';
+import type { TxPool } from '../txpool/pool.js';
+import type { NodeConfig } from '../config.js';
+import type { SyncStatus } from '../chain/sync-status.js';
+
+/**
+ * Everything a method may use. Each method module takes only the members it needs
+ * (`Pick<Services, …>`), so its dependencies are visible in its signature.
+ */
+export interface Services {
+  config: NodeConfig;
+  chain: Chain;
+  accounts: DevAccount[];
+  pool: TxPool;
+  miner: Miner;
+  mining: MiningControl;
+  executor: Executor;
+  sync: SyncStatus;
+  /** the block the node would mine next, for the `pending` tag */
+  pendingBlock: () => Promise<Block>;
+  /** the OpenRPC document, for rpc.discover */
+  contract: unknown;
+}

@@ -1,0 +1,131 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
+import { Chain, GenesisMismatchError } from './chain/chain.js';
+import { deriveAccounts } from './chain/dev-accounts.js';
+import { devGenesis } from './chain/dev-genesis.js';
+import type { GethGenesis } from './chain/genesis.js';
+import { Miner } from './chain/miner.js';
+import { MiningControl } from './chain/mining-control.js';
+import { SyncStatus } from './chain/sync-status.js';
+import { ConfigError, type NodeConfig } from './config.js';
+import { loadContract } from './contract.js';
+import type { Logger } from './log.js';
+import { nextBaseFee } from './methods/eth/fees.js';
+import { implementMethods, methodTable } from './methods/index.js';
+import type { Services } from './methods/services.js';
+import { createDispatcher } from './rpc/dispatch.js';
+import { Executor } from './state/execution.js';
+import { createChainVM } from './state/vm.js';
+import { openDatabase, type Database } from './storage/database.js';
+import { startHttpServer, type HttpServerHandle } from './transport/http.js';
+import { TxPool } from './txpool/pool.js';
+import type { JournalDb } from './txpool/journal.js';
+
+export interface RunningNode {
+  url: string;
+  port: number;
+  config: NodeConfig;
+  services: Services;
+  /** true when the chain is the dev chain (its accounts' keys may be shown) */
+  devChain: boolean;
+  close(): Promise<void>;
+}
+
+async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: GethGenesis; devChain: boolean }> {
+  if (config.genesis !== undefined) {
+    try {
+      return { spec: JSON.parse(await readFile(config.genesis, 'utf8')) as GethGenesis, devChain: false };
+    } catch (error) {
+      throw new ConfigError(`cannot read --genesis ${config.genesis}: ${(error as Error).message}`);
+    }
+  }
+  // Started without genesis flags on an existing data dir: resume whatever chain it holds.
+  const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
+  if (stored !== undefined) return { spec: stored, devChain: (stored as { evmNodeDev?: boolean }).evmNodeDev === true };
+  const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
+  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
+  return { spec: { ...spec, evmNodeDev: true } as GethGenesis, devChain: true };
+}
+
+/** Composition root: database → chain → pool → miner → methods → HTTP. */
+export async function startNode(config: NodeConfig, log: Logger): Promise<RunningNode> {
+  await mkdir(config.dataDir, { recursive: true });
+  const db = await openDatabase(config.dataDir);
+  try {
+    return await assemble(config, log, db);
+  } catch (error) {
+    await db.close();
+    if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<RunningNode> {
+  const { spec, devChain } = await chooseGenesis(config, db);
+  const chain = await Chain.open(db, spec);
+  const head = () => chain.head();
+  const nextCommon = () => chain.commons.at({ number: head().header.number + 1n, timestamp: head().header.timestamp + 1n });
+  const pool = await TxPool.open(db.pool as unknown as JournalDb, {
+    common: nextCommon(),
+    blockGasLimit: () => head().header.gasLimit,
+    nextBaseFee: () => nextBaseFee(chain),
+    account: async (address: Address) => {
+      const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
+      return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
+    },
+  }, { limit: config.txpoolLimit });
+  const vm = await createChainVM(chain, nextCommon(), chain.state.writer);
+  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress() });
+  const mining = new MiningControl(miner, pool, log, {
+    automine: config.mining && config.blockTime === 0,
+    intervalMs: config.mining ? config.blockTime * 1000 : 0,
+  });
+  const services: Services = {
+    config,
+    chain,
+    accounts: deriveAccounts(config.mnemonic, config.accounts),
+    pool,
+    miner,
+    mining,
+    executor: new Executor(chain),
+    sync: new SyncStatus(),
+    pendingBlock: () => miner.preview(),
+    contract: loadContract(),
+  };
+  const dispatch = createDispatcher(methodTable(implementMethods(services)), log);
+  let server: HttpServerHandle;
+  try {
+    server = await startHttpServer({
+      host: config.host,
+      port: config.port,
+      invoke: dispatch,
+      log,
+      allowedHosts: config.allowedHosts,
+      corsOrigins: config.cors.length > 0 ? config.cors : undefined,
+      health: async () => ({ ok: true, number: Number(head().header.number), hash: bytesToHex(head().hash()) }),
+    });
+  } catch (error) {
+    mining.stop();
+    throw error;
+  }
+  // Transactions journaled before a restart are mined as if they had just arrived.
+  mining.resume();
+  log.info(`serving chain ${chain.commons.base.chainId()} at ${server.url}, head ${head().header.number}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url,
+    port: server.port,
+    config,
+    services,
+    devChain,
+    close: () =>
+      (closing ??= (async () => {
+        mining.stop();
+        await server.close();
+        await miner.idle();
+        await db.close();
+      })()),
+  };
+}
+

@@ -1,0 +1,260 @@
+// HTTP transport on node:http: host/origin policy, body limits, and mapping
+// envelope results to status codes. Every answer is JSON — never HTML.
+
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { CallContext, Dispatcher, Logger } from '../rpc/dispatch.js';
+import { handleRpcBody } from '../rpc/envelope.js';
+import { ErrorCode } from '../rpc/errors.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_BATCH = 1000;
+export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+/** `:*` means "any port, or none". */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http', 'https'].flatMap((s) =>
+  ['localhost', '127.0.0.1', '[::1]'].map((h) => `${s}://${h}:*`),
+);
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+export interface HttpServerOptions {
+  host: string;
+  port: number;
+  invoke: Dispatcher;
+  health: () => Promise<unknown>;
+  log: Logger;
+  maxBodyBytes?: number;
+  maxBatch?: number;
+  allowedHosts?: readonly string[];
+  corsOrigins?: readonly string[];
+  /** Extra GET paths (e.g. a playground at "/"); checked after /health. */
+  routes?: Readonly<Record<string, RouteHandler>>;
+  /** Called for Upgrade requests that passed the host and origin checks (WebSocket). */
+  onUpgrade?: UpgradeHandler;
+}
+
+export interface HttpServerHandle {
+  url: string;
+  port: number;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+const ALLOW = 'POST, GET, OPTIONS';
+
+const stripBrackets = (h: string): string => h.replace(/^\[(.*)\]$/, '$1');
+
+/** Hostname of a Host header, lowercased, without port or IPv6 brackets. */
+function hostnameOf(hostHeader: string): string {
+  const h = hostHeader.trim().toLowerCase();
+  if (h.startsWith('[')) return stripBrackets(h.slice(0, h.indexOf(']') + 1));
+  const colon = h.indexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+// DNS-rebinding guard: a hostile page can point its own name at 127.0.0.1, but cannot fake Host.
+export function isHostAllowed(hostHeader: string | undefined, allowed: readonly string[]): boolean {
+  if (allowed.includes('*')) return true;
+  if (!hostHeader) return false;
+  const name = hostnameOf(hostHeader);
+  return allowed.some((a) => stripBrackets(a.trim().toLowerCase()) === name);
+}
+
+function originMatches(origin: URL, entry: string): boolean {
+  const anyPort = entry.endsWith(':*');
+  let pattern: URL;
+  try {
+    pattern = new URL(anyPort ? entry.slice(0, -2) : entry);
+  } catch {
+    return false;
+  }
+  if (anyPort) return pattern.protocol === origin.protocol && pattern.hostname === origin.hostname;
+  return pattern.origin === origin.origin;
+}
+
+/**
+ * No Origin header means a non-browser client, which CORS does not concern. A same-origin
+ * request (Origin host equals the already-vetted Host) is always fine — e.g. a page served by
+ * this very server on a LAN address.
+ */
+export function isOriginAllowed(origin: string | undefined, allowed: readonly string[], hostHeader?: string): boolean {
+  if (origin === undefined) return true;
+  if (allowed.includes('*')) return true;
+  let url: URL;
+  try {
+    url = new URL(origin); // "null" (file://, sandboxed frames) throws and is refused
+  } catch {
+    return false;
+  }
+  if (hostHeader && url.protocol === 'http:' && url.host === hostHeader.trim().toLowerCase()) return true;
+  return allowed.some((entry) => originMatches(url, entry.trim().toLowerCase()));
+}
+
+function sendJson(res: ServerResponse, status: number, body: string, headers: http.OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, status: number, message: string, headers?: http.OutgoingHttpHeaders): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } });
+  sendJson(res, status, body, headers);
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  return value?.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/** Resolves with the body, or null once it exceeds `limit` — after which nothing more is read. */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServerHandle> {
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
+  const allowedHosts = opts.allowedHosts ?? DEFAULT_ALLOWED_HOSTS;
+  const corsOrigins = opts.corsOrigins ?? DEFAULT_CORS_ORIGINS;
+  const routes = opts.routes ?? {};
+  const { log } = opts;
+
+  function corsHeaders(origin: string | undefined): http.OutgoingHttpHeaders {
+    if (origin === undefined) return {};
+    // Echoing the origin (rather than "*") needs Vary so caches keep answers apart.
+    return corsOrigins.includes('*')
+      ? { 'Access-Control-Allow-Origin': '*' }
+      : { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+  }
+
+  async function handlePost(req: IncomingMessage, res: ServerResponse, cors: http.OutgoingHttpHeaders): Promise<void> {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      sendError(res, 415, 'invalid content type, only application/json is supported', cors);
+      return;
+    }
+    const body = await readBody(req, maxBodyBytes);
+    if (body === null) {
+      // The rest of the upload is never read, so this connection cannot be reused.
+      sendError(res, 200, `request body too large: limit ${maxBodyBytes} bytes`, { ...cors, Connection: 'close' });
+      return;
+    }
+    const ctx: CallContext = { transport: 'http', remoteAddress: req.socket.remoteAddress };
+    const answer = await handleRpcBody(body, (method, params) => opts.invoke(method, params, ctx), { maxBatch, log });
+    if (answer === undefined) {
+      res.writeHead(204, cors);
+      res.end();
+    } else {
+      sendJson(res, 200, answer, cors);
+    }
+  }
+
+  async function handleGet(req: IncomingMessage, res: ServerResponse, path: string, cors: http.OutgoingHttpHeaders): Promise<void> {
+    if (path === '/health') {
+      let body: string;
+      try {
+        body = JSON.stringify((await opts.health()) ?? null);
+      } catch (err) {
+        log.warn('health check failed', err instanceof Error ? err.message : err);
+        sendError(res, 503, 'unhealthy', cors);
+        return;
+      }
+      sendJson(res, 200, body, cors);
+      return;
+    }
+    const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
+    if (route) {
+      await route(req, res);
+      return;
+    }
+    sendError(res, 404, 'not found', cors);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host;
+    const origin = req.headers.origin;
+    if (!isHostAllowed(host, allowedHosts)) return sendError(res, 403, 'invalid host specified');
+    const originOk = isOriginAllowed(origin, corsOrigins, host);
+    const cors = originOk ? corsHeaders(origin) : {};
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+
+    if (req.method === 'OPTIONS') {
+      if (!originOk) return sendError(res, 403, 'origin not allowed');
+      res.writeHead(204, {
+        ...cors,
+        Allow: ALLOW,
+        'Access-Control-Allow-Methods': ALLOW,
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Content-Type',
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+    if (req.method === 'POST') {
+      if (!originOk) return sendError(res, 403, 'origin not allowed');
+      if (path !== '/') return sendError(res, 404, 'not found', cors);
+      return handlePost(req, res, cors);
+    }
+    if (req.method === 'GET') return handleGet(req, res, path, cors);
+    sendError(res, 405, 'method not allowed', { ...cors, Allow: ALLOW });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error('http handler failed', err instanceof Error ? err.stack ?? err.message : err);
+      if (!res.headersSent) sendError(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+
+  if (opts.onUpgrade) {
+    const onUpgrade = opts.onUpgrade;
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Browsers apply no CORS to WebSockets, so the origin check is the only guard here.
+      if (!isHostAllowed(req.headers.host, allowedHosts) || !isOriginAllowed(req.headers.origin, corsOrigins, req.headers.host)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      onUpgrade(req, socket, head);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => log.error('http server error', err));
+
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = opts.host.includes(':') && !opts.host.startsWith('[') ? `[${opts.host}]` : opts.host;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+      // Keep-alive sockets would otherwise hold close() open until they time out.
+      server.closeAllConnections();
+    }));
+
+  return { url: `http://${urlHost}:${port}`, port, server, close };
+}

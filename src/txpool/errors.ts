@@ -1,0 +1,96 @@
+/**
+ * Pool admission errors. Every rejection is a PoolError carrying the JSON-RPC
+ * error code the RPC layer should answer with and geth's wording, so clients
+ * that match on geth's messages (ethers, viem, web3) keep working.
+ */
+
+/** Machine-readable reason; the RPC layer only needs `code` and `message`. */
+export type PoolErrorKind =
+  | 'invalid-transaction'
+  | 'type-not-supported'
+  | 'invalid-chain-id'
+  | 'invalid-sender'
+  | 'oversized-data'
+  | 'max-initcode-size'
+  | 'gas-limit-too-high'
+  | 'block-gas-limit'
+  | 'tip-above-fee-cap'
+  | 'intrinsic-gas'
+  | 'floor-data-gas'
+  | 'underpriced'
+  | 'fee-cap-too-low'
+  | 'set-code-empty'
+  | 'nonce-too-low'
+  | 'insufficient-funds'
+  | 'already-known'
+  | 'replacement-underpriced'
+  | 'pool-full';
+
+export const POOL_ERROR_CODE = -32000;
+export const INVALID_PARAMS_CODE = -32602;
+
+export class PoolError extends Error {
+  readonly code: number;
+  readonly kind: PoolErrorKind;
+
+  constructor(kind: PoolErrorKind, message: string, code: number = POOL_ERROR_CODE) {
+    super(message);
+    this.name = 'PoolError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+const err = (kind: PoolErrorKind, message: string, code?: number): PoolError =>
+  new PoolError(kind, message, code);
+
+/** Error factories, one per rule; messages follow go-ethereum's core/txpool. */
+export const PoolErrors = {
+  invalidTransaction: (detail: string) =>
+    err('invalid-transaction', `invalid transaction: ${detail}`, INVALID_PARAMS_CODE),
+  typeNotSupported: () => err('type-not-supported', 'transaction type not supported'),
+  invalidChainId: (have: bigint, want: bigint) =>
+    err('invalid-chain-id', `invalid chain id for signer: have ${have} want ${want}`),
+  invalidSender: () => err('invalid-sender', 'invalid sender'),
+  oversizedData: (size: number, limit: number) =>
+    err('oversized-data', `oversized data: transaction size ${size}, limit ${limit}`),
+  maxInitCodeSize: (size: number, limit: bigint) =>
+    err('max-initcode-size', `max initcode size exceeded: code size ${size}, limit ${limit}`),
+  gasLimitTooHigh: (cap: bigint, gas: bigint) =>
+    err('gas-limit-too-high', `transaction gas limit too high (cap: ${cap}, tx: ${gas})`),
+  blockGasLimit: () => err('block-gas-limit', 'exceeds block gas limit'),
+  tipAboveFeeCap: () =>
+    err('tip-above-fee-cap', 'max priority fee per gas higher than max fee per gas'),
+  intrinsicGas: (gas: bigint, needed: bigint) =>
+    err('intrinsic-gas', `intrinsic gas too low: gas ${gas}, minimum needed ${needed}`),
+  floorDataGas: (gas: bigint, needed: bigint) =>
+    err('floor-data-gas', `insufficient gas for floor data gas cost: gas ${gas}, minimum needed ${needed}`),
+  underpriced: (feeCap: bigint, min: bigint) =>
+    err('underpriced', `transaction underpriced: gas fee cap ${feeCap}, minimum needed ${min}`),
+  feeCapTooLow: (address: string, feeCap: bigint, baseFee: bigint) =>
+    err(
+      'fee-cap-too-low',
+      `max fee per gas less than block base fee: address ${address}, maxFeePerGas: ${feeCap}, baseFee: ${baseFee}`,
+    ),
+  setCodeEmpty: () => err('set-code-empty', 'set code tx must have at least one authorization tuple'),
+  nonceTooLow: (next: bigint, nonce: bigint) =>
+    err('nonce-too-low', `nonce too low: next nonce ${next}, tx nonce ${nonce}`),
+  insufficientFunds: (balance: bigint, cost: bigint) =>
+    err(
+      'insufficient-funds',
+      `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
+    ),
+  insufficientFundsQueued: (balance: bigint, queued: bigint, cost: bigint) =>
+    err(
+      'insufficient-funds',
+      `insufficient funds for gas * price + value: balance ${balance}, queued cost ${queued}, tx cost ${cost}, overshot ${queued + cost - balance}`,
+    ),
+  insufficientFundsBumped: (balance: bigint, queued: bigint, bump: bigint) =>
+    err(
+      'insufficient-funds',
+      `insufficient funds for gas * price + value: balance ${balance}, queued cost ${queued}, tx bumped ${bump}, overshot ${queued + bump - balance}`,
+    ),
+  alreadyKnown: () => err('already-known', 'already known'),
+  replacementUnderpriced: () => err('replacement-underpriced', 'replacement transaction underpriced'),
+  poolFull: () => err('pool-full', 'txpool is full'),
+} as const;

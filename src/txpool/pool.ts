@@ -1,0 +1,454 @@
+/**
+ * The transaction pool: admission, pending/queued bookkeeping, the journal, and
+ * the price order the miner consumes. It never executes transactions and never
+ * writes blocks; the chain tells it what was mined (removalOps + afterBlock).
+ */
+import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
+import {
+  type Address,
+  bytesToHex,
+  createAddressFromString,
+  eoaCode7702RecoverAuthority,
+  equalsBytes,
+} from '@ethereumjs/util';
+
+import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
+import { decodeTx } from './decode.js';
+import { PoolErrors } from './errors.js';
+import { effectiveTip, isSufficientBump, maxCost } from './fees.js';
+import { Journal, type JournalDb, type JournalDel, type JournalOp } from './journal.js';
+import { Mutex } from './mutex.js';
+import { cheapest, orderForBlock } from './ordering.js';
+import { SenderList } from './sender-list.js';
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_MAX_TX_BYTES,
+  type PoolContent,
+  type PoolEnv,
+  type PoolEvents,
+  type PooledTx,
+  type PoolOptions,
+  type PoolSize,
+  type SenderContent,
+} from './types.js';
+
+type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
+
+export class TxPool {
+  readonly limit: number;
+  readonly minGasPrice: bigint;
+  readonly maxTxBytes: number;
+
+  private readonly all = new Map<string, PooledTx>();
+  private readonly senders = new Map<string, SenderList>();
+  private pendingTotal = 0;
+  private nextSeq = 0;
+  private readonly lock = new Mutex();
+  private readonly journal: Journal;
+  private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
+
+  private constructor(
+    db: JournalDb,
+    private readonly env: PoolEnv,
+    opts: PoolOptions,
+  ) {
+    this.journal = new Journal(db);
+    this.limit = opts.limit ?? DEFAULT_LIMIT;
+    this.minGasPrice = opts.minGasPrice ?? 0n;
+    this.maxTxBytes = opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES;
+    if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('txpool limit must be a positive integer');
+  }
+
+  /**
+   * Open the pool over its journal: reload every journaled tx, recover senders,
+   * drop stale nonces (against env.account()) and rebuild pending/queued.
+   */
+  static async open(db: JournalDb, env: PoolEnv, opts: PoolOptions = {}): Promise<TxPool> {
+    const pool = new TxPool(db, env, opts);
+    await pool.lock.run(() => pool.reload());
+    return pool;
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  get(hashHex: string): PooledTx | undefined {
+    return this.all.get(hashHex.toLowerCase());
+  }
+
+  has(hashHex: string): boolean {
+    return this.all.has(hashHex.toLowerCase());
+  }
+
+  size(): PoolSize {
+    const total = this.all.size;
+    return { pending: this.pendingTotal, queued: total - this.pendingTotal, total, limit: this.limit };
+  }
+
+  /** Every pooled tx, grouped by lowercase sender, nonce-ascending. */
+  content(): PoolContent {
+    const pending = new Map<string, PooledTx[]>();
+    const queued = new Map<string, PooledTx[]>();
+    for (const [sender, list] of this.senders) {
+      const p = list.pending();
+      const q = list.queued();
+      if (p.length > 0) pending.set(sender, p);
+      if (q.length > 0) queued.set(sender, q);
+    }
+    return { pending, queued };
+  }
+
+  /** One sender's txs and nonces. For a sender with nothing pooled, both nonces are the state nonce. */
+  async contentFrom(senderHex: string): Promise<SenderContent> {
+    const list = this.senders.get(senderHex.toLowerCase());
+    if (list !== undefined) {
+      return {
+        pending: list.pending(),
+        queued: list.queued(),
+        commitNonce: list.commitNonce,
+        pendingNonce: list.pendingEnd(),
+      };
+    }
+    const { nonce } = await this.env.account(createAddressFromString(senderHex));
+    return { pending: [], queued: [], commitNonce: nonce, pendingNonce: nonce };
+  }
+
+  /**
+   * eth_getTransactionCount(addr, 'pending'): the state nonce, advanced past
+   * every pooled tx that continues the run from it.
+   */
+  async pendingNonce(senderHex: string): Promise<bigint> {
+    const { nonce } = await this.env.account(createAddressFromString(senderHex));
+    const list = this.senders.get(senderHex.toLowerCase());
+    let next = nonce;
+    if (list !== undefined) while (list.byNonce.has(next)) next++;
+    return next;
+  }
+
+  /**
+   * Pending txs in block order: nonce order per sender; across senders by
+   * effective tip at `baseFee` (descending), ties by arrival. A sender whose
+   * next tx cannot pay `baseFee` contributes nothing further.
+   */
+  executables(baseFee: bigint = this.env.nextBaseFee()): PooledTx[] {
+    const runs: PooledTx[][] = [];
+    for (const list of this.senders.values()) if (list.pendingCount > 0) runs.push(list.pending());
+    return orderForBlock(runs, baseFee);
+  }
+
+  // ----------------------------------------------------------------- events
+
+  /** Subscribe; returns the unsubscribe function. Listeners run synchronously and must not throw. */
+  on<E extends keyof PoolEvents>(event: E, listener: PoolEvents[E]): () => void {
+    (this.listeners[event] as Set<PoolEvents[E]>).add(listener);
+    return () => this.off(event, listener);
+  }
+
+  off<E extends keyof PoolEvents>(event: E, listener: PoolEvents[E]): void {
+    (this.listeners[event] as Set<PoolEvents[E]>).delete(listener);
+  }
+
+  // ----------------------------------------------------------------- writes
+
+  /**
+   * Admit a signed, encoded transaction. Resolves once it is journaled; rejects
+   * with a PoolError (nothing stored). Admissions are serialized.
+   */
+  add(raw: Uint8Array): Promise<PooledTx> {
+    return this.lock.run(() => this.admit(raw));
+  }
+
+  /**
+   * Journal deletions for mined txs, to be committed in the chain's block batch
+   * (each op carries `sublevel` = the journal db, so it can go to the batch of
+   * the journal db or of any level above it). Unknown hashes yield no op.
+   */
+  removalOps(minedHashes: Iterable<string>): JournalDel[] {
+    const ops: JournalDel[] = [];
+    for (const h of minedHashes) {
+      const ptx = this.all.get(h.toLowerCase());
+      if (ptx !== undefined) ops.push(this.journal.delOp(ptx.hash));
+    }
+    return ops;
+  }
+
+  /**
+   * After the block batch landed: forget mined txs, re-read the nonces of the
+   * affected senders (senders of mined pool txs, authorities of mined 7702 txs,
+   * and `touchedSenders`, e.g. senders of block txs the pool never saw), drop
+   * txs those nonces made stale (memory and journal) and promote queued txs.
+   * Returns the txs dropped as stale.
+   */
+  afterBlock(minedHashes: Iterable<string>, touchedSenders: Iterable<string> = []): Promise<PooledTx[]> {
+    return this.lock.run(async () => {
+      const affected = new Map<string, Address>();
+      for (const h of minedHashes) {
+        const ptx = this.all.get(h.toLowerCase());
+        if (ptx === undefined) continue;
+        this.detach(ptx);
+        this.emit('removed', ptx, 'mined');
+        affected.set(ptx.senderHex, ptx.sender);
+        for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
+      }
+      for (const s of touchedSenders) affected.set(s.toLowerCase(), createAddressFromString(s));
+      return this.resync(affected.keys());
+    });
+  }
+
+  /**
+   * Re-read the state nonce of every sender in the pool (after a state change
+   * the pool was not told about: revert, setNonce, reorg) and drop stale txs.
+   */
+  revalidate(): Promise<PooledTx[]> {
+    return this.lock.run(() => this.resync([...this.senders.keys()]));
+  }
+
+  /** Remove one tx (e.g. anvil_dropTransaction); later nonces of its sender become queued. */
+  drop(hashHex: string): Promise<PooledTx | undefined> {
+    return this.lock.run(async () => {
+      const ptx = this.all.get(hashHex.toLowerCase());
+      if (ptx === undefined) return undefined;
+      await this.journal.write([this.journal.delOp(ptx.hash)]);
+      this.detach(ptx);
+      this.emit('removed', ptx, 'dropped');
+      return ptx;
+    });
+  }
+
+  /** Remove every tx (memory and journal). */
+  clear(): Promise<PooledTx[]> {
+    return this.lock.run(async () => {
+      const gone = [...this.all.values()];
+      await this.journal.write(gone.map((p) => this.journal.delOp(p.hash)));
+      this.all.clear();
+      this.senders.clear();
+      this.pendingTotal = 0;
+      for (const ptx of gone) this.emit('removed', ptx, 'dropped');
+      return gone;
+    });
+  }
+
+  // -------------------------------------------------------------- internals
+
+  private async admit(input: Uint8Array): Promise<PooledTx> {
+    const raw = Uint8Array.from(input);
+    if (raw.length > this.maxTxBytes) throw PoolErrors.oversizedData(raw.length, this.maxTxBytes);
+    const { env } = this;
+    const common = env.common;
+    const blockGasLimit = env.blockGasLimit();
+    const tx = decodeTx(raw, { common, blockGasLimit });
+    const hash = tx.hash();
+    const hashHex = bytesToHex(hash);
+    if (this.all.has(hashHex)) throw PoolErrors.alreadyKnown();
+
+    const ctx = { blockGasLimit, baseFee: env.nextBaseFee(), minGasPrice: this.minGasPrice };
+    checkIntrinsicRules(tx, ctx);
+    const sender = recoverSender(tx);
+    checkGasAndPrice(tx, sender, ctx);
+    const senderHex = sender.toString();
+
+    const account = await env.account(sender);
+    const known = this.senders.get(senderHex);
+    if (known !== undefined && known.commitNonce !== account.nonce) {
+      // The state moved on without afterBlock telling us (or the sender is new): catch up first.
+      await this.resync([senderHex], new Map([[senderHex, account.nonce]]));
+    }
+    const list = this.senders.get(senderHex);
+    const existing = list?.get(tx.nonce);
+    let pendingCost = 0n;
+    for (const p of list?.pending() ?? []) pendingCost += maxCost(p.tx);
+    let replacedCost: bigint | undefined;
+    if (existing !== undefined && list!.isPending(tx.nonce)) {
+      replacedCost = maxCost(existing.tx);
+      pendingCost -= replacedCost;
+    }
+    checkAccountRules(tx, account, pendingCost, replacedCost);
+
+    const ops: JournalOp[] = [];
+    let victim: PooledTx | undefined;
+    if (existing !== undefined) {
+      if (!isSufficientBump(existing.tx, tx)) throw PoolErrors.replacementUnderpriced();
+      ops.push(this.journal.delOp(existing.hash));
+    } else if (this.all.size >= this.limit) {
+      victim = this.pickVictim(tx, senderHex, ctx.baseFee);
+      ops.push(this.journal.delOp(victim.hash));
+    }
+
+    const ptx: PooledTx = Object.freeze({
+      tx,
+      hash,
+      hashHex,
+      sender,
+      senderHex,
+      raw,
+      seq: this.nextSeq++,
+      nonce: tx.nonce,
+    });
+    ops.push(this.journal.putOp(hash, ptx.seq, raw));
+    await this.journal.write(ops);
+
+    if (existing !== undefined) {
+      this.detach(existing);
+      this.emit('removed', existing, 'replaced');
+    }
+    if (victim !== undefined) {
+      this.detach(victim);
+      this.emit('removed', victim, 'evicted');
+    }
+    this.attach(ptx, account.nonce);
+    this.emit('added', ptx);
+    return ptx;
+  }
+
+  /**
+   * Pool is full: the newcomer must beat the cheapest pooled tx's effective tip.
+   * The victim is the highest-nonce tx of that cheapest tx's sender, so no gap
+   * opens inside anyone's pending run.
+   */
+  private pickVictim(tx: TypedTransaction, senderHex: string, baseFee: bigint): PooledTx {
+    const low = cheapest(this.all.values(), baseFee);
+    if (low === undefined || effectiveTip(tx, baseFee) <= low.tip) throw PoolErrors.poolFull();
+    const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
+    // Evicting the newcomer's own predecessor would leave the newcomer behind a gap.
+    if (victim.senderHex === senderHex && victim.nonce < tx.nonce) throw PoolErrors.poolFull();
+    return victim;
+  }
+
+  /**
+   * Re-read (or take from `known`) the state nonce of each sender; drop stale
+   * txs from memory and journal, re-derive pending. Returns the dropped txs.
+   */
+  private async resync(senderHexes: Iterable<string>, known?: Map<string, bigint>): Promise<PooledTx[]> {
+    const dropped: PooledTx[] = [];
+    for (const hex of new Set(senderHexes)) {
+      const list = this.senders.get(hex);
+      if (list === undefined) continue;
+      const nonce = known?.get(hex) ?? (await this.env.account(list.sender)).nonce;
+      const before = list.pendingCount;
+      const stale = list.rebase(nonce);
+      this.pendingTotal += list.pendingCount - before;
+      for (const ptx of stale) this.all.delete(ptx.hashHex);
+      if (list.size === 0) this.senders.delete(hex);
+      dropped.push(...stale);
+    }
+    if (dropped.length > 0) {
+      await this.journal.write(dropped.map((p) => this.journal.delOp(p.hash)));
+      for (const ptx of dropped) this.emit('removed', ptx, 'stale');
+    }
+    return dropped;
+  }
+
+  private attach(ptx: PooledTx, commitNonce: bigint): void {
+    let list = this.senders.get(ptx.senderHex);
+    if (list === undefined) {
+      list = new SenderList(ptx.sender, commitNonce);
+      this.senders.set(ptx.senderHex, list);
+    }
+    const before = list.pendingCount;
+    list.put(ptx);
+    this.pendingTotal += list.pendingCount - before;
+    this.all.set(ptx.hashHex, ptx);
+  }
+
+  private detach(ptx: PooledTx): void {
+    this.all.delete(ptx.hashHex);
+    const list = this.senders.get(ptx.senderHex);
+    if (list === undefined) return;
+    const before = list.pendingCount;
+    list.remove(ptx.nonce);
+    this.pendingTotal += list.pendingCount - before;
+    if (list.size === 0) this.senders.delete(ptx.senderHex);
+  }
+
+  private emit<E extends keyof PoolEvents>(event: E, ...args: Parameters<PoolEvents[E]>): void {
+    for (const listener of this.listeners[event]) {
+      try {
+        (listener as (...a: Parameters<PoolEvents[E]>) => void)(...args);
+      } catch {
+        // A subscriber's failure must not affect admission.
+      }
+    }
+  }
+
+  private async reload(): Promise<void> {
+    const { common } = this.env;
+    const dels: JournalOp[] = [];
+    const bySender = new Map<string, PooledTx[]>();
+    let maxSeq = -1;
+    for (const entry of await this.journal.readAll()) {
+      if (entry.seq > maxSeq) maxSeq = entry.seq;
+      const ptx = entry.seq < 0 ? undefined : restore(entry.raw, entry.seq, common);
+      if (ptx === undefined || !equalsBytes(ptx.hash, entry.key)) {
+        dels.push(this.journal.delOp(entry.key));
+        continue;
+      }
+      const group = bySender.get(ptx.senderHex);
+      if (group === undefined) bySender.set(ptx.senderHex, [ptx]);
+      else group.push(ptx);
+    }
+    this.nextSeq = maxSeq + 1;
+
+    for (const group of bySender.values()) {
+      const { nonce } = await this.env.account(group[0].sender);
+      group.sort((a, b) => a.seq - b.seq);
+      for (const ptx of group) {
+        if (ptx.nonce < nonce) {
+          dels.push(this.journal.delOp(ptx.hash));
+          continue;
+        }
+        // Same sender+nonce twice cannot come from add(); keep the later arrival.
+        const clash = this.senders.get(ptx.senderHex)?.get(ptx.nonce);
+        if (clash !== undefined) {
+          this.detach(clash);
+          dels.push(this.journal.delOp(clash.hash));
+        }
+        this.attach(ptx, nonce);
+      }
+    }
+    // Over capacity (the limit was lowered between runs): shed the cheapest.
+    const baseFee = this.env.nextBaseFee();
+    while (this.all.size > this.limit) {
+      const low = cheapest(this.all.values(), baseFee)!;
+      const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
+      this.detach(victim);
+      dels.push(this.journal.delOp(victim.hash));
+    }
+    await this.journal.write(dels);
+  }
+}
+
+/** Rebuild a PooledTx from journaled bytes; undefined if it no longer decodes or has no valid sender. */
+function restore(raw: Uint8Array, seq: number, common: PoolEnv['common']): PooledTx | undefined {
+  try {
+    const tx = decodeTx(raw, { common });
+    const sender = recoverSender(tx);
+    const hash = tx.hash();
+    return Object.freeze({
+      tx,
+      hash,
+      hashHex: bytesToHex(hash),
+      sender,
+      senderHex: sender.toString(),
+      raw,
+      seq,
+      nonce: tx.nonce,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Authorities of a 7702 tx's authorization list (their nonces move when it is mined). */
+function authorities(tx: TypedTransaction): Address[] {
+  if (!isEOACode7702Tx(tx)) return [];
+  const out: Address[] = [];
+  for (const item of tx.authorizationList) {
+    try {
+      out.push(eoaCode7702RecoverAuthority(item));
+    } catch {
+      // Invalid authorizations are skipped by the EVM too.
+    }
+  }
+  return out;
+}
+
+

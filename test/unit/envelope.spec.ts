@@ -1,0 +1,326 @@
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { createDispatcher, type Logger, type MethodEntry } from '../../src/rpc/dispatch.js';
+import { RpcError } from '../../src/rpc/errors.js';
+import { startHttpServer, type HttpServerHandle } from '../../src/transport/http.js';
+import { RpcCallError, rpc, rpcRaw } from '../helpers/rpc.js';
+
+const MAX_BODY = 4096;
+const MAX_BATCH = 5;
+
+type ErrorBody = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: unknown } };
+type ResultBody = { jsonrpc: string; id: unknown; result: unknown };
+
+const anything = (): null => null;
+
+/** For requests fetch cannot make, such as a forged Host header. */
+function rawHttp(
+  url: string,
+  init: { method: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, method: init.method, path: init.path ?? '/', headers: init.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe('JSON-RPC envelope over HTTP', () => {
+  let server: HttpServerHandle;
+  let url: string;
+  let notified = 0;
+  const logged: unknown[][] = [];
+  const log: Logger = { error: (...a) => void logged.push(a), warn: (...a) => void logged.push(a) };
+
+  const methods: Record<string, MethodEntry> = {
+    echo: { validate: anything, handle: async (p) => p },
+    notify: { validate: anything, handle: async () => void notified++ },
+    fails: {
+      validate: anything,
+      handle: async () => {
+        throw new Error('secret internals');
+      },
+    },
+    rejects: {
+      validate: anything,
+      handle: async () => {
+        throw new RpcError(-32000, 'nope', '0xdead');
+      },
+    },
+    add: {
+      validate: (p) => (p.length === 2 && p.every((x) => typeof x === 'number') ? null : 'add expects two numbers'),
+      handle: async ([a, b]) => (a as number) + (b as number),
+    },
+    big: { validate: anything, handle: async () => ({ value: 1n }) },
+  };
+
+  before(async () => {
+    server = await startHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      invoke: createDispatcher(methods, log),
+      health: async () => ({ ok: true }),
+      log,
+      maxBodyBytes: MAX_BODY,
+      maxBatch: MAX_BATCH,
+    });
+    url = server.url;
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    notified = 0;
+    logged.length = 0;
+  });
+
+  const call = (body: unknown, headers?: Record<string, string>) => rpcRaw(url, body, headers);
+
+  describe('requests and ids', () => {
+    it('answers a single call with its result', async () => {
+      expect(await rpc(url, 'echo', [1, 'two'])).to.deep.equal([1, 'two']);
+    });
+
+    it('echoes a string id', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 'abc', method: 'echo', params: [] });
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: 'abc', result: [] });
+    });
+
+    it('echoes a number id', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 42, method: 'echo', params: [] });
+      expect((json as ResultBody).id).to.equal(42);
+    });
+
+    it('echoes id 0', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 0, method: 'echo', params: [] });
+      expect((json as ResultBody).id).to.equal(0);
+    });
+
+    it('echoes an empty-string id', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: '', method: 'echo', params: [] });
+      expect((json as ResultBody).id).to.equal('');
+    });
+
+    it('answers a request with id null (it is not a notification)', async () => {
+      const { status, json } = await call({ jsonrpc: '2.0', id: null, method: 'echo', params: [7] });
+      expect(status).to.equal(200);
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: null, result: [7] });
+    });
+
+    it('runs a notification and answers 204 with an empty body', async () => {
+      const { status, text } = await call({ jsonrpc: '2.0', method: 'notify', params: [] });
+      expect(status).to.equal(204);
+      expect(text).to.equal('');
+      expect(notified).to.equal(1);
+    });
+
+    it('treats omitted params as []', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'echo' });
+      expect((json as ResultBody).result).to.deep.equal([]);
+    });
+
+    it('accepts a charset parameter on the content type', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'echo' }, { 'Content-Type': 'application/json; charset=utf-8' });
+      expect((json as ResultBody).result).to.deep.equal([]);
+    });
+  });
+
+  describe('batches', () => {
+    it('answers 204 to a batch of notifications', async () => {
+      const { status, text } = await call([
+        { jsonrpc: '2.0', method: 'notify' },
+        { jsonrpc: '2.0', method: 'notify' },
+      ]);
+      expect(status).to.equal(204);
+      expect(text).to.equal('');
+      expect(notified).to.equal(2);
+    });
+
+    it('keeps order and omits notifications in a mixed batch', async () => {
+      const { json } = await call([
+        { jsonrpc: '2.0', id: 'a', method: 'echo', params: ['x'] },
+        { jsonrpc: '2.0', method: 'notify' },
+        { jsonrpc: '2.0', id: 'b', method: 'foo_bar' },
+        { jsonrpc: '2.0', id: 'c', method: 'add', params: [1, 2] },
+      ]);
+      const arr = json as Array<ResultBody & ErrorBody>;
+      expect(arr.map((r) => r.id)).to.deep.equal(['a', 'b', 'c']);
+      expect(arr[0]!.result).to.deep.equal(['x']);
+      expect(arr[1]!.error.code).to.equal(-32601);
+      expect(arr[2]!.result).to.equal(3);
+      expect(notified).to.equal(1);
+    });
+
+    it('answers an empty batch with a single -32600 error', async () => {
+      const { json } = await call([]);
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } });
+    });
+
+    it('refuses a batch over the limit with a single -32600 error', async () => {
+      const batch = Array.from({ length: MAX_BATCH + 1 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'echo' }));
+      const { status, json } = await call(batch);
+      expect(status).to.equal(200);
+      expect(json).to.deep.equal({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `batch too large: ${MAX_BATCH + 1} requests, limit ${MAX_BATCH}` },
+      });
+    });
+  });
+
+  describe('malformed input', () => {
+    it('answers a body over the limit with -32600 and HTTP 200', async () => {
+      const { status, headers, json } = await call({ jsonrpc: '2.0', id: 1, method: 'echo', params: ['x'.repeat(MAX_BODY)] });
+      expect(status).to.equal(200);
+      expect(headers.get('content-type')).to.equal('application/json');
+      expect((json as ErrorBody).error).to.deep.equal({ code: -32600, message: `request body too large: limit ${MAX_BODY} bytes` });
+    });
+
+    it('answers invalid JSON with -32700 and id null', async () => {
+      const { status, json } = await call('{"jsonrpc":"2.0","id":1,');
+      expect(status).to.equal(200);
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+    });
+
+    const shapes: Array<[string, unknown, unknown]> = [
+      ['a request that is not an object', 1, null],
+      ['a missing jsonrpc member', { id: 5, method: 'echo' }, 5],
+      ['a wrong jsonrpc version', { jsonrpc: '1.0', id: 5, method: 'echo' }, 5],
+      ['a non-string method', { jsonrpc: '2.0', id: 5, method: 1 }, 5],
+      ['an id that is neither string, number nor null', { jsonrpc: '2.0', id: { x: 1 }, method: 'echo' }, null],
+    ];
+    for (const [name, body, id] of shapes) {
+      it(`answers ${name} with -32600`, async () => {
+        const { json } = await call(body);
+        expect(json).to.deep.equal({ jsonrpc: '2.0', id, error: { code: -32600, message: 'invalid request' } });
+      });
+    }
+
+    it('answers by-name (object) params with -32602', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'echo', params: { a: 1 } });
+      expect((json as ErrorBody).error).to.deep.equal({ code: -32602, message: 'non-array params are not supported' });
+    });
+
+    it('answers a non-JSON content type with 415 and a JSON-RPC error', async () => {
+      const { status, headers, json } = await call('{}', { 'Content-Type': 'text/plain' });
+      expect(status).to.equal(415);
+      expect(headers.get('content-type')).to.equal('application/json');
+      expect((json as ErrorBody).error).to.deep.equal({
+        code: -32600,
+        message: 'invalid content type, only application/json is supported',
+      });
+    });
+  });
+
+  describe('method errors', () => {
+    it('answers an unknown method with geth’s -32601 message', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'foo_bar', params: [] });
+      expect((json as ErrorBody).error).to.deep.equal({
+        code: -32601,
+        message: 'the method foo_bar does not exist/is not available',
+      });
+    });
+
+    it('answers a validator failure with -32602 and its message', async () => {
+      const err = await rpc(url, 'add', [1, 'x']).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(RpcCallError);
+      expect(err).to.include({ code: -32602, message: 'add expects two numbers' });
+    });
+
+    it('answers a plain exception with -32603, logging but never sending the stack', async () => {
+      const { text, json } = await call({ jsonrpc: '2.0', id: 1, method: 'fails', params: [] });
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } });
+      expect(text).not.to.match(/secret internals|at .*\.js/);
+      expect(JSON.stringify(logged)).to.include('secret internals');
+    });
+
+    it('passes an RpcError through with its data', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'rejects', params: [] });
+      expect((json as ErrorBody).error).to.deep.equal({ code: -32000, message: 'nope', data: '0xdead' });
+    });
+
+    it('turns an unserialisable result (bigint) into -32603 instead of crashing', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'big', params: [] });
+      expect((json as ErrorBody).error).to.deep.equal({ code: -32603, message: 'internal error' });
+      expect(await rpc(url, 'echo', [1])).to.deep.equal([1]);
+    });
+  });
+
+  describe('HTTP routing and policy', () => {
+    it('serves GET /health as JSON', async () => {
+      const res = await fetch(`${url}/health`);
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('application/json');
+      expect(await res.json()).to.deep.equal({ ok: true });
+    });
+
+    it('answers an unknown GET path with a JSON 404', async () => {
+      const res = await fetch(`${url}/nope`);
+      expect(res.status).to.equal(404);
+      expect(res.headers.get('content-type')).to.equal('application/json');
+      expect(((await res.json()) as ErrorBody).error.message).to.equal('not found');
+    });
+
+    it('answers PUT with a JSON 405 and an Allow header', async () => {
+      const res = await fetch(url, { method: 'PUT', body: '{}' });
+      expect(res.status).to.equal(405);
+      expect(res.headers.get('allow')).to.equal('POST, GET, OPTIONS');
+      expect(res.headers.get('content-type')).to.equal('application/json');
+      expect(((await res.json()) as ErrorBody).error.message).to.equal('method not allowed');
+    });
+
+    it('refuses an unknown Host with a JSON 403', async () => {
+      const res = await rawHttp(url, {
+        method: 'POST',
+        headers: { Host: 'evil.example:8545', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'echo' }),
+      });
+      expect(res.status).to.equal(403);
+      expect(res.headers['content-type']).to.equal('application/json');
+      expect((JSON.parse(res.text) as ErrorBody).error.message).to.equal('invalid host specified');
+    });
+
+    it('accepts an allowed Host regardless of case and port', async () => {
+      const res = await rawHttp(url, { method: 'GET', path: '/health', headers: { Host: 'LocalHost:1234' } });
+      expect(res.status).to.equal(200);
+    });
+
+    it('adds CORS headers for an allowed origin', async () => {
+      const { status, headers } = await call({ jsonrpc: '2.0', id: 1, method: 'echo' }, { Origin: 'http://localhost:3000' });
+      expect(status).to.equal(200);
+      expect(headers.get('access-control-allow-origin')).to.equal('http://localhost:3000');
+    });
+
+    it('refuses a POST from a disallowed origin with a JSON 403', async () => {
+      const { status, headers, json } = await call({ jsonrpc: '2.0', id: 1, method: 'echo' }, { Origin: 'https://evil.example' });
+      expect(status).to.equal(403);
+      expect(headers.get('access-control-allow-origin')).to.equal(null);
+      expect((json as ErrorBody).error.code).to.equal(-32600);
+    });
+
+    it('answers a CORS preflight from an allowed origin', async () => {
+      const res = await fetch(url, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://127.0.0.1:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+      expect(res.status).to.equal(204);
+      expect(res.headers.get('access-control-allow-origin')).to.equal('http://127.0.0.1:5173');
+      expect(res.headers.get('access-control-allow-methods')).to.include('POST');
+      expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).to.include('content-type');
+    });
+
+    it('refuses a CORS preflight from a disallowed origin', async () => {
+      const res = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
+      expect(res.status).to.equal(403);
+      expect(res.headers.get('access-control-allow-origin')).to.equal(null);
+    });
+  });
+});
