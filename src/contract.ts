@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 /** The project root: where package.json and openrpc.json live, from src/ or from dist/src/. */
 export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     try {
       readFileSync(join(dir, 'openrpc.json'));
       return dir;

@@ -249,13 +249,12 @@ export class TxPool {
     const account = await env.account(sender);
     const known = this.senders.get(senderHex);
     if (known !== undefined && known.commitNonce !== account.nonce) {
-      // The state moved on without afterBlock telling us (or the sender is new): catch up first.
+      // The state moved on without afterBlock telling us: drop what it made stale first.
       await this.resync([senderHex], new Map([[senderHex, account.nonce]]));
     }
     const list = this.senders.get(senderHex);
     const existing = list?.get(tx.nonce);
-    let pendingCost = 0n;
-    for (const p of list?.pending() ?? []) pendingCost += maxCost(p.tx);
+    let pendingCost = list?.pendingCost ?? 0n;
     let replacedCost: bigint | undefined;
     if (existing !== undefined && list!.isPending(tx.nonce)) {
       replacedCost = maxCost(existing.tx);

@@ -5,12 +5,15 @@
  */
 import type { Address } from '@ethereumjs/util';
 
+import { maxCost } from './fees.js';
 import type { PooledTx } from './types.js';
 
 export class SenderList {
   readonly byNonce = new Map<bigint, PooledTx>();
   /** Length of the unbroken run starting at commitNonce. */
   pendingCount = 0;
+  /** Summed worst-case cost (gas * feeCap + value) of the pending run, for the balance check. */
+  pendingCost = 0n;
 
   constructor(
     readonly sender: Address,
@@ -36,7 +39,9 @@ export class SenderList {
 
   /** Insert or replace; a tx landing at the end of the run promotes the queued ones behind it. */
   put(ptx: PooledTx): void {
+    const old = this.byNonce.get(ptx.nonce);
     this.byNonce.set(ptx.nonce, ptx);
+    if (old !== undefined && this.isPending(ptx.nonce)) this.pendingCost += maxCost(ptx.tx) - maxCost(old.tx);
     if (ptx.nonce === this.pendingEnd()) this.extend();
   }
 
@@ -44,8 +49,11 @@ export class SenderList {
   remove(nonce: bigint): PooledTx | undefined {
     const ptx = this.byNonce.get(nonce);
     if (ptx === undefined) return undefined;
+    if (this.isPending(nonce)) {
+      for (let n = nonce; n < this.pendingEnd(); n++) this.pendingCost -= maxCost(this.byNonce.get(n)!.tx);
+      this.pendingCount = Number(nonce - this.commitNonce);
+    }
     this.byNonce.delete(nonce);
-    if (this.isPending(nonce)) this.pendingCount = Number(nonce - this.commitNonce);
     return ptx;
   }
 
@@ -58,6 +66,7 @@ export class SenderList {
     for (const ptx of stale) this.byNonce.delete(ptx.nonce);
     this.commitNonce = commitNonce;
     this.pendingCount = 0;
+    this.pendingCost = 0n;
     this.extend();
     return stale.sort(byNonce);
   }
@@ -85,7 +94,10 @@ export class SenderList {
   }
 
   private extend(): void {
-    while (this.byNonce.has(this.pendingEnd())) this.pendingCount++;
+    for (let next = this.byNonce.get(this.pendingEnd()); next !== undefined; next = this.byNonce.get(this.pendingEnd())) {
+      this.pendingCost += maxCost(next.tx);
+      this.pendingCount++;
+    }
   }
 }
 
