@@ -2,7 +2,7 @@ import { buildBlock } from '@ethereumjs/vm';
 import type { Block } from '@ethereumjs/block';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { ConsensusType } from '@ethereumjs/common';
-import { equalsBytes, type Address } from '@ethereumjs/util';
+import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { Chain } from './chain.js';
 import type { BatchOp } from '../storage/database.js';
@@ -29,13 +29,19 @@ export interface MinedBlock {
 export class Miner {
   private queue: Promise<unknown> = Promise.resolve();
   private nextTimestamp?: bigint;
+  /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
+  private poolVersion = 0;
+  private lastPreview?: { key: string; block: Promise<Block> };
 
   constructor(
     private readonly chain: Chain,
     private readonly pool: TxPool,
     private readonly vm: VM,
     private readonly opts: MinerOptions,
-  ) {}
+  ) {
+    pool.on('added', () => this.poolVersion++);
+    pool.on('removed', () => this.poolVersion++);
+  }
 
   /** Mines one block (possibly empty) and answers it once it is the head. */
   mine(timestamp?: bigint): Promise<MinedBlock> {
@@ -66,7 +72,19 @@ export class Miner {
    * The block the node would mine next, built on a throwaway copy of the state: what the
    * `pending` tag reads. Nothing it does reaches the chain.
    */
-  async preview(): Promise<Block> {
+  preview(): Promise<Block> {
+    const key = `${bytesToHex(this.chain.head().hash())}:${this.poolVersion}`;
+    if (this.lastPreview?.key !== key) {
+      const block = this.buildPreview();
+      block.catch(() => {
+        if (this.lastPreview?.block === block) this.lastPreview = undefined;
+      });
+      this.lastPreview = { key, block };
+    }
+    return this.lastPreview.block;
+  }
+
+  private async buildPreview(): Promise<Block> {
     const parent = this.chain.head();
     const state = await this.chain.state.scratch(parent.header.stateRoot);
     const vm = await createChainVM(this.chain, this.vm.common, state);
