@@ -262,4 +262,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:85a57f21b822a84a476cd0fef67ab6550bb70f6bed7e5ca7d404f9a59504d8f7";
+export const contractDigest = "sha256:7bbb4e74d62853e621cdce9838caaf31a2ec389c6fdaa71d2c4e915c58c31f7a";

@@ -247,7 +247,7 @@ export type Quantity = string;
 /** Unsigned integer (up to 256 bits) supplied by a client: hex with 0x prefix, either case; leading zeros are tolerated. */
 export type QuantityInput = string;
 
-/** Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; root: Pre-Byzantium post-state root (never produced by this dev chain); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only. */
+/** Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only. */
 export type Receipt = {
   blockHash: Hash32;
   blockNumber: Uint64;
@@ -260,7 +260,7 @@ export type Receipt = {
   logs: Log[];
   logsBloom: Bytes256;
   /** 0x1 success, 0x0 failure (reverted / out of gas). */
-  status: "0x0" | "0x1";
+  status?: "0x0" | "0x1";
   root?: Hash32;
   /** Recipient; null for contract creation. */
   to: Address | null;

@@ -1,7 +1,9 @@
 /**
  * Code generator: openrpc.json → generated/{types,methods,validators,index}.ts
  *
- *   npm run generate                       # reads ./openrpc.json, writes ./generated/
+ *   npm run generate                       # reads ./openrpc.json, writes ./generated/, and also the client SDK
+ *                                          # (clients/typescript/src/generated/, scripts/generate-client.ts) and
+ *                                          # the API reference (docs/api.md, scripts/generate-docs.ts)
  *   tsx scripts/generate.ts [doc] [outDir] # explicit paths
  *
  * Programmatic use:
@@ -51,16 +53,16 @@ const RESERVED_NAMES = new Set([
 // ---------------------------------------------------------------------------------------------
 // Document model (only what the generator needs)
 
-type JsonObject = { [key: string]: unknown };
-type Schema = boolean | JsonObject;
+export type JsonObject = { [key: string]: unknown };
+export type Schema = boolean | JsonObject;
 
-interface ParamSpec {
+export interface ParamSpec {
   name: string;
   required: boolean;
   schema: Schema;
 }
 
-interface MethodSpec {
+export interface MethodSpec {
   name: string;
   pascal: string;
   params: ParamSpec[];
@@ -68,18 +70,18 @@ interface MethodSpec {
   hasResult: boolean;
 }
 
-interface Model {
+export interface Model {
   doc: JsonObject;
   components: Record<string, Schema>;
   componentNames: string[];
   methods: MethodSpec[];
 }
 
-class GenerateError extends Error {
+export class GenerateError extends Error {
   override name = "GenerateError";
 }
 
-function isObject(v: unknown): v is JsonObject {
+export function isObject(v: unknown): v is JsonObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
@@ -87,9 +89,9 @@ function isSchema(v: unknown): v is Schema {
   return typeof v === "boolean" || isObject(v);
 }
 
-const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+export const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Words that cannot be an identifier (tuple labels) … */
-const JS_RESERVED = new Set(
+export const JS_RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
@@ -129,7 +131,7 @@ function resolvePointer(doc: JsonObject, ref: string): unknown {
 }
 
 /** Follow `{ "$ref": "#/..." }` reference objects (content descriptors, examples, errors). */
-function deref<T = unknown>(doc: JsonObject, v: unknown, depth = 0): T {
+export function deref<T = unknown>(doc: JsonObject, v: unknown, depth = 0): T {
   if (isObject(v) && typeof v.$ref === "string") {
     if (depth > 32) throw new GenerateError(`$ref cycle at "${v.$ref}"`);
     return deref<T>(doc, resolvePointer(doc, v.$ref), depth + 1);
@@ -137,7 +139,7 @@ function deref<T = unknown>(doc: JsonObject, v: unknown, depth = 0): T {
   return v as T;
 }
 
-function buildModel(docInput: unknown): Model {
+export function buildModel(docInput: unknown): Model {
   if (!isObject(docInput)) throw new GenerateError("openrpc.json: top level must be an object");
   const doc = docInput;
   const comps = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
@@ -270,14 +272,14 @@ function propKey(k: string): string {
   return IDENT.test(k) ? k : JSON.stringify(k);
 }
 
-function docComment(text: string | undefined, indent: string): string {
+export function docComment(text: string | undefined, indent: string): string {
   if (!text) return "";
   const lines = text.replace(/\*\//g, "*\\/").replace(/\r\n?/g, "\n").trimEnd().split("\n");
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
 
-function schemaComment(s: Schema, name?: string): string | undefined {
+export function schemaComment(s: Schema, name?: string): string | undefined {
   if (!isObject(s)) return undefined;
   const parts: string[] = [];
   if (typeof s.title === "string" && s.title.trim() && s.title.trim() !== name) parts.push(s.title.trim());
@@ -288,7 +290,7 @@ function schemaComment(s: Schema, name?: string): string | undefined {
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required", "minProperties"];
 const ARRAY_KEYWORDS = ["items", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains"];
 
-class TypeEmitter {
+export class TypeEmitter {
   constructor(private readonly model: Model) {}
 
   /** The component key named by a `#/components/schemas/Key` ref, or undefined. */
@@ -423,7 +425,7 @@ class TypeEmitter {
   }
 }
 
-function renderTypes(model: Model): string {
+export function renderTypes(model: Model): string {
   const em = new TypeEmitter(model);
   const out: string[] = [HEADER, "/* eslint-disable */", ""];
   out.push("// ---- components.schemas ----", "");
@@ -912,13 +914,22 @@ function isMain(): boolean {
   }
 }
 
-if (isMain()) {
+async function main(): Promise<void> {
   try {
     const [docArg, outArg] = process.argv.slice(2);
     const written = generate(docArg, outArg);
+    if (docArg === undefined) {
+      // The contract's other derived artefacts: the client SDK and the API reference. Imported lazily (they import
+      // this module) and not awaited at top level, which would deadlock on that cycle.
+      const { generateClient } = await import("./generate-client.js");
+      const { generateDocs } = await import("./generate-docs.js");
+      written.push(...generateClient(), ...generateDocs());
+    }
     for (const p of written) console.log(`generated ${path.relative(process.cwd(), p)}`);
   } catch (e) {
     console.error(e instanceof GenerateError ? `generate: ${e.message}` : e);
     process.exitCode = 1;
   }
 }
+
+if (isMain()) void main();

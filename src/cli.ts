@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
+import { ImportError } from './chain/importer.js';
+import { describeImport, importChainFiles } from './import-chain.js';
 import { createLogger } from './log.js';
 import { startNode, type RunningNode } from './node.js';
 
@@ -16,15 +18,19 @@ function banner(node: RunningNode): string {
 }
 
 async function start(argv: string[]): Promise<void> {
-  const { command, config, help } = parseCommand(argv);
+  const { command, config, help, positionals } = parseCommand(argv);
   if (help) {
     process.stdout.write(HELP);
+    return;
+  }
+  if (command === 'import') {
+    const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
+    process.stdout.write(describeImport(summary));
     return;
   }
   if (command !== 'start') throw new ConfigError(`unknown command ${JSON.stringify(command)}; see --help`);
   const log = createLogger(config.logLevel);
   const node = await startNode(config, log);
-  process.stdout.write(banner(node));
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
     node.close().then(
@@ -37,12 +43,19 @@ async function start(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Printed only once the signal handlers are in place: a script that stops the node as soon as it
+  // reads the URL must get a clean shutdown, not the default SIGTERM death.
+  process.stdout.write(banner(node));
 }
 
 start(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`evm-node: ${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof ImportError) {
+    process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);
+    process.exit(1);
   }
   process.stderr.write(`evm-node: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

@@ -25,6 +25,18 @@ export interface NodeConfig {
   blockTime: number;
   mining: boolean;
   txpoolLimit: number;
+  /** seconds a filter may go unpolled, counted from the first block after its last poll */
+  filterTimeout: number;
+  /** most filters installed at once (and most subscriptions per WebSocket connection) */
+  maxFilters: number;
+  /** most blocks one eth_getLogs may span */
+  logsMaxBlocks: number;
+  /** most logs one eth_getLogs may answer */
+  logsMaxResults: number;
+  /** bytes of unsent output a WebSocket connection may queue before it is closed */
+  wsMaxBacklog: number;
+  /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
+  forkchoice?: string;
   /** which genesis-shaping flags the user set, so a restart without them resumes the stored chain */
   genesisFlagsGiven: boolean;
 }
@@ -45,11 +57,21 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   blockTime: 0,
   mining: true,
   txpoolLimit: 10_000,
+  filterTimeout: 300,
+  maxFilters: 10_000,
+  logsMaxBlocks: 100_000,
+  logsMaxResults: 20_000,
+  wsMaxBacklog: 16 * 1024 * 1024,
 };
 
 export const HELP = `evm-node — a contract-first EVM JSON-RPC node
 
 Usage: evm-node [start] [flags]
+       evm-node import --data-dir DIR [--genesis FILE] [--forkchoice FILE] CHAIN.rlp...
+
+import executes and validates the blocks of geth-format RLP chain files onto the data dir's
+chain (created from --genesis on first use), then exits; \`start --data-dir DIR\` serves it.
+Without --forkchoice, a headfcu.json beside the first chain file sets the safe and finalized blocks.
 
 Flags:
   --host HOST            interface to bind (default ${DEFAULTS.host})
@@ -60,11 +82,17 @@ Flags:
   --accounts N           number of funded dev accounts (default ${DEFAULTS.accounts})
   --balance ETH          balance of each dev account in ether (default 10000)
   --genesis FILE         start from a geth-format genesis.json instead of the dev chain
+  --forkchoice FILE      import: an engine_forkchoiceUpdated request naming the safe and finalized blocks
   --hardfork NAME        fork of the dev chain: ${DEV_HARDFORKS.join(', ')} (default ${DEFAULTS.hardfork})
   --gas-limit GAS        block gas limit of the dev chain (default ${DEFAULTS.gasLimit})
   --block-time SECONDS   mine a block every SECONDS instead of on each transaction
   --no-mining            mine only on evm_mine
   --txpool-limit N       capacity of the transaction pool (default ${DEFAULTS.txpoolLimit})
+  --filter-timeout SECS  drop a filter unpolled this long while blocks arrive (default ${DEFAULTS.filterTimeout})
+  --max-filters N        most installed filters, and subscriptions per WebSocket (default ${DEFAULTS.maxFilters})
+  --logs-max-blocks N    most blocks one eth_getLogs may span (default ${DEFAULTS.logsMaxBlocks})
+  --logs-max-results N   most logs one eth_getLogs may return (default ${DEFAULTS.logsMaxResults})
+  --ws-max-backlog BYTES close a WebSocket whose unsent output passes this (default ${DEFAULTS.wsMaxBacklog})
   --cors ORIGINS         comma-separated browser origins allowed to call, '*' for any (default: localhost origins)
   --allowed-hosts HOSTS  comma-separated Host header values accepted, '*' for any (default ${DEFAULTS.allowedHosts.join(',')})
   --log-level LEVEL      error, warn, info or debug (default ${DEFAULTS.logLevel})
@@ -109,11 +137,17 @@ export function parseCommand(argv: string[]): ParsedCommand {
         accounts: { type: 'string' },
         balance: { type: 'string' },
         genesis: { type: 'string' },
+        forkchoice: { type: 'string' },
         hardfork: { type: 'string' },
         'gas-limit': { type: 'string' },
         'block-time': { type: 'string' },
         'no-mining': { type: 'boolean' },
         'txpool-limit': { type: 'string' },
+        'filter-timeout': { type: 'string' },
+        'max-filters': { type: 'string' },
+        'logs-max-blocks': { type: 'string' },
+        'logs-max-results': { type: 'string' },
+        'ws-max-backlog': { type: 'string' },
         cors: { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'log-level': { type: 'string' },
@@ -135,6 +169,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (values.accounts !== undefined) config.accounts = integer('accounts', values.accounts, 0);
   if (values.balance !== undefined) config.balance = bigint('balance', values.balance) * 10n ** 18n;
   if (values.genesis !== undefined) config.genesis = values.genesis;
+  if (values.forkchoice !== undefined) config.forkchoice = values.forkchoice;
   if (values.hardfork !== undefined) {
     const fork = values.hardfork.toLowerCase();
     if (!DEV_HARDFORKS.includes(fork)) throw new ConfigError(`--hardfork must be one of ${DEV_HARDFORKS.join(', ')}, got ${JSON.stringify(values.hardfork)}`);
@@ -144,6 +179,11 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (values['block-time'] !== undefined) config.blockTime = integer('block-time', values['block-time'], 0);
   if (values['no-mining'] === true) config.mining = false;
   if (values['txpool-limit'] !== undefined) config.txpoolLimit = integer('txpool-limit', values['txpool-limit'], 1);
+  if (values['filter-timeout'] !== undefined) config.filterTimeout = integer('filter-timeout', values['filter-timeout'], 1);
+  if (values['max-filters'] !== undefined) config.maxFilters = integer('max-filters', values['max-filters'], 1);
+  if (values['logs-max-blocks'] !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', values['logs-max-blocks'], 1);
+  if (values['logs-max-results'] !== undefined) config.logsMaxResults = integer('logs-max-results', values['logs-max-results'], 1);
+  if (values['ws-max-backlog'] !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', values['ws-max-backlog'], 1024);
   if (values.cors !== undefined) config.cors = list(values.cors);
   if (values['allowed-hosts'] !== undefined) config.allowedHosts = list(values['allowed-hosts']);
   if (values['log-level'] !== undefined) {

@@ -8,6 +8,7 @@ import { Miner } from './chain/miner.js';
 import { MiningControl } from './chain/mining-control.js';
 import { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
+import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import type { Logger } from './log.js';
 import { nextBaseFee } from './methods/eth/fees.js';
@@ -18,7 +19,12 @@ import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { startHttpServer, type HttpServerHandle } from './transport/http.js';
+import { playgroundRoutes } from './transport/playground.js';
 import { TxPool } from './txpool/pool.js';
+import { LogQuery } from './filters/log-query.js';
+import { FilterRegistry } from './filters/registry.js';
+import { Subscriptions } from './filters/subscriptions.js';
+import { createWsServer } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
 
 export interface RunningNode {
@@ -80,6 +86,18 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     automine: config.mining && config.blockTime === 0,
     intervalMs: config.mining ? config.blockTime * 1000 : 0,
   });
+  // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
+  const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
+  const filters = await FilterRegistry.open(db.filters, chain, logQuery, { timeoutMs: config.filterTimeout * 1000, maxFilters: config.maxFilters });
+  const subscriptions = new Subscriptions(chain, logQuery, log, { maxPerConnection: config.maxFilters });
+  chain.onBlock((block) => {
+    filters.blockLanded();
+    subscriptions.blockLanded(block);
+  });
+  pool.on('added', (tx) => {
+    filters.transactionAdded(tx.hashHex);
+    subscriptions.transactionAdded(tx.hashHex);
+  });
   const services: Services = {
     config,
     chain,
@@ -90,9 +108,21 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     executor: new Executor(chain),
     sync: new SyncStatus(),
     pendingBlock: () => miner.preview(),
+    filters,
+    logQuery,
+    subscriptions,
     contract: loadContract(),
   };
   const dispatch = createDispatcher(methodTable(implementMethods(services)), log);
+  const ws = createWsServer({
+    invoke: dispatch,
+    log,
+    maxBacklogBytes: config.wsMaxBacklog,
+    onClose: (connection) => {
+      subscriptions.dropOwner(connection);
+      filters.dropOwner(connection);
+    },
+  });
   let server: HttpServerHandle;
   try {
     server = await startHttpServer({
@@ -102,15 +132,19 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
       log,
       allowedHosts: config.allowedHosts,
       corsOrigins: config.cors.length > 0 ? config.cors : undefined,
+      onUpgrade: ws.onUpgrade,
+      routes: playgroundRoutes(),
       health: async () => ({ ok: true, number: Number(head().header.number), hash: bytesToHex(head().hash()) }),
     });
   } catch (error) {
     mining.stop();
+    await filters.close();
     throw error;
   }
   // Transactions journaled before a restart are mined as if they had just arrived.
   mining.resume();
   log.info(`serving chain ${chain.commons.base.chainId()} at ${server.url}, head ${head().header.number}`);
+  log.info(nativeCryptoStatus());
 
   let closing: Promise<void> | undefined;
   return {
@@ -122,8 +156,11 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     close: () =>
       (closing ??= (async () => {
         mining.stop();
+        ws.close();
         await server.close();
         await miner.idle();
+        await subscriptions.idle();
+        await filters.close();
         await db.close();
       })()),
   };

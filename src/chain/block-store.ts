@@ -47,6 +47,28 @@ export class BlockStore {
     return bytes === undefined ? undefined : decodeReceipts(bytes);
   }
 
+  /** Canonical (number, hash) pairs from `from` to `to` inclusive, in order: one range scan of the index. */
+  async *canonicalHashes(from: bigint, to: bigint): AsyncGenerator<[bigint, Uint8Array]> {
+    if (to < from || to < 0n) return;
+    const start = from < 0n ? 0n : from;
+    for await (const [key, hash] of this.db.canonical.iterator({ gte: numberKey(start), lte: numberKey(to) })) {
+      yield [bytesToBigInt(key as Uint8Array), hash];
+    }
+  }
+
+  /**
+   * A stored block's logs bloom, without decoding its transactions: what eth_getLogs reads for
+   * every block of a range before it reads any receipt.
+   */
+  async logsBloom(hash: Uint8Array): Promise<Uint8Array | undefined> {
+    const cached = this.blockCache.get(bytesToHex(hash));
+    if (cached !== undefined) return cached.header.logsBloom;
+    const bytes = await this.db.blocks.get(hash);
+    if (bytes === undefined) return undefined;
+    const [headerFields] = RLP.decode(bytes) as unknown as Uint8Array[][];
+    return headerFields[6];
+  }
+
   async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {
     const bytes = await this.db.txIndex.get(txHash);
     if (bytes === undefined) return undefined;

@@ -1,17 +1,24 @@
 import type { Block } from '@ethereumjs/block';
 import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Chain } from './chain.js';
 
 /** What a block parameter may say: a tag, a hex number, a 32-byte hash, or an EIP-1898 object. */
 export type BlockRef = string | { blockHash: string; requireCanonical?: boolean } | { blockNumber: string };
 
-export class UnknownBlockError extends Error {}
+/** A block parameter naming no block the chain holds: geth's -32000 `header not found`, not an internal error. */
+export class UnknownBlockError extends RpcError {
+  constructor(message = 'header not found') {
+    super(ErrorCode.Server, message);
+    this.name = 'UnknownBlockError';
+  }
+}
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * Finds the block a parameter names. A dev chain finalises at once, as anvil's does, so `safe`
- * and `finalized` are the head.
+ * and `finalized` are the head; an imported chain has them from its forkchoice.
  */
 export async function resolveBlock(chain: Chain, ref: BlockRef | undefined, pending?: () => Promise<Block>): Promise<Block | undefined> {
   if (ref === undefined) return chain.head();
@@ -26,9 +33,11 @@ export async function resolveBlock(chain: Chain, ref: BlockRef | undefined, pend
   }
   switch (ref) {
     case 'latest':
-    case 'safe':
-    case 'finalized':
       return chain.head();
+    case 'safe':
+      return chain.safe();
+    case 'finalized':
+      return chain.finalized();
     case 'earliest':
       return chain.genesis;
     case 'pending':

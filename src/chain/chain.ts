@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database } from '../storage/database.js';
 import { BlockStore } from './block-store.js';
@@ -8,6 +9,18 @@ import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
 export class GenesisMismatchError extends Error {}
+
+/** How the stored genesis spec's chain config differs from `given`'s, in words; undefined when it does not. */
+function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGenesis): { stored: string; given: string } | undefined {
+  if (storedSpec === undefined) return undefined;
+  const normal = (config: unknown) => JSON.parse(JSON.stringify(config ?? {})) as Record<string, unknown>;
+  const stored = normal((JSON.parse(bytesToUtf8(storedSpec)) as GethGenesis).config);
+  const wanted = normal(given.config);
+  if (isDeepStrictEqual(stored, wanted)) return undefined;
+  if (stored.chainId !== wanted.chainId) return { stored: `chain id ${stored.chainId}`, given: `chain id ${wanted.chainId}` };
+  const keys = [...new Set([...Object.keys(stored), ...Object.keys(wanted)])].filter((k) => !isDeepStrictEqual(stored[k], wanted[k]));
+  return { stored: `another chain config (${keys.join(', ')})`, given: `${keys.map((k) => `${k} ${JSON.stringify(wanted[k]) ?? 'unset'}`).join(', ')}` };
+}
 
 type BlockListener = (block: Block) => void;
 
@@ -19,6 +32,8 @@ type BlockListener = (block: Block) => void;
 export class Chain {
   private headBlock: Block;
   private readonly listeners: BlockListener[] = [];
+  /** The forkchoice's safe and finalized blocks of an imported chain; on the dev chain both follow the head. */
+  private forkchoice: { safe?: Block; finalized?: Block } = {};
 
   private constructor(
     readonly commons: ForkCommons,
@@ -59,9 +74,23 @@ export class Chain {
           'start with the same genesis flags, or use another --data-dir',
       );
     }
+    // The genesis block does not commit to the chain config (chain id, fork schedule): compare that too.
+    const configMismatch = chainConfigMismatch(await blocks.meta('genesisSpec'), genesisSpec);
+    if (configMismatch !== undefined) {
+      throw new GenesisMismatchError(
+        `the data dir holds a chain with genesis ${bytesToHex(storedGenesis)} and ${configMismatch.stored}, but the configured genesis has ${configMismatch.given}; ` +
+          'start with the same genesis flags, or use another --data-dir',
+      );
+    }
     const headHash = (await blocks.meta('head')) ?? genesis.hash();
     const head = (await blocks.block(headHash)) ?? genesis;
-    return new Chain(commons, blocks, state, genesis, head);
+    const chain = new Chain(commons, blocks, state, genesis, head);
+    const stored = async (name: string) => {
+      const hash = await blocks.meta(name);
+      return hash === undefined ? undefined : blocks.block(hash);
+    };
+    chain.forkchoice = { safe: await stored('safe'), finalized: await stored('finalized') };
+    return chain;
   }
 
   /** The genesis spec a data dir was created with, so a restart without flags resumes that chain. */
@@ -72,6 +101,22 @@ export class Chain {
 
   head(): Block {
     return this.headBlock;
+  }
+
+  /** The `safe` block: the imported forkchoice's, else the head. */
+  safe(): Block {
+    return this.forkchoice.safe ?? this.headBlock;
+  }
+
+  /** The `finalized` block: the imported forkchoice's, else the head. */
+  finalized(): Block {
+    return this.forkchoice.finalized ?? this.headBlock;
+  }
+
+  /** Records a forkchoice (engine_forkchoiceUpdated's safe and finalized blocks), as an import brings one. */
+  async setForkchoice(safe: Block, finalized: Block): Promise<void> {
+    await this.blocks.write([this.blocks.metaOp('safe', safe.hash()), this.blocks.metaOp('finalized', finalized.hash())]);
+    this.forkchoice = { safe, finalized };
   }
 
   async blockByNumber(number: bigint): Promise<Block | undefined> {

@@ -1,5 +1,8 @@
-import { createBlock, type Block } from '@ethereumjs/block';
-import { createCommonFromGethGenesis, parseGethGenesisState, type Common, type GethGenesis } from '@ethereumjs/common';
+import { createBlock, paramsBlock, type Block } from '@ethereumjs/block';
+import { paramsEVM } from '@ethereumjs/evm';
+import { paramsTx } from '@ethereumjs/tx';
+import { paramsVM } from '@ethereumjs/vm';
+import { Common, parseGethGenesis, parseGethGenesisState, type ChainConfig, type GethGenesis } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import {
   Account,
@@ -9,11 +12,32 @@ import {
   type PrefixedHexString,
 } from '@ethereumjs/util';
 
+import { nativeCrypto } from '../crypto/native.js';
+import { lazyKzg } from './kzg.js';
+
 export type { GethGenesis };
 
-/** The chain's Common, with every fork of the genesis config, set to the fork active at genesis. */
+/**
+ * The chain's Common, with every fork of the genesis config, set to the fork active at genesis.
+ * It carries KZG, without which @ethereumjs/tx cannot decode a block's blob transactions.
+ */
 export function commonFromGenesis(genesis: GethGenesis): Common {
-  const common = createCommonFromGethGenesis(genesis, { chain: 'evm-node' });
+  const params = parseGethGenesis(genesis, 'evm-node');
+  // @ethereumjs/common turns each blobSchedule entry into targetBlobGasPerBlock/maxBlobGasPerBlock,
+  // yet reads `target`/`max` for the BPO forks (EIP-7892): without them a BPO block throws. Give both.
+  for (const [fork, entry] of Object.entries((genesis.config as { blobSchedule?: Record<string, { target: number; max: number }> }).blobSchedule ?? {})) {
+    const custom = params.customHardforks?.[fork];
+    if (custom !== undefined && /^bpo\d+$/.test(fork)) custom.params = { ...custom.params, target: entry.target, max: entry.max };
+  }
+  const common = new Common({
+    chain: params as unknown as ChainConfig,
+    hardfork: params.hardfork,
+    // Native secp256k1 and keccak where their binaries load (sender recovery is ~25x faster).
+    customCrypto: { ...nativeCrypto, kzg: lazyKzg },
+  });
+  // Every library's parameters in one place, so any Common of this chain (per-fork copies
+  // included) can answer header, transaction and EVM questions alike.
+  for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) common.updateParams(params);
   common.setHardforkBy({ blockNumber: 0n, timestamp: BigInt(genesis.timestamp ?? 0) });
   return common;
 }

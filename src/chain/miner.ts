@@ -1,7 +1,8 @@
 import { buildBlock } from '@ethereumjs/vm';
 import type { Block } from '@ethereumjs/block';
-import type { VM, RunTxResult } from '@ethereumjs/vm';
-import { ConsensusType } from '@ethereumjs/common';
+import type { BlockBuilder, VM, RunTxResult } from '@ethereumjs/vm';
+import { ConsensusType, type Common } from '@ethereumjs/common';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { Chain } from './chain.js';
@@ -86,15 +87,12 @@ export class Miner {
 
   private async buildPreview(): Promise<Block> {
     const parent = this.chain.head();
-    const state = await this.chain.state.scratch(parent.header.stateRoot);
+    // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
+    const state = await this.chain.state.ephemeral(parent.header.stateRoot);
     const vm = await createChainVM(this.chain, this.vm.common, state);
-    await state.checkpoint();
-    try {
-      const { block } = await this.assemble(vm, parent, this.timestampFor(parent, undefined, false));
-      return block;
-    } finally {
-      await state.revert();
-    }
+    const { block } = await this.assemble(vm, parent, this.timestampFor(parent, undefined, false));
+    this.chain.state.pin(block.header.stateRoot, state);
+    return block;
   }
 
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
@@ -147,7 +145,7 @@ export class Miner {
         continue;
       }
       try {
-        results.push(await builder.addTransaction(pooled.tx));
+        results.push(await addTransaction(builder, pooled.tx, common));
         included.push(pooled);
       } catch {
         // No longer executable against this block (e.g. its balance went to an earlier tx): it waits, and so do its successors.
@@ -156,6 +154,26 @@ export class Miner {
     }
     const { block } = await builder.build();
     return { block, included, results };
+  }
+}
+
+/**
+ * `builder.addTransaction`, without its quadratic cost: before running each transaction it builds
+ * a Block of every transaction added so far, re-creating each of them, only to hand runTx the
+ * header. With the list out of its sight during the call, that block is empty; the builder pushes
+ * the new transaction onto the empty list, and it joins the others. (EIP-7928 numbers transactions
+ * by that list; there the builder's own method runs unchanged.)
+ */
+async function addTransaction(builder: BlockBuilder, tx: TypedTransaction, common: Common): Promise<RunTxResult> {
+  if (common.isActivatedEIP(7928)) return builder.addTransaction(tx);
+  const inner = builder as unknown as { transactions: TypedTransaction[] };
+  const added = inner.transactions;
+  inner.transactions = [];
+  try {
+    return await builder.addTransaction(tx);
+  } finally {
+    added.push(...inner.transactions);
+    inner.transactions = added;
   }
 }
 

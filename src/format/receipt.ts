@@ -9,39 +9,58 @@ import { effectiveGasPrice } from './transaction.js';
 
 /** Every receipt of a block (SPEC 2.7 plus geth's members); log indexes run across the block. */
 export function toRpcReceipts(block: Block, receipts: StoredReceipt[], blobGasPrice?: bigint): Receipt[] {
-  let logIndex = 0;
+  let firstLogIndex = 0;
   return receipts.map((receipt, txIndex) => {
-    const tx = block.transactions[txIndex];
-    const txHash = tx.hash();
-    const bloom = new Bloom();
-    const logs = receipt.logs.map((log) => {
-      bloom.add(log[0]);
-      for (const topic of log[1]) bloom.add(topic);
-      return toRpcLog(log, { block, txHash, txIndex, logIndex: logIndex++ });
-    });
-    const rpc: Record<string, unknown> = {
-      blockHash: bytesToHex(block.hash()),
-      blockNumber: toQuantity(block.header.number),
-      contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
-      cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
-      effectiveGasPrice: toQuantity(effectiveGasPrice(tx, block.header.baseFeePerGas)),
-      from: new Address(receipt.sender).toString(),
-      gasUsed: toQuantity(receipt.gasUsed),
-      logs,
-      logsBloom: bytesToHex(bloom.bitvector),
-    };
-    if (receipt.status !== undefined) rpc.status = toQuantity(receipt.status);
-    if (receipt.stateRoot !== undefined) rpc.root = bytesToHex(receipt.stateRoot);
-    Object.assign(rpc, {
-      to: tx.to === undefined ? null : tx.to.toString(),
-      transactionHash: bytesToHex(txHash),
-      transactionIndex: toQuantity(txIndex),
-      type: toQuantity(tx.type),
-    });
-    if (receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n) {
-      rpc.blobGasUsed = toQuantity(receipt.blobGasUsed);
-      if (blobGasPrice !== undefined) rpc.blobGasPrice = toQuantity(blobGasPrice);
-    }
-    return rpc as unknown as Receipt;
+    const rpc = toRpcReceipt(block, receipt, txIndex, firstLogIndex, blobGasPrice);
+    firstLogIndex += receipt.logs.length;
+    return rpc;
   });
+}
+
+/**
+ * The receipt of the block's transaction at `txIndex`, alone: `receipts` are the block's, for the
+ * log indexes, which count the logs of the transactions before it.
+ */
+export function toRpcReceiptAt(block: Block, receipts: StoredReceipt[], txIndex: number, blobGasPrice?: bigint): Receipt | null {
+  const receipt = receipts[txIndex];
+  if (receipt === undefined) return null;
+  let firstLogIndex = 0;
+  for (let i = 0; i < txIndex; i++) firstLogIndex += receipts[i].logs.length;
+  return toRpcReceipt(block, receipt, txIndex, firstLogIndex, blobGasPrice);
+}
+
+function toRpcReceipt(block: Block, receipt: StoredReceipt, txIndex: number, firstLogIndex: number, blobGasPrice?: bigint): Receipt {
+  let logIndex = firstLogIndex;
+  const tx = block.transactions[txIndex];
+  const txHash = tx.hash();
+  const bloom = new Bloom();
+  const logs = receipt.logs.map((log) => {
+    bloom.add(log[0]);
+    for (const topic of log[1]) bloom.add(topic);
+    return toRpcLog(log, { block, txHash, txIndex, logIndex: logIndex++ });
+  });
+  const rpc: Record<string, unknown> = {
+    blockHash: bytesToHex(block.hash()),
+    blockNumber: toQuantity(block.header.number),
+    contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
+    cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
+    effectiveGasPrice: toQuantity(effectiveGasPrice(tx, block.header.baseFeePerGas)),
+    from: new Address(receipt.sender).toString(),
+    gasUsed: toQuantity(receipt.gasUsed),
+    logs,
+    logsBloom: bytesToHex(bloom.bitvector),
+  };
+  if (receipt.status !== undefined) rpc.status = toQuantity(receipt.status);
+  if (receipt.stateRoot !== undefined) rpc.root = bytesToHex(receipt.stateRoot);
+  Object.assign(rpc, {
+    to: tx.to === undefined ? null : tx.to.toString(),
+    transactionHash: bytesToHex(txHash),
+    transactionIndex: toQuantity(txIndex),
+    type: toQuantity(tx.type),
+  });
+  if (receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n) {
+    rpc.blobGasUsed = toQuantity(receipt.blobGasUsed);
+    if (blobGasPrice !== undefined) rpc.blobGasPrice = toQuantity(blobGasPrice);
+  }
+  return rpc as unknown as Receipt;
 }

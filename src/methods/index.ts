@@ -1,6 +1,6 @@
 import type { RpcMethods } from '../../generated/methods.js';
 import { methodNames, paramError } from '../../generated/index.js';
-import type { MethodEntry } from '../rpc/dispatch.js';
+import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { devMethods } from './dev/mining.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
@@ -24,7 +24,7 @@ export function implementMethods(services: Services): RpcMethods {
     ...executionMethods(services),
     ...feeMethods(services),
     ...submissionMethods(services),
-    ...filterMethods(),
+    ...filterMethods(services),
     ...txpoolMethods(services),
     ...netMethods(services),
     ...devMethods(services),
@@ -38,7 +38,8 @@ export function methodTable(methods: RpcMethods): Map<string, MethodEntry> {
       name,
       {
         validate: (params: unknown[]) => paramError(name, params),
-        handle: (params: unknown[]) => (methods[name] as (p: unknown[]) => Promise<unknown>)(params),
+        // The context reaches methods that need the connection (eth_subscribe); the rest ignore it.
+        handle: (params: unknown[], ctx: CallContext) => (methods[name] as unknown as (p: unknown[], c: CallContext) => Promise<unknown>)(params, ctx),
       },
     ]),
   );

@@ -7,6 +7,9 @@ import type { Executor } from '../state/execution.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { NodeConfig } from '../config.js';
 import type { SyncStatus } from '../chain/sync-status.js';
+import type { FilterRegistry } from '../filters/registry.js';
+import type { LogQuery } from '../filters/log-query.js';
+import type { Subscriptions } from '../filters/subscriptions.js';
 
 /**
  * Everything a method may use. Each method module takes only the members it needs
@@ -23,6 +26,12 @@ export interface Services {
   sync: SyncStatus;
   /** the block the node would mine next, for the `pending` tag */
   pendingBlock: () => Promise<Block>;
+  /** installed filters and their polls */
+  filters: FilterRegistry;
+  /** eth_getLogs and the log scans behind filters */
+  logQuery: LogQuery;
+  /** WebSocket subscriptions */
+  subscriptions: Subscriptions;
   /** the OpenRPC document, for rpc.discover */
   contract: unknown;
 }

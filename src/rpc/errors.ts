@@ -10,6 +10,8 @@ export const ErrorCode = {
   Server: -32000,
   // EIP-1474; geth itself mostly uses -32000 for missing blocks, so prefer serverError there.
   ResourceNotFound: -32001,
+  // EIP-1474 "limit exceeded": a query or a table too large for the node's configured limits.
+  LimitExceeded: -32005,
   ExecutionReverted: 3,
 } as const;
 
@@ -58,6 +60,9 @@ export const serverError = (message: string, data?: unknown): RpcError =>
 
 export const resourceNotFound = (message: string): RpcError =>
   new RpcError(ErrorCode.ResourceNotFound, message);
+
+export const limitExceeded = (message: string, data?: unknown): RpcError =>
+  new RpcError(ErrorCode.LimitExceeded, message, data);
 
 /** geth's shape: code 3, `execution reverted[: reason]`, data = raw revert bytes as 0x-hex. */
 export const executionReverted = (data: string, reason?: string): RpcError =>

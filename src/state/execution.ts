@@ -1,10 +1,11 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
-import { createZeroAddress, createAddressFromString, type Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import { createChainVM } from './vm.js';
+import { VmPool } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
 const TX_GAS_CAP = 1n << 24n;
@@ -13,6 +14,14 @@ export interface CallOutcome {
   result?: RunTxResult;
   /** set when the transaction could not even start (intrinsic gas, funds…) */
   invalid?: string;
+}
+
+/** Runs a prepared call with a gas limit; `balance` is the sender's at the call's block. */
+export interface CallRunner {
+  (gas?: bigint): Promise<CallOutcome>;
+  balance: bigint;
+  /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
+  release(): void;
 }
 
 /** Why a call did not succeed: it could not start, it reverted (with data), or the EVM stopped it. */
@@ -35,11 +44,17 @@ export function faultOf(outcome: CallOutcome): CallFault | undefined {
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
 
 /**
- * Runs call objects (eth_call, eth_estimateGas) against a block's state in a throwaway VM: nothing
- * they do reaches the chain.
+ * Runs call objects (eth_call, eth_estimateGas) against a block's state, each run between a
+ * checkpoint and a revert of a VM borrowed for the call: nothing they do reaches the chain.
  */
 export class Executor {
-  constructor(private readonly chain: Chain) {}
+  private readonly vms: VmPool;
+  /** The block context calls run in, per block and pricing (see prepare); the newest few. */
+  private readonly contexts = new Map<string, Block>();
+
+  constructor(private readonly chain: Chain) {
+    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commons.at(block.header), await chain.state.scratch(block.header.stateRoot)));
+  }
 
   /** Most gas a call may use at `block`: the block's gas limit, and the fork's per-transaction cap. */
   gasCap(block: Block): bigint {
@@ -50,7 +65,13 @@ export class Executor {
 
   /** Runs a call; throws CallFailure unless it succeeds. */
   async call(request: TransactionCall, block: Block): Promise<Uint8Array> {
-    const outcome = await (await this.prepare(request, block))();
+    const run = await this.prepare(request, block);
+    let outcome: CallOutcome;
+    try {
+      outcome = await run();
+    } finally {
+      run.release();
+    }
     const fault = faultOf(outcome);
     if (fault !== undefined) throw new CallFailure(fault);
     return outcome.result!.execResult.returnValue;
@@ -62,9 +83,24 @@ export class Executor {
    */
   async estimateGas(request: TransactionCall, block: Block): Promise<bigint> {
     const run = await this.prepare(request, block);
+    try {
+      return await this.search(request, block, run);
+    } finally {
+      run.release();
+    }
+  }
+
+  private async search(request: TransactionCall, block: Block, run: CallRunner): Promise<bigint> {
     let hi = request.gas !== undefined ? BigInt(request.gas) : this.gasCap(block);
+    // As geth: the value must be affordable, and a priced call may use no more gas than the rest of the balance buys.
+    const value = big(request.value) ?? 0n;
+    if (value > run.balance) throw new CallFailure({ kind: 'invalid', message: 'insufficient funds for transfer' });
+    const price = big(request.maxFeePerGas) ?? big(request.gasPrice) ?? 0n;
+    const allowance = price > 0n ? (run.balance - value) / price : undefined;
+    if (allowance !== undefined && allowance < hi) hi = allowance;
     const first = await run(hi);
     const fault = faultOf(first);
+    if (fault !== undefined && fault.kind !== 'revert' && allowance === hi) throw new CallFailure({ kind: 'invalid', message: `gas required exceeds allowance (${hi})` });
     if (fault !== undefined) throw new CallFailure(fault);
     const succeeds = async (gas: bigint) => faultOf(await run(gas)) === undefined;
     const used = first.result!.totalGasSpent;
@@ -81,21 +117,24 @@ export class Executor {
   }
 
   /** Prepares a VM on `block`'s state; `run` executes the call with a given gas limit, each run from the same state. */
-  async prepare(request: TransactionCall, block: Block): Promise<(gas?: bigint) => Promise<CallOutcome>> {
-    const common = this.chain.commons.at(block.header);
-    const state = await this.chain.state.scratch(block.header.stateRoot);
-    const vm = await createChainVM(this.chain, common, state);
+  async prepare(request: TransactionCall, block: Block): Promise<CallRunner> {
+    const { vm, release } = await this.vms.acquire(block);
+    const state = vm.stateManager;
     const priced = request.gasPrice !== undefined || request.maxFeePerGas !== undefined;
-    // As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas.
-    const context = createBlock(
-      { header: { ...block.header.toJSON(), baseFeePerGas: block.header.baseFeePerGas === undefined ? undefined : priced ? block.header.baseFeePerGas : 0n } },
-      { common: vm.common, setHardfork: false, skipConsensusFormatValidation: true },
-    );
+    const context = this.contextOf(block, priced, vm);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
-    const nonce = (await state.getAccount(from))?.nonce ?? 0n;
+    const account = await state.getAccount(from);
+    const nonce = account?.nonce ?? 0n;
+    const balance = account?.balance ?? 0n;
     const cap = this.gasCap(block);
-    return async (gas) => {
+    const run = async (gas?: bigint): Promise<CallOutcome> => {
       const tx = this.transaction(request, vm, from, nonce, gas ?? big(request.gas) ?? cap);
+      // geth's pre-checks, in its words (the VM's own messages name neither side of the comparison as geth does).
+      const intrinsic = tx.getIntrinsicGas();
+      if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
+      // The sender must afford gas × fee cap + value; an unpriced call's fee cap is zero, so only the value counts.
+      const cost = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice) + tx.value;
+      if (balance < cost) return { invalid: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
       await vm.stateManager.checkpoint();
       try {
         return { result: await runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }) };
@@ -105,14 +144,32 @@ export class Executor {
         await vm.stateManager.revert();
       }
     };
+    return Object.assign(run, { balance, release });
+  }
+
+  /** As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas. */
+  private contextOf(block: Block, priced: boolean, vm: VM): Block {
+    const key = `${bytesToHex(block.hash())}:${priced}`;
+    let context = this.contexts.get(key);
+    if (context === undefined) {
+      context = createBlock(
+        { header: { ...block.header.toJSON(), baseFeePerGas: block.header.baseFeePerGas === undefined ? undefined : priced ? block.header.baseFeePerGas : 0n } },
+        { common: vm.common, setHardfork: false, skipConsensusFormatValidation: true },
+      );
+      if (this.contexts.size >= 8) this.contexts.delete(this.contexts.keys().next().value as string);
+      this.contexts.set(key, context);
+    }
+    return context;
   }
 
   private transaction(request: TransactionCall, vm: VM, from: Address, nonce: bigint, gasLimit: bigint): TypedTransaction {
     const data = (request.input ?? request.data ?? '0x') as PrefixedHexString;
     const common = vm.common;
-    const dynamic = request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined;
+    // With an authorization list the call runs as a set-code transaction, so the delegations (and their gas) count.
+    const setCode = (request.authorizationList?.length ?? 0) > 0 && request.to !== undefined && request.to !== null && common.isActivatedEIP(7702);
+    const dynamic = setCode || request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined;
     const txData: TypedTxData = {
-      type: dynamic && common.isActivatedEIP(1559) ? 2 : request.accessList !== undefined && common.isActivatedEIP(2930) ? 1 : 0,
+      type: setCode ? 4 : dynamic && common.isActivatedEIP(1559) ? 2 : request.accessList !== undefined && common.isActivatedEIP(2930) ? 1 : 0,
       nonce,
       gasLimit,
       to: request.to === undefined || request.to === null ? undefined : (request.to as PrefixedHexString),
@@ -122,6 +179,7 @@ export class Executor {
       maxFeePerGas: dynamic ? (big(request.maxFeePerGas) ?? 0n) : undefined,
       maxPriorityFeePerGas: dynamic ? (big(request.maxPriorityFeePerGas) ?? 0n) : undefined,
       accessList: request.accessList?.map((entry) => ({ address: entry.address as PrefixedHexString, storageKeys: entry.storageKeys as PrefixedHexString[] })),
+      authorizationList: setCode ? request.authorizationList : undefined,
     } as TypedTxData;
     const tx = createTx(txData, { common, freeze: false });
     // A call has no signature; the VM asks the transaction for its sender, so tell it.

@@ -3,9 +3,11 @@ import { createMPT } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, ValueEncoding } from '@ethereumjs/util';
 import type { BatchOp, Section } from '../storage/database.js';
-import { TrieStore } from '../storage/trie-store.js';
+import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 
 const READERS_KEPT = 16;
+/** Pending-block states kept readable: the newest few, so a request that resolved an older preview still reads it. */
+const PINNED_KEPT = 4;
 
 /**
  * World state in a Merkle-Patricia trie over LevelDB. One writer state advances block by block;
@@ -13,6 +15,8 @@ const READERS_KEPT = 16;
  */
 export class StateStore {
   private readonly readers = new Map<string, MerkleStateManager>();
+  /** States that live only in memory (see {@link ephemeral}), readable at their root while pinned. */
+  private readonly pinned = new Map<string, MerkleStateManager>();
 
   private constructor(
     private readonly store: TrieStore,
@@ -35,6 +39,8 @@ export class StateStore {
   /** A read-only view of the state at `stateRoot`. Never checkpoint or write through it. */
   async at(stateRoot: Uint8Array): Promise<MerkleStateManager> {
     const key = bytesToHex(stateRoot);
+    const pinned = this.pinned.get(key);
+    if (pinned !== undefined) return this.viewOf(pinned, stateRoot);
     const cached = this.readers.get(key);
     if (cached !== undefined) {
       this.readers.delete(key);
@@ -50,9 +56,38 @@ export class StateStore {
 
   /** A private state for one execution (a call, an estimate) that it may mutate and throw away. */
   async scratch(stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const pinned = this.pinned.get(bytesToHex(stateRoot));
+    if (pinned !== undefined) return this.viewOf(pinned, stateRoot);
     const state = this.fork();
     await state.setStateRoot(stateRoot);
     return state;
+  }
+
+  /**
+   * A private state on `stateRoot` whose trie writes stay in memory, never in the database: for the
+   * pending block, whose state must be readable (see {@link pin}) but never land.
+   */
+  async ephemeral(stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const common = this.writer.common;
+    const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common });
+    const state = new MerkleStateManager({ trie, common, caches: new Caches() });
+    await state.setStateRoot(stateRoot);
+    return state;
+  }
+
+  /** Makes an {@link ephemeral} state readable by {@link at} and {@link scratch} at `stateRoot` (the newest few stay). */
+  pin(stateRoot: Uint8Array, state: MerkleStateManager): void {
+    const key = bytesToHex(stateRoot);
+    this.pinned.delete(key);
+    this.pinned.set(key, state);
+    if (this.pinned.size > PINNED_KEPT) this.pinned.delete(this.pinned.keys().next().value as string);
+  }
+
+  /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */
+  private async viewOf(pinned: MerkleStateManager, stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const view = pinned.shallowCopy(false);
+    await view.setStateRoot(stateRoot);
+    return view;
   }
 
   private fork(): MerkleStateManager {

@@ -60,3 +60,32 @@ export class TrieStore implements DB<string, Uint8Array> {
   }
 }
 
+/**
+ * A trie store for state that must never land (the pending block's): reads fall through to the
+ * chain's store, writes stay in this object's memory and go when it is dropped.
+ */
+export class OverlayTrieStore implements DB<string, Uint8Array> {
+  private readonly written = new Map<string, Uint8Array>();
+
+  constructor(private readonly base: DB<string, Uint8Array>) {}
+
+  async get(key: string, opts?: EncodingOpts): Promise<Uint8Array | undefined> {
+    return this.written.get(key) ?? this.base.get(key, opts);
+  }
+
+  async put(key: string, value: Uint8Array, _opts?: EncodingOpts): Promise<void> {
+    this.written.set(key, value);
+  }
+
+  async del(_key: string, _opts?: EncodingOpts): Promise<void> {}
+
+  async batch(ops: BatchDBOp<string, Uint8Array>[]): Promise<void> {
+    for (const op of ops) if (op.type === 'put') this.written.set(op.key, op.value);
+  }
+
+  shallowCopy(): DB<string, Uint8Array> {
+    return this;
+  }
+
+  async open(): Promise<void> {}
+}

@@ -10,17 +10,52 @@
  */
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
-import { createTxFromRLP, paramsTx, TransactionType, type TypedTransaction } from '@ethereumjs/tx';
+import {
+  createBlob4844TxFromSerializedNetworkWrapper,
+  createTxFromRLP,
+  paramsTx,
+  TransactionType,
+  type Blob4844Tx,
+  type TypedTransaction,
+} from '@ethereumjs/tx';
 import { bytesToBigInt, equalsBytes, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
 
 import { PoolError, PoolErrors } from './errors.js';
 
-/** Typed envelopes the pool accepts, with the EIP that must be active. Blob txs (3) are not accepted. */
+/** Typed envelopes the pool accepts, with the EIP that must be active. */
 const SUPPORTED_TYPES = new Map<number, number>([
   [TransactionType.AccessListEIP2930, 2930],
   [TransactionType.FeeMarketEIP1559, 1559],
+  [TransactionType.BlobEIP4844, 4844],
   [TransactionType.EOACodeEIP7702, 7702],
 ]);
+
+/**
+ * A blob transaction as submitted: its network form, `0x03 || rlp([tx, (version,) blobs,
+ * commitments, proofs])`. Decoding verifies the KZG commitments against the versioned hashes
+ * and the proofs (cell proofs from Osaka on, EIP-7594), so the Common's KZG must be loaded.
+ * The bare form, without blobs, is refused as geth refuses it.
+ */
+function decodeBlobTx(raw: Uint8Array, common: Common): Blob4844Tx {
+  let fields: unknown;
+  try {
+    fields = RLP.decode(raw.subarray(1));
+  } catch (e) {
+    throw PoolErrors.invalidTransaction(e instanceof Error ? e.message : String(e));
+  }
+  if (!Array.isArray(fields) || !Array.isArray(fields[0])) throw PoolErrors.missingSidecar();
+  let tx: Blob4844Tx;
+  try {
+    tx = createBlob4844TxFromSerializedNetworkWrapper(raw, { common });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    // The sidecar decoded but does not verify: geth's blob validation errors (-32000), not a decoding error.
+    if (/KZG|versionedHash|blobVersionedHashes|commitment/i.test(message)) throw PoolErrors.invalidBlobs(message);
+    throw PoolErrors.invalidTransaction(message);
+  }
+  if (!equalsBytes(tx.serializeNetworkWrapper(), raw)) throw PoolErrors.invalidTransaction('non-canonical encoding');
+  return tx;
+}
 
 /** The EIP-2718 type byte of an encoded transaction (0 for legacy RLP lists). */
 export function envelopeType(raw: Uint8Array): number {
@@ -43,6 +78,11 @@ export function decodeTx(raw: Uint8Array, ctx: DecodeContext): TypedTransaction 
   if (type !== TransactionType.Legacy) {
     const eip = SUPPORTED_TYPES.get(type);
     if (eip === undefined || !ctx.common.isActivatedEIP(eip)) throw PoolErrors.typeNotSupported();
+  }
+  if (type === TransactionType.BlobEIP4844) {
+    const tx = decodeBlobTx(raw, ctx.common);
+    if (!tx.isSigned()) throw PoolErrors.invalidSender();
+    return tx;
   }
   let tx: TypedTransaction;
   try {

@@ -24,7 +24,9 @@ export type PoolErrorKind =
   | 'insufficient-funds'
   | 'already-known'
   | 'replacement-underpriced'
-  | 'pool-full';
+  | 'pool-full'
+  | 'missing-sidecar'
+  | 'invalid-blobs';
 
 export const POOL_ERROR_CODE = -32000;
 export const INVALID_PARAMS_CODE = -32602;
@@ -93,4 +95,7 @@ export const PoolErrors = {
   alreadyKnown: () => err('already-known', 'already known'),
   replacementUnderpriced: () => err('replacement-underpriced', 'replacement transaction underpriced'),
   poolFull: () => err('pool-full', 'txpool is full'),
+  missingSidecar: () => err('missing-sidecar', 'missing sidecar in blob transaction'),
+  /** Blobs, commitments, proofs and versioned hashes that do not agree (KZG verification failed). */
+  invalidBlobs: (detail: string) => err('invalid-blobs', `invalid blobs: ${detail}`),
 } as const;

@@ -1,5 +1,8 @@
 /** Fee arithmetic shared by admission, replacement, eviction and block ordering. */
-import { isAccessList2930Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { isAccessList2930Tx, isBlob4844Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+
+/** EIP-4844: the blob gas of one blob. */
+const GAS_PER_BLOB = 131_072n;
 
 import { PRICE_BUMP_PERCENT } from './types.js';
 
@@ -23,9 +26,10 @@ export function effectiveTip(tx: TypedTransaction, baseFee: bigint): bigint {
   return tip < headroom ? tip : headroom;
 }
 
-/** Worst-case cost: gasLimit * feeCap + value (geth's tx.Cost()). */
+/** Worst-case cost: gasLimit * feeCap + value, plus blobGas * blobFeeCap for blob txs (geth's tx.Cost()). */
 export function maxCost(tx: TypedTransaction): bigint {
-  return tx.gasLimit * feeCap(tx) + tx.value;
+  const blobCost = isBlob4844Tx(tx) ? BigInt(tx.blobVersionedHashes.length) * GAS_PER_BLOB * tx.maxFeePerBlobGas : 0n;
+  return tx.gasLimit * feeCap(tx) + tx.value + blobCost;
 }
 
 /**

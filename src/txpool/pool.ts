@@ -3,7 +3,7 @@
  * the price order the miner consumes. It never executes transactions and never
  * writes blocks; the chain tells it what was mined (removalOps + afterBlock).
  */
-import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
+import { isEOACode7702Tx, TransactionType, type TypedTransaction } from '@ethereumjs/tx';
 import {
   type Address,
   bytesToHex,
@@ -13,7 +13,8 @@ import {
 } from '@ethereumjs/util';
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
-import { decodeTx } from './decode.js';
+import { loadKzg } from '../chain/kzg.js';
+import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
 import { effectiveTip, isSufficientBump, maxCost } from './fees.js';
 import { Journal, type JournalDb, type JournalDel, type JournalOp } from './journal.js';
@@ -23,6 +24,7 @@ import { SenderList } from './sender-list.js';
 import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_TX_BYTES,
+  MAX_BLOB_TX_BYTES,
   type PoolContent,
   type PoolEnv,
   type PoolEvents,
@@ -231,7 +233,11 @@ export class TxPool {
 
   private async admit(input: Uint8Array): Promise<PooledTx> {
     const raw = Uint8Array.from(input);
-    if (raw.length > this.maxTxBytes) throw PoolErrors.oversizedData(raw.length, this.maxTxBytes);
+    const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
+    const maxBytes = blob ? Math.max(this.maxTxBytes, MAX_BLOB_TX_BYTES) : this.maxTxBytes;
+    if (raw.length > maxBytes) throw PoolErrors.oversizedData(raw.length, maxBytes);
+    // Verifying blobs needs the KZG trusted setup, loaded on the first blob transaction.
+    if (blob) await loadKzg();
     const { env } = this;
     const common = env.common;
     const blockGasLimit = env.blockGasLimit();
@@ -373,7 +379,9 @@ export class TxPool {
     const dels: JournalOp[] = [];
     const bySender = new Map<string, PooledTx[]>();
     let maxSeq = -1;
-    for (const entry of await this.journal.readAll()) {
+    const entries = await this.journal.readAll();
+    if (entries.some((entry) => envelopeType(entry.raw) === TransactionType.BlobEIP4844)) await loadKzg();
+    for (const entry of entries) {
       if (entry.seq > maxSeq) maxSeq = entry.seq;
       const ptx = entry.seq < 0 ? undefined : restore(entry.raw, entry.seq, common);
       if (ptx === undefined || !equalsBytes(ptx.hash, entry.key)) {

@@ -25,6 +25,8 @@ export interface PoolOptions {
 
 export const DEFAULT_LIMIT = 10_000;
 export const DEFAULT_MAX_TX_BYTES = 128 * 1024;
+/** A blob transaction in its network form carries its blobs: geth's blob pool takes up to 1 MiB. */
+export const MAX_BLOB_TX_BYTES = 1024 * 1024;
 /** Replacement needs this much more (percent) on both fee cap and tip, as geth's default PriceBump. */
 export const PRICE_BUMP_PERCENT = 10n;
 

@@ -98,9 +98,9 @@ describe('txpool admission: transaction types', () => {
 });
 
 describe('txpool admission: decoding and signature rules', () => {
-  it('rejects a blob (type 3) transaction as unsupported', async () => {
+  it('rejects a blob (type 3) transaction without its sidecar, as geth does', async () => {
     const { pool } = await harness();
-    await rejects(pool.add(Uint8Array.of(0x03, 0xc0)), 'transaction type not supported');
+    await rejects(pool.add(Uint8Array.of(0x03, 0xc0)), 'missing sidecar in blob transaction');
   });
 
   it('rejects an unknown envelope type as unsupported', async () => {

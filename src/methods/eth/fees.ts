@@ -55,7 +55,8 @@ export function feeMethods({ chain, pendingBlock }: Deps): Pick<
       const head = chain.head();
       const common = chain.commons.at(head.header);
       if (!common.isActivatedEIP(4844)) return toQuantity(0n);
-      return toQuantity(head.header.calcNextBlobGasPrice(common));
+      // The header's own Common carries the block params (minBlobGas…); the chain's fork Commons do not.
+      return toQuantity(head.header.calcNextBlobGasPrice(head.header.common));
     },
     eth_feeHistory: async ([blockCount, newest, percentiles]) => {
       const count = BigInt(blockCount);
@@ -85,7 +86,7 @@ export function feeMethods({ chain, pendingBlock }: Deps): Pick<
       const lastCommon = chain.commons.at(last.header);
       baseFees.push(toQuantity(lastCommon.isActivatedEIP(1559) ? last.header.calcNextBaseFee() : 0n));
       if (lastCommon.isActivatedEIP(4844)) {
-        blobFees.push(toQuantity(last.header.calcNextBlobGasPrice(lastCommon)));
+        blobFees.push(toQuantity(last.header.calcNextBlobGasPrice(last.header.common)));
       }
       return {
         oldestBlock: toQuantity(oldest),

@@ -1,5 +1,5 @@
 import { getMerkleStateProof } from '@ethereumjs/statemanager';
-import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
@@ -12,6 +12,12 @@ type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 export function storageKey(slot: string): Uint8Array {
   const hex = slot.slice(2);
   return setLengthLeft(hexToBytes(`0x${hex.length % 2 === 1 ? `0${hex}` : hex}`), 32);
+}
+
+/** geth's echo of a requested storage key: 32-byte keys in lowercase, anything shorter as a quantity. */
+function requestedKey(slot: string): string {
+  const key = storageKey(slot);
+  return slot.length === 66 ? bytesToHex(key) : toQuantity(bytesToBigInt(key));
 }
 
 export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
@@ -41,7 +47,15 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
     eth_getProof: async ([address, keys, block]) => {
       const state = await stateAt(block);
       const proof = await getMerkleStateProof(state, createAddressFromString(address), keys.map(storageKey));
-      return toRpcProof(proof, keys.length > 0);
+      const rpc = toRpcProof(proof, keys.length > 0);
+      if (rpc.storageProof === null) return rpc;
+      // As geth answers: one entry per requested key, even for an absent account (whose storage trie is
+      // empty: value 0, no nodes), naming the key as requested and the value as a quantity.
+      rpc.storageProof = keys.map((key, i) => {
+        const entry = proof.storageProof[i];
+        return { key: requestedKey(key), value: toQuantity(BigInt(entry?.value ?? '0x0')), proof: entry?.proof ?? [] };
+      });
+      return rpc;
     },
   };
 }

@@ -7,7 +7,7 @@ import { RpcError, serverError } from '../../rpc/errors.js';
 import { PoolError } from '../../txpool/errors.js';
 import { Mutex } from '../../txpool/mutex.js';
 import { nextBaseFee, SUGGESTED_TIP } from './fees.js';
-import { withCallErrors } from './execution.js';
+import { checkCallObject, withCallErrors } from './execution.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'>;
@@ -41,6 +41,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
       const from = request.from.toLowerCase();
       const account = accounts.find((a) => a.address === from);
       if (account === undefined) throw serverError(`unknown account ${request.from}`);
+      checkCallObject(request, chain.commons.base.chainId());
       const head = chain.head();
       const common = chain.commons.at({ number: head.header.number + 1n, timestamp: head.header.timestamp + 1n });
       const gas = big(request.gas) ?? (await withCallErrors(() => executor.estimateGas(request, head)));
@@ -58,10 +59,12 @@ function transactionData(
   request: TransactionRequest,
   { nonce, gas, common, baseFee }: { nonce: bigint; gas: bigint; common: Common; baseFee: bigint },
 ): TypedTxData {
-  const legacy = request.gasPrice !== undefined || !common.isActivatedEIP(1559);
+  // An authorization list makes it a set-code (EIP-7702) transaction, which prices as EIP-1559 does.
+  const setCode = (request.authorizationList?.length ?? 0) > 0 && common.isActivatedEIP(7702);
+  const legacy = !setCode && (request.gasPrice !== undefined || !common.isActivatedEIP(1559));
   const tip = big(request.maxPriorityFeePerGas) ?? SUGGESTED_TIP;
   return {
-    type: legacy ? (request.accessList !== undefined ? 1 : 0) : 2,
+    type: legacy ? (request.accessList !== undefined ? 1 : 0) : setCode ? 4 : 2,
     nonce,
     gasLimit: gas,
     to: (request.to ?? undefined) as PrefixedHexString | undefined,
@@ -72,6 +75,7 @@ function transactionData(
     // Room for the base fee to double before the transaction can no longer pay it.
     maxFeePerGas: legacy ? undefined : (big(request.maxFeePerGas) ?? 2n * baseFee + tip),
     accessList: request.accessList?.map((e) => ({ address: e.address as PrefixedHexString, storageKeys: e.storageKeys as PrefixedHexString[] })),
+    authorizationList: setCode ? request.authorizationList : undefined,
     chainId: common.chainId(),
   } as TypedTxData;
 }

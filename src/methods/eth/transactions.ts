@@ -3,7 +3,7 @@ import { Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
-import { toRpcReceipts } from '../../format/receipt.js';
+import { toRpcReceiptAt, toRpcReceipts } from '../../format/receipt.js';
 import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
 import type { Services } from '../services.js';
 
@@ -16,11 +16,17 @@ async function transactionAt(chain: Chain, block: Block | undefined, index: numb
   return toRpcTransaction(tx, block, index, sender !== undefined ? new Address(sender) : tx.getSenderAddress());
 }
 
+const blobGasPriceOf = (chain: Chain, block: Block) => (chain.commons.at(block.header).isActivatedEIP(4844) ? block.header.getBlobGasPrice() : undefined);
+
 async function receiptsOf(chain: Chain, block: Block) {
   const stored = (await chain.blocks.receipts(block.hash())) ?? [];
-  const common = chain.commons.at(block.header);
-  const blobGasPrice = common.isActivatedEIP(4844) ? block.header.getBlobGasPrice() : undefined;
-  return toRpcReceipts(block, stored, blobGasPrice);
+  return toRpcReceipts(block, stored, blobGasPriceOf(chain, block));
+}
+
+/** One receipt, formatting only it (a block's receipts are all read for its log indexes). */
+async function receiptAt(chain: Chain, block: Block, index: number) {
+  const stored = (await chain.blocks.receipts(block.hash())) ?? [];
+  return toRpcReceiptAt(block, stored, index, blobGasPriceOf(chain, block));
 }
 
 export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
@@ -51,7 +57,7 @@ export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
     eth_getTransactionReceipt: async ([hash]) => {
       const mined = await located(hash);
       if (mined === undefined) return null;
-      return (await receiptsOf(chain, mined.block))[mined.index] ?? null;
+      return receiptAt(chain, mined.block, mined.index);
     },
     eth_getBlockReceipts: async ([ref]) => {
       const block = await resolveBlock(chain, ref as BlockRef, pendingBlock);

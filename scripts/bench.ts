@@ -1,0 +1,387 @@
+#!/usr/bin/env node
+// The benchmark (not a test): `npm run bench [-- --url http://127.0.0.1:8545]`.
+//
+// Against a running node (--url; its dev accounts must be the well-known test mnemonic's), or one
+// it starts itself on a temp data dir. Everything is pre-signed with the dev keys before the clock
+// starts; only loopback is ever called, and every loop is bounded in count and time.
+//   1. eth_sendRawTransaction throughput to the last receipt: transfers from 10 senders, automine
+//      and interval mining (1 s), and ERC-20 transfers in automine;
+//   2. requests/s with p50/p99 at concurrency 16: eth_getBlockByNumber(latest, true) on a
+//      100-transaction block, eth_getTransactionReceipt, eth_call (ERC-20 balanceOf), eth_getProof;
+//   3. txpool_content latency with 2,000 pooled transactions;
+//   4. the node's resident memory, when the benchmark started the node.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
+import { createTx, type TypedTxData } from '@ethereumjs/tx';
+import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress, hexToBytes } from '@ethereumjs/util';
+import { deriveAccounts, DEV_MNEMONIC, type DevAccount } from '../src/chain/dev-accounts.js';
+import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
+import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './bench/token.js';
+
+const GWEI = 10n ** 9n;
+
+const { values: flags } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    txs: { type: 'string', default: '5000' },
+    'interval-txs': { type: 'string' },
+    senders: { type: 'string', default: '10' },
+    'erc20-txs': { type: 'string', default: '2000' },
+    'block-txs': { type: 'string', default: '100' },
+    pool: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '5' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (flags.help === true) {
+  process.stdout.write(
+    'usage: npm run bench -- [--url URL] [--txs 5000] [--interval-txs N (default --txs; 0 skips)] [--senders 10] [--erc20-txs 2000] [--block-txs 100] [--pool 2000]\n' +
+      '                       [--concurrency 16] [--seconds 5] [--out results.json]\n',
+  );
+  process.exit(0);
+}
+const opt = {
+  txs: Number(flags.txs),
+  intervalTxs: Number(flags['interval-txs'] ?? flags.txs),
+  senders: Number(flags.senders),
+  erc20Txs: Number(flags['erc20-txs']),
+  blockTxs: Number(flags['block-txs']),
+  pool: Number(flags.pool),
+  concurrency: Number(flags.concurrency),
+  seconds: Number(flags.seconds),
+};
+
+interface Row {
+  workload: string;
+  result: string;
+  p50?: number;
+  p99?: number;
+  note?: string;
+}
+const rows: Row[] = [];
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+// ---------------------------------------------------------------- the node
+
+interface NodeUnderTest {
+  url: string;
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+async function startOwnNode(): Promise<NodeUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
+  const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the node did not start within 30 s')), 30_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the node exited (${code}) before listening`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(force);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CPU seconds (user + system) the process has used so far; undefined when /proc cannot tell. */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in ticks of 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function residentMemory(pid: number): Promise<{ rss: number; peak: number } | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- signing
+
+interface Signed {
+  raw: string;
+  hash: string;
+}
+
+class Signer {
+  private readonly nonces = new Map<string, bigint>();
+
+  constructor(
+    private readonly common: Common,
+    private readonly maxFee: bigint,
+  ) {}
+
+  setNonce(account: DevAccount, nonce: bigint): void {
+    this.nonces.set(account.address, nonce);
+  }
+
+  nextNonce(account: DevAccount): bigint {
+    return this.nonces.get(account.address)!;
+  }
+
+  sign(account: DevAccount, fields: { to?: string; value?: bigint; data?: string; gasLimit?: bigint }): Signed {
+    const nonce = this.nonces.get(account.address)!;
+    this.nonces.set(account.address, nonce + 1n);
+    const tx = createTx(
+      {
+        type: 2,
+        chainId: this.common.chainId(),
+        nonce,
+        to: fields.to as `0x${string}` | undefined,
+        value: fields.value ?? 0n,
+        data: fields.data === undefined ? undefined : hexToBytes(fields.data as `0x${string}`),
+        gasLimit: fields.gasLimit ?? 21_000n,
+        maxFeePerGas: this.maxFee,
+        maxPriorityFeePerGas: GWEI,
+      } as TypedTxData,
+      { common: this.common },
+    ).sign(account.privateKey);
+    return { raw: bytesToHex(tx.serialize()), hash: bytesToHex(tx.hash()) };
+  }
+
+  /** `perSender` transactions from each sender, interleaved round-robin in nonce order. */
+  roundRobin(senders: DevAccount[], perSender: number, fields: (sender: number, k: number) => Parameters<Signer['sign']>[1]): Signed[] {
+    const out: Signed[] = [];
+    for (let k = 0; k < perSender; k++) senders.forEach((sender, s) => out.push(this.sign(sender, fields(s, k))));
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------- workloads
+
+async function waitForReceipts(client: RpcClient, hashes: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const hash of hashes) {
+    for (;;) {
+      const receipt = await client.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
+      if (receipt !== null) {
+        if (receipt.status !== '0x1') throw new Error(`transaction ${hash} failed`);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+/** Sends `txs` through `concurrency` workers, then waits for the last transaction of each sender. */
+async function throughput(client: RpcClient, txs: Signed[], lastOfEachSender: string[], concurrency: number) {
+  let next = 0;
+  const start = performance.now();
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < txs.length) {
+        const tx = txs[next++];
+        const t0 = performance.now();
+        const hash = await client.call<string>('eth_sendRawTransaction', [tx.raw]).catch((error: Error) => {
+          if (/already known/.test(error.message)) return tx.hash; // a resend of one the node had taken
+          throw error;
+        });
+        latencies.push(performance.now() - t0);
+        if (hash !== tx.hash) throw new Error(`node answered hash ${hash} for ${tx.hash}`);
+      }
+    }),
+  );
+  const acked = (performance.now() - start) / 1000;
+  await waitForReceipts(client, lastOfEachSender, 300_000);
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: txs.length / seconds, ackPerSecond: txs.length / acked, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function setMode(client: RpcClient, mode: 'automine' | 'interval' | 'manual'): Promise<void> {
+  await client.call('evm_setIntervalMining', [mode === 'interval' ? 1000 : 0]);
+  await client.call('evm_setAutomine', [mode === 'automine']);
+}
+
+async function drainPool(client: RpcClient): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const status = await client.call<{ pending: string; queued: string }>('txpool_status');
+    if (Number(status.pending) === 0) return;
+    await client.call('evm_mine');
+  }
+  throw new Error('the pool did not drain in 100 blocks');
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+
+function printTable(): void {
+  const header = ['workload', 'result', 'p50 ms', 'p99 ms', 'note'];
+  const body = rows.map((r) => [r.workload, r.result, r.p50 === undefined ? '' : fmt(r.p50, 2), r.p99 === undefined ? '' : fmt(r.p99, 2), r.note ?? '']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 1 || i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  process.stdout.write(`${line(header)}\n|${widths.map((w, i) => (i >= 1 && i <= 3 ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|\n`);
+  for (const row of body) process.stdout.write(`${line(row)}\n`);
+}
+
+/** The node's CPU time per operation while `run` ran, in µs (contention on the machine barely moves it). */
+async function withCpu<T>(pid: number | undefined, operations: (result: T) => number, run: () => Promise<T>): Promise<{ result: T; cpuUs?: number }> {
+  const before = await cpuSeconds(pid);
+  const result = await run();
+  const after = await cpuSeconds(pid);
+  const count = operations(result);
+  return { result, cpuUs: before === undefined || after === undefined || count === 0 ? undefined : ((after - before) * 1e6) / count };
+}
+
+const cpuNote = (cpuUs: number | undefined) => (cpuUs === undefined ? '' : `; node CPU ${fmt(cpuUs)} µs each`);
+
+function loadRow(workload: string, measured: { result: LoadResult; cpuUs?: number }): void {
+  const { result, cpuUs } = measured;
+  rows.push({ workload, result: `${fmt(result.perSecond)} req/s`, p50: result.p50, p99: result.p99, note: `${fmt(result.requests)} requests${cpuNote(cpuUs)}` });
+}
+
+async function main(): Promise<void> {
+  const own = flags.url === undefined ? await startOwnNode() : undefined;
+  const node: NodeUnderTest = own ?? { url: flags.url!, stop: async () => {} };
+  let client = new RpcClient(node.url, Math.max(opt.concurrency, 16));
+  try {
+    log(`node at ${node.url}${own !== undefined ? ` (pid ${own.pid}, started by the benchmark)` : ''}`);
+    const chainId = BigInt(await client.call<string>('eth_chainId'));
+    const accounts = deriveAccounts(DEV_MNEMONIC, opt.senders);
+    const senders = accounts.slice(0, opt.senders);
+    const latest = await client.call<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false]);
+    const baseFee = BigInt(latest.baseFeePerGas ?? '0x0');
+    const maxFee = 100n * GWEI > 4n * baseFee ? 100n * GWEI : 4n * baseFee;
+    const common = createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork: Hardfork.Prague });
+    const signer = new Signer(common, maxFee);
+    for (const account of senders) signer.setNonce(account, BigInt(await client.call<string>('eth_getTransactionCount', [account.address, 'pending'])));
+
+    // Everything signed up front, in the order it will be sent.
+    const signStart = performance.now();
+    const perSender = Math.ceil(opt.txs / opt.senders);
+    const recipient = (s: number, k: number) => `0x${(0x1000n + BigInt(s * 1_000_000 + k)).toString(16).padStart(40, '0')}`;
+    const automineTxs = signer.roundRobin(senders, perSender, (s, k) => ({ to: recipient(s, k), value: 1n }));
+    const intervalTxs = signer.roundRobin(senders, Math.ceil(opt.intervalTxs / opt.senders), (s, k) => ({ to: recipient(s, k), value: 2n }));
+    const deployer = senders[0];
+    const token = bytesToHex(generateAddress(createAddressFromString(deployer.address).bytes, bigIntToUnpaddedBytes(signer.nextNonce(deployer))));
+    const deploy = signer.sign(deployer, { data: encodeConstructor(10n ** 30n), gasLimit: 1_000_000n });
+    const funding = senders.slice(1).map((s) => signer.sign(deployer, { to: token, data: encodeTransfer(s.address, 10n ** 24n), gasLimit: 100_000n }));
+    const erc20Txs = signer.roundRobin(senders, Math.ceil(opt.erc20Txs / opt.senders), (s, k) => ({
+      to: token,
+      data: encodeTransfer(recipient(s, k), 1n),
+      gasLimit: 100_000n,
+    }));
+    const blockTxs = signer.roundRobin(senders, Math.ceil(opt.blockTxs / opt.senders), (s, k) => ({ to: recipient(s, k), value: 3n })).slice(0, opt.blockTxs);
+    const poolTxs = signer.roundRobin(senders, Math.ceil(opt.pool / opt.senders), (s, k) => ({ to: recipient(s, k), value: 4n }));
+    const signed = automineTxs.length + intervalTxs.length + 1 + funding.length + erc20Txs.length + blockTxs.length + poolTxs.length;
+    log(`signed ${signed} transactions in ${fmt((performance.now() - signStart) / 1000, 1)} s`);
+    // Signing blocked this event loop, so the idle connections the node closed meanwhile look open: start afresh.
+    client.close();
+    client = new RpcClient(node.url, Math.max(opt.concurrency, 16));
+    const lastOf = (txs: Signed[]) => txs.slice(-opt.senders).map((t) => t.hash);
+
+    // 1. Submission throughput.
+    await setMode(client, 'automine');
+    log(`${automineTxs.length} transfers, automine…`);
+    const pid = own?.pid;
+    const sent = (txs: Signed[]) => () => throughput(client, txs, lastOf(txs), opt.concurrency);
+    let { result: t, cpuUs } = await withCpu(pid, () => automineTxs.length, sent(automineTxs));
+    rows.push({ workload: `ETH transfers, automine (${automineTxs.length}, ${opt.senders} senders)`, result: `${fmt(t.perSecond)} tx/s`, p50: t.p50, p99: t.p99, note: `to last receipt, ${fmt(t.seconds, 1)} s${cpuNote(cpuUs)}` });
+
+    if (intervalTxs.length > 0) {
+      await setMode(client, 'interval');
+      log(`${intervalTxs.length} transfers, interval mining…`);
+      ({ result: t, cpuUs } = await withCpu(pid, () => intervalTxs.length, sent(intervalTxs)));
+      rows.push({ workload: `ETH transfers, interval 1 s (${intervalTxs.length})`, result: `${fmt(t.perSecond)} tx/s`, p50: t.p50, p99: t.p99, note: `to last receipt, ${fmt(t.seconds, 1)} s; admission ${fmt(t.ackPerSecond)} tx/s${cpuNote(cpuUs)}` });
+    }
+
+    await setMode(client, 'automine');
+    await client.call('eth_sendRawTransaction', [deploy.raw]);
+    await Promise.all(funding.map((f) => client.call('eth_sendRawTransaction', [f.raw])));
+    await waitForReceipts(client, [deploy.hash, ...funding.map((f) => f.hash)], 60_000);
+    log(`${erc20Txs.length} ERC-20 transfers, automine…`);
+    ({ result: t, cpuUs } = await withCpu(pid, () => erc20Txs.length, sent(erc20Txs)));
+    rows.push({ workload: `ERC-20 transfers, automine (${erc20Txs.length})`, result: `${fmt(t.perSecond)} tx/s`, p50: t.p50, p99: t.p99, note: `to last receipt, ${fmt(t.seconds, 1)} s${cpuNote(cpuUs)}` });
+
+    // 2. Reads, on a block of `blockTxs` transactions that stays the head.
+    await setMode(client, 'manual');
+    await Promise.all(blockTxs.map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
+    await client.call('evm_mine');
+    const head = await client.call<{ number: string; transactions: string[] }>('eth_getBlockByNumber', ['latest', false]);
+    if (head.transactions.length !== blockTxs.length) throw new Error(`head holds ${head.transactions.length} transactions, not ${blockTxs.length}`);
+    const c = opt.concurrency;
+    const max = 500_000;
+    log(`reads at concurrency ${c}, ${opt.seconds} s each…`);
+    const load = async (request: (i: number) => Promise<unknown>) => {
+      await closedLoop(c, 1, 200, request, 0); // warm-up, not counted
+      return withCpu(pid, (r: LoadResult) => r.requests, () => closedLoop(c, opt.seconds, max, request, 0));
+    };
+    loadRow(`eth_getBlockByNumber(latest, true), ${blockTxs.length} txs`, await load(() => client.call('eth_getBlockByNumber', ['latest', true])));
+    loadRow('eth_getTransactionReceipt', await load((i) => client.call('eth_getTransactionReceipt', [head.transactions[i % head.transactions.length]])));
+    loadRow('eth_call ERC-20 balanceOf', await load((i) => client.call('eth_call', [{ to: token, data: encodeBalanceOf(senders[i % senders.length].address) }, 'latest'])));
+    loadRow('eth_getProof (account, no slots)', await load((i) => client.call('eth_getProof', [senders[i % senders.length].address, [], 'latest'])));
+    loadRow('eth_blockNumber (transport floor)', await load(() => client.call('eth_blockNumber')));
+
+    // 3. txpool_content with a full pool, one request at a time.
+    log(`txpool_content with ${poolTxs.length} pooled…`);
+    for (let i = 0; i < poolTxs.length; i += 64) await Promise.all(poolTxs.slice(i, i + 64).map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
+    const status = await client.call<{ pending: string }>('txpool_status');
+    const pooled = await closedLoop(1, opt.seconds, 200, () => client.call('txpool_content'), 3);
+    rows.push({ workload: `txpool_content, ${Number(status.pending)} pooled`, result: `${fmt(pooled.p50, 1)} ms`, p50: pooled.p50, p99: pooled.p99, note: `${pooled.requests} requests, one at a time` });
+    // 4. Memory: with the pool full, then after the run (pool mined).
+    const memoryRow: Row = { workload: 'node resident memory (VmRSS)', result: 'n/a', note: 'not measured for a node given by --url' };
+    rows.push(memoryRow);
+    const full = own?.pid === undefined ? undefined : await residentMemory(own.pid);
+    if (full !== undefined) Object.assign(memoryRow, { result: `${fmt(full.rss)} MiB`, note: `with ${poolTxs.length} pooled` });
+    await drainPool(client);
+    const after = own?.pid === undefined ? undefined : await residentMemory(own.pid);
+    if (full !== undefined && after !== undefined) {
+      Object.assign(memoryRow, { result: `${fmt(after.rss)} MiB`, note: `after the run; ${fmt(full.rss)} MiB with ${poolTxs.length} pooled, peak (VmHWM) ${fmt(after.peak)} MiB` });
+    }
+
+    await setMode(client, 'automine');
+  } finally {
+    client.close();
+    await node.stop();
+  }
+  printTable();
+  if (flags.out !== undefined) await writeFile(flags.out, JSON.stringify({ options: opt, rows }, null, 2));
+}
+
+main().catch((error) => {
+  printTable();
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

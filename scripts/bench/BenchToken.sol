@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// The benchmark's ERC-20: balances, transfers and allowances, nothing more. Its compiled bytecode
+/// is in bench-token.ts (solc 0.8.37, optimizer on, 200 runs, default EVM version).
+contract BenchToken {
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+    uint256 public totalSupply;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    constructor(uint256 supply) {
+        totalSupply = supply;
+        balanceOf[msg.sender] = supply;
+        emit Transfer(address(0), msg.sender, supply);
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        _move(msg.sender, to, value);
+        return true;
+    }
+
+    function approve(address spender, uint256 value) external returns (bool) {
+        allowance[msg.sender][spender] = value;
+        emit Approval(msg.sender, spender, value);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 value) external returns (bool) {
+        uint256 allowed = allowance[from][msg.sender];
+        require(allowed >= value, "insufficient allowance");
+        if (allowed != type(uint256).max) allowance[from][msg.sender] = allowed - value;
+        _move(from, to, value);
+        return true;
+    }
+
+    function _move(address from, address to, uint256 value) private {
+        uint256 balance = balanceOf[from];
+        require(balance >= value, "insufficient balance");
+        unchecked {
+            balanceOf[from] = balance - value;
+        }
+        balanceOf[to] += value;
+        emit Transfer(from, to, value);
+    }
+}

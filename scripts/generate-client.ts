@@ -1,0 +1,249 @@
+/**
+ * Client SDK generator: openrpc.json → clients/typescript/src/generated/{types,client}.ts
+ *
+ * Run by `npm run generate` (scripts/generate.ts) after generated/. The package's runtime — transports and the
+ * error classes — is ordinary source in clients/typescript/src/; only the contract-derived part is generated here:
+ *
+ *   types.ts   the same type emission as generated/types.ts (so client and server share one set of types)
+ *   client.ts  one typed function per method (`ethGetBlockByNumber(transport, ...params)`), the `Client` interface
+ *              (`client.eth_getBlockByNumber(...params)`), `createClient`, and each method's declared errors
+ *
+ * Programmatic use: `renderClientFiles(doc)` (pure) and `generateClient(docPath?, outDir?)` (writes).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  GenerateError,
+  HEADER,
+  IDENT,
+  JS_RESERVED,
+  buildModel,
+  contractDigest,
+  deref,
+  docComment,
+  findProjectRoot,
+  isObject,
+  readDocument,
+  renderTypes,
+  type JsonObject,
+  type Model,
+} from "./generate.js";
+
+export const CLIENT_DIR = path.join("clients", "typescript");
+export const CLIENT_GENERATED_DIR = path.join(CLIENT_DIR, "src", "generated");
+export const CLIENT_GENERATED_FILES = ["client.ts", "types.ts"] as const;
+
+/** Names the package exports besides the schema and method types; a contract name may not shadow them. */
+const CLIENT_RESERVED = new Set([
+  "Client",
+  "createClient",
+  "RpcMethods",
+  "MethodName",
+  "MethodParams",
+  "MethodResult",
+  "DeclaredErrorCode",
+  "DeclaredError",
+  "declaredErrors",
+  "methodNames",
+  "contractDigest",
+  "contractVersion",
+  "Transport",
+  "HttpTransportOptions",
+  "httpTransport",
+  "WebSocketTransport",
+  "WebSocketTransportOptions",
+  "WebSocketConstructor",
+  "webSocketTransport",
+  "NotificationListener",
+  "JsonRpcError",
+  "TransportError",
+  "ErrorCodes",
+  "isJsonRpcError",
+  "encodeParams",
+]);
+
+interface DeclaredError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** `eth_getBlockByNumber` → `ethGetBlockByNumber`, `rpc.discover` → `rpcDiscover`. */
+export function functionName(pascal: string): string {
+  return pascal[0]!.toLowerCase() + pascal.slice(1);
+}
+
+/** An object key: bare when it is an identifier (`eth_call`), quoted otherwise (`"rpc.discover"`). */
+function key(name: string): string {
+  return IDENT.test(name) ? name : JSON.stringify(name);
+}
+
+function rawMethod(model: Model, name: string): JsonObject {
+  for (const m of model.doc.methods as unknown[]) {
+    const d = deref<JsonObject>(model.doc, m);
+    if (isObject(d) && d.name === name) return d;
+  }
+  throw new GenerateError(`method "${name}" vanished from the document`);
+}
+
+function declaredErrors(model: Model, method: JsonObject): DeclaredError[] {
+  const raw = Array.isArray(method.errors) ? method.errors : [];
+  return raw.map((e, i) => {
+    const d = deref<JsonObject>(model.doc, e);
+    if (!isObject(d) || typeof d.code !== "number" || typeof d.message !== "string") {
+      throw new GenerateError(`method "${String(method.name)}": error ${i} needs a numeric code and a message`);
+    }
+    return "data" in d ? { code: d.code, message: d.message, data: d.data } : { code: d.code, message: d.message };
+  });
+}
+
+function methodDoc(doc: JsonObject, method: JsonObject, name: string, declared: DeclaredError[]): string {
+  const parts: string[] = [];
+  const summary = typeof method.summary === "string" ? method.summary.trim() : "";
+  const description = typeof method.description === "string" ? method.description.trim() : "";
+  parts.push(summary ? `\`${name}\`: ${summary}` : `\`${name}\``);
+  if (description && description !== summary) parts.push(description);
+  const params = (Array.isArray(method.params) ? method.params : []) as JsonObject[];
+  const lines = params
+    .map((p) => deref<JsonObject>(doc, p))
+    .filter((p) => isObject(p) && typeof p.name === "string")
+    .map((p) => {
+      const d = typeof p.description === "string" ? `: ${p.description.trim()}` : "";
+      return `- \`${p.name}\`${p.required === true ? "" : " (optional)"}${d}`;
+    });
+  if (lines.length) parts.push(["Params:", ...lines].join("\n"));
+  if (declared.length > 0) {
+    const codes = [...new Set(declared.map((e) => e.code))].join(", ");
+    parts.push(`@throws {JsonRpcError} declared codes: ${codes}`);
+  }
+  return parts.join("\n\n");
+}
+
+function renderClient(model: Model): string {
+  const out: string[] = [HEADER, "/* eslint-disable */", ""];
+  const names = new Map<string, string>();
+  for (const key of model.componentNames) {
+    if (CLIENT_RESERVED.has(key)) {
+      throw new GenerateError(`components.schemas key "${key}" collides with a name exported by the client SDK`);
+    }
+  }
+  for (const m of model.methods) {
+    const fn = functionName(m.pascal);
+    if (!IDENT.test(fn) || JS_RESERVED.has(fn) || CLIENT_RESERVED.has(fn)) {
+      throw new GenerateError(`method "${m.name}": client function name ${fn} is not usable`);
+    }
+    if (m.name === "request" || m.name === "transport") {
+      throw new GenerateError(`method "${m.name}" collides with the Client member of that name`);
+    }
+    const prev = names.get(fn);
+    if (prev) throw new GenerateError(`client function name ${fn} collides (${prev} / ${m.name})`);
+    names.set(fn, m.name);
+  }
+
+  const typeImports = model.methods.flatMap((m) => [`${m.pascal}Params`, `${m.pascal}Result`]);
+  out.push('import type { Transport } from "../transport.js";');
+  if (typeImports.length) out.push(`import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./types.js";`);
+  out.push("");
+
+  const info = isObject(model.doc.info) ? model.doc.info : {};
+  out.push("/** `info.version` of the contract this client was generated from. */");
+  out.push(`export const contractVersion = ${JSON.stringify(typeof info.version === "string" ? info.version : "")};`);
+  out.push("/** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */");
+  out.push(`export const contractDigest = ${JSON.stringify(contractDigest(model.doc))};`, "");
+
+  const errorsByMethod = new Map<string, DeclaredError[]>();
+  const docs = new Map<string, string>();
+  for (const m of model.methods) {
+    const raw = rawMethod(model, m.name);
+    const declared = declaredErrors(model, raw);
+    errorsByMethod.set(m.name, declared);
+    docs.set(m.name, methodDoc(model.doc, raw, m.name, declared));
+  }
+
+  out.push("/** Every method of the contract by wire name: positional params, result, and the error codes it declares. */");
+  out.push("export interface RpcMethods {");
+  for (const m of model.methods) {
+    const codes = [...new Set(errorsByMethod.get(m.name)!.map((e) => e.code))].sort((a, b) => a - b);
+    const errorType = codes.length ? codes.map((c) => JSON.stringify(c)).join(" | ") : "never";
+    out.push(`  ${JSON.stringify(m.name)}: { params: ${m.pascal}Params; result: ${m.pascal}Result; errorCode: ${errorType} };`);
+  }
+  out.push("}", "");
+  out.push("export type MethodName = keyof RpcMethods;");
+  out.push('export type MethodParams<M extends MethodName> = RpcMethods[M]["params"];');
+  out.push('export type MethodResult<M extends MethodName> = RpcMethods[M]["result"];');
+  out.push("/** The JSON-RPC error codes `M` declares in the contract (a node may still answer -32601/-32603 and the like). */");
+  out.push('export type DeclaredErrorCode<M extends MethodName> = RpcMethods[M]["errorCode"];', "");
+  out.push("/** All method names, sorted. */");
+  out.push("export const methodNames: readonly MethodName[] = [");
+  for (const m of model.methods) out.push(`  ${JSON.stringify(m.name)},`);
+  out.push("];", "");
+  out.push("export interface DeclaredError {", "  readonly code: number;", "  readonly message: string;", "  readonly data?: unknown;", "}", "");
+  out.push("/** The errors each method lists in the contract, in document order. */");
+  out.push("export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {");
+  for (const m of model.methods) out.push(`  ${JSON.stringify(m.name)}: ${JSON.stringify(errorsByMethod.get(m.name))},`);
+  out.push("};", "");
+
+  out.push("// ---- one function per method ----", "");
+  for (const m of model.methods) {
+    out.push(docComment(docs.get(m.name), "").trimEnd());
+    out.push(
+      `export function ${functionName(m.pascal)}(transport: Transport, ...params: ${m.pascal}Params): Promise<${m.pascal}Result> {`,
+    );
+    out.push(`  return transport.request(${JSON.stringify(m.name)}, params) as Promise<${m.pascal}Result>;`);
+    out.push("}", "");
+  }
+
+  out.push("// ---- the client object ----", "");
+  out.push("/** Every method of the contract as `client.<wire name>(...params)`, over one transport. */");
+  out.push("export interface Client {");
+  out.push("  /** The transport every call goes through. */");
+  out.push("  readonly transport: Transport;");
+  out.push("  /** Calls any method by name, typed like the named functions. */");
+  out.push("  request<M extends MethodName>(method: M, ...params: MethodParams<M>): Promise<MethodResult<M>>;");
+  for (const m of model.methods) {
+    out.push(docComment(docs.get(m.name), "  ").trimEnd());
+    out.push(`  ${key(m.name)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
+  }
+  out.push("}", "");
+  out.push("/** A client over `transport` (see `httpTransport` and `webSocketTransport`). */");
+  out.push("export function createClient(transport: Transport): Client {");
+  out.push("  return {");
+  out.push("    transport,");
+  out.push("    request: (method, ...params) => transport.request(method, params) as never,");
+  for (const m of model.methods) {
+    out.push(`    ${key(m.name)}: (...params) => ${functionName(m.pascal)}(transport, ...params),`);
+  }
+  out.push("  };");
+  out.push("}");
+  return out.join("\n") + "\n";
+}
+
+/** Pure: the generated part of the client SDK, file name → contents. */
+export function renderClientFiles(doc: unknown): Map<string, string> {
+  const model = buildModel(doc);
+  return new Map<string, string>([
+    ["client.ts", renderClient(model)],
+    ["types.ts", renderTypes(model)],
+  ]);
+}
+
+/** Writes the client's generated files (unchanged ones untouched, stale generated ones removed); returns their paths. */
+export function generateClient(docPath?: string, outDir?: string): string[] {
+  const root = docPath && outDir ? undefined : findProjectRoot();
+  const doc = path.resolve(docPath ?? path.join(root!, "openrpc.json"));
+  const out = path.resolve(outDir ?? path.join(root!, CLIENT_GENERATED_DIR));
+  const files = renderClientFiles(readDocument(doc));
+  mkdirSync(out, { recursive: true });
+  for (const existing of readdirSync(out)) {
+    if (files.has(existing)) continue;
+    const p = path.join(out, existing);
+    if (/\.(ts|js)$/.test(existing) && readFileSync(p, "utf8").startsWith(HEADER)) rmSync(p);
+  }
+  const written: string[] = [];
+  for (const [name, content] of files) {
+    const p = path.join(out, name);
+    if (!existsSync(p) || readFileSync(p, "utf8") !== content) writeFileSync(p, content);
+    written.push(p);
+  }
+  return written;
+}

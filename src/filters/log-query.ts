@@ -1,0 +1,165 @@
+// eth_getLogs and the log scans behind filters: resolve a block range, walk it through the
+// canonical index, skip every block whose logs bloom rules the criteria out, and read receipts
+// only for the rest.
+import type { Block } from '@ethereumjs/block';
+import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import type { FilterOptions, Log } from '../../generated/types.js';
+import type { Chain } from '../chain/chain.js';
+import type { RawLog } from '../chain/receipts.js';
+import { toRpcLog, type LogPosition } from '../format/log.js';
+import { toQuantity } from '../format/quantity.js';
+import { invalidParams, limitExceeded, serverError } from '../rpc/errors.js';
+import { bloomMayMatch, matchesLog, parseCriteria, type LogCriteria } from './criteria.js';
+
+export interface LogLimits {
+  /** most blocks one eth_getLogs may span */
+  maxBlocks: number;
+  /** most logs one eth_getLogs may answer */
+  maxResults: number;
+}
+
+export interface ScanResult {
+  logs: Log[];
+  /** the last block whose matching logs are all in `logs` */
+  through: bigint;
+  /** set when the scan stopped because this block's logs would pass the result limit */
+  overflowAt?: bigint;
+}
+
+/** The heights the block tags name at one moment: read once per query, so a block landing meanwhile changes nothing. */
+export interface TagHeights {
+  head: bigint;
+  safe: bigint;
+  finalized: bigint;
+}
+
+export const tagHeights = (chain: Pick<Chain, 'head' | 'safe' | 'finalized'>): TagHeights => ({
+  head: chain.head().header.number,
+  safe: chain.safe().header.number,
+  finalized: chain.finalized().header.number,
+});
+
+/** A block parameter as a number: `pending` is the head, as there are no pending logs. */
+export function blockNumberOf(ref: string | undefined, heights: TagHeights): bigint {
+  switch (ref) {
+    case undefined:
+    case 'latest':
+    case 'pending':
+      return heights.head;
+    case 'safe':
+      return heights.safe;
+    case 'finalized':
+      return heights.finalized;
+    case 'earliest':
+      return 0n;
+    default:
+      return BigInt(ref);
+  }
+}
+
+/** True when `ref` names a fixed block number rather than a moving tag. */
+export const isExplicitNumber = (ref: string | undefined): ref is string => ref !== undefined && ref.startsWith('0x');
+
+/** Refuses what geth refuses in a filter object before any block is read. */
+export function checkFilterOptions(options: FilterOptions): LogCriteria {
+  if (options.blockHash !== undefined && (options.fromBlock !== undefined || options.toBlock !== undefined)) {
+    throw invalidParams('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+  }
+  if (isExplicitNumber(options.fromBlock) && isExplicitNumber(options.toBlock) && BigInt(options.fromBlock) > BigInt(options.toBlock)) {
+    throw invalidParams('invalid block range params');
+  }
+  return parseCriteria(options);
+}
+
+export class LogQuery {
+  constructor(
+    private readonly chain: Chain,
+    readonly limits: LogLimits,
+  ) {}
+
+  /** eth_getLogs (and eth_getFilterLogs): every matching log of the range or block, in chain order, within the limits. */
+  async getLogs(options: FilterOptions): Promise<Log[]> {
+    const criteria = checkFilterOptions(options);
+    if (options.blockHash !== undefined) {
+      const block = await this.chain.blockByHash(hexToBytes(options.blockHash as PrefixedHexString));
+      if (block === undefined) throw serverError('unknown block');
+      return this.blockLogs(block, criteria);
+    }
+    const heights = tagHeights(this.chain);
+    const { fromBlock, toBlock } = options;
+    if (isExplicitNumber(toBlock) && BigInt(toBlock) > heights.head) throw invalidParams('block range extends beyond current head block');
+    const from = blockNumberOf(fromBlock, heights);
+    const to = blockNumberOf(toBlock, heights);
+    if (from > to) throw invalidParams('invalid block range params');
+    const { maxBlocks, maxResults } = this.limits;
+    if (to - from + 1n > BigInt(maxBlocks)) {
+      const suggestion = { fromBlock: toQuantity(from), toBlock: toQuantity(from + BigInt(maxBlocks) - 1n) };
+      throw limitExceeded(
+        `query exceeds max block range ${maxBlocks}: ask for at most ${maxBlocks} blocks at a time, e.g. fromBlock ${suggestion.fromBlock} toBlock ${suggestion.toBlock}`,
+        { limit: maxBlocks, ...suggestion },
+      );
+    }
+    const result = await this.scan(criteria, from, to, maxResults);
+    if (result.overflowAt !== undefined) throw tooManyResults(maxResults, from, result.overflowAt);
+    return result.logs;
+  }
+
+  /**
+   * The matching logs of blocks `from`..`to` (clamped to what exists), stopping before the block
+   * that would take the count past `maxResults`.
+   */
+  async scan(criteria: LogCriteria, from: bigint, to: bigint, maxResults: number): Promise<ScanResult> {
+    const logs: Log[] = [];
+    let through = from - 1n;
+    for await (const [number, hash] of this.chain.blocks.canonicalHashes(from, to)) {
+      const bloom = await this.chain.blocks.logsBloom(hash);
+      if (bloom === undefined || bloomMayMatch(criteria, bloom)) {
+        const block = await this.chain.blockByHash(hash);
+        const found = block === undefined ? [] : await this.blockLogs(block, criteria);
+        if (logs.length + found.length > maxResults) return { logs, through, overflowAt: number };
+        for (const log of found) logs.push(log);
+      }
+      through = number;
+    }
+    return { logs, through };
+  }
+
+  /** The logs of one block that match, each with its position in the block. */
+  async blockLogs(block: Block, criteria: LogCriteria): Promise<Log[]> {
+    if (!bloomMayMatch(criteria, block.header.logsBloom)) return [];
+    return selectLogs(await this.positionedLogs(block), criteria);
+  }
+
+  /** Every log of a block with its position, unformatted: one receipts read that several criteria can share. */
+  async positionedLogs(block: Block): Promise<PositionedLog[]> {
+    const receipts = (await this.chain.blocks.receipts(block.hash())) ?? [];
+    const logs: PositionedLog[] = [];
+    let logIndex = 0;
+    receipts.forEach((receipt, txIndex) => {
+      for (const raw of receipt.logs) logs.push([raw, { block, txHash: block.transactions[txIndex].hash(), txIndex, logIndex: logIndex++ }]);
+    });
+    return logs;
+  }
+}
+
+export type PositionedLog = [RawLog, LogPosition];
+
+/** The matching ones among a block's logs, formatted. */
+export function selectLogs(logs: readonly PositionedLog[], criteria: LogCriteria): Log[] {
+  const selected: Log[] = [];
+  for (const [raw, at] of logs) if (matchesLog(criteria, raw)) selected.push(toRpcLog(raw, at));
+  return selected;
+}
+
+function tooManyResults(maxResults: number, from: bigint, overflowAt: bigint) {
+  if (overflowAt === from) {
+    return limitExceeded(`block ${toQuantity(from)} alone holds more than ${maxResults} matching logs: narrow the query by address or topics`, {
+      limit: maxResults,
+    });
+  }
+  const suggestion = { fromBlock: toQuantity(from), toBlock: toQuantity(overflowAt - 1n) };
+  return limitExceeded(
+    `query returned more than ${maxResults} results: retry with fromBlock ${suggestion.fromBlock} toBlock ${suggestion.toBlock}, then continue from ${toQuantity(overflowAt)}, or narrow address and topics`,
+    { limit: maxResults, ...suggestion },
+  );
+}

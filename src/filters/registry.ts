@@ -1,0 +1,366 @@
+// Installed filters (eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter) and
+// their polls. A log or block filter keeps a cursor, the last block it reported, and computes
+// its changes from the canonical chain on each poll; a pending-transaction filter buffers what
+// the pool announces. Filters and cursors live in LevelDB, so a restart loses nothing.
+import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import type { FilterOptions, Log } from '../../generated/types.js';
+import type { Chain } from '../chain/chain.js';
+import { limitExceeded, serverError } from '../rpc/errors.js';
+import type { Section } from '../storage/database.js';
+import { parseCriteria, type LogCriteria } from './criteria.js';
+import { newId, normalizeId } from './ids.js';
+import { checkFilterOptions, isExplicitNumber, type LogQuery } from './log-query.js';
+
+export type FilterKind = 'logs' | 'blocks' | 'transactions';
+
+export const DEFAULT_MAX_PENDING_HASHES = 10_000;
+
+export interface FilterRegistryOptions {
+  /** a filter not polled for this long, counted from the first block after its last poll, is removed */
+  timeoutMs: number;
+  /** most filters installed at once */
+  maxFilters: number;
+  /** the clock, in milliseconds; injectable so tests need not wait */
+  now?: () => number;
+  /** how often expired filters are swept; 0 sweeps only when blocks land or filters are touched */
+  sweepIntervalMs?: number;
+  /** most transaction hashes a pending-transaction filter holds between polls (the oldest go first) */
+  maxPendingHashes?: number;
+}
+
+interface FilterState {
+  readonly id: string;
+  readonly kind: FilterKind;
+  /** logs: the criteria as given, and the fixed bounds they name (null where a tag follows the head) */
+  readonly options?: FilterOptions;
+  readonly criteria?: LogCriteria;
+  readonly lower: bigint | null;
+  readonly upper: bigint | null;
+  /** logs, blocks: the last block number reported */
+  cursor: bigint;
+  /** transactions: hashes admitted since the last poll */
+  hashes: string[];
+  /** clock reading at the first block after the last poll; undefined while no block came */
+  idleSince?: number;
+  /** the WebSocket connection that installed it: it dies with the connection and is never persisted */
+  readonly owner?: object;
+  /** polls of one filter run one at a time, so two overlapping polls never report the same thing */
+  lock: Promise<unknown>;
+}
+
+interface StoredFilter {
+  kind: FilterKind;
+  options?: FilterOptions;
+  lower?: string;
+  upper?: string;
+  cursor: string;
+  hashes?: string[];
+}
+
+const filterNotFound = () => serverError('filter not found');
+
+export class FilterRegistry {
+  private readonly filters = new Map<string, FilterState>();
+  private readonly byOwner = new Map<object, Set<string>>();
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly now: () => number;
+  private readonly maxPendingHashes: number;
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  private constructor(
+    private readonly section: Section,
+    private readonly chain: Chain,
+    private readonly logQuery: LogQuery,
+    private readonly opts: FilterRegistryOptions,
+  ) {
+    this.now = opts.now ?? (() => performance.now());
+    this.maxPendingHashes = opts.maxPendingHashes ?? DEFAULT_MAX_PENDING_HASHES;
+    const every = opts.sweepIntervalMs ?? Math.min(60_000, Math.max(1_000, Math.floor(opts.timeoutMs / 4)));
+    if (every > 0) {
+      this.timer = setInterval(() => this.sweep(), every);
+      this.timer.unref();
+    }
+  }
+
+  /** Opens the registry over its LevelDB section, reinstalling every persisted filter. */
+  static async open(section: Section, chain: Chain, logQuery: LogQuery, opts: FilterRegistryOptions): Promise<FilterRegistry> {
+    const registry = new FilterRegistry(section, chain, logQuery, opts);
+    await registry.load();
+    return registry;
+  }
+
+  get size(): number {
+    return this.filters.size;
+  }
+
+  // ------------------------------------------------------------------ install
+
+  /** eth_newFilter. A fixed fromBlock (or a blockHash) makes the first poll report the matching history too. */
+  async newLogFilter(options: FilterOptions, owner?: object): Promise<string> {
+    const criteria = checkFilterOptions(options);
+    let lower: bigint | null = fixedBound(options.fromBlock);
+    let upper: bigint | null = fixedBound(options.toBlock);
+    if (options.blockHash !== undefined) {
+      const block = await this.chain.blockByHash(hexToBytes(options.blockHash as PrefixedHexString));
+      if (block === undefined) throw serverError('unknown block');
+      lower = upper = block.header.number;
+    }
+    const head = this.chain.head().header.number;
+    const cursor = lower !== null && lower - 1n < head ? lower - 1n : head;
+    return this.install({ kind: 'logs', options, criteria, lower, upper, cursor, owner });
+  }
+
+  /** eth_newBlockFilter: the hashes of blocks after the current head. */
+  async newBlockFilter(owner?: object): Promise<string> {
+    return this.install({ kind: 'blocks', lower: null, upper: null, cursor: this.chain.head().header.number, owner });
+  }
+
+  /** eth_newPendingTransactionFilter: the hashes of transactions admitted from now on. */
+  async newPendingTransactionFilter(owner?: object): Promise<string> {
+    return this.install({ kind: 'transactions', lower: null, upper: null, cursor: 0n, owner });
+  }
+
+  private async install(spec: Omit<FilterState, 'id' | 'hashes' | 'lock'>): Promise<string> {
+    this.sweep();
+    if (this.filters.size >= this.opts.maxFilters) {
+      throw limitExceeded(
+        `too many filters: the limit is ${this.opts.maxFilters}; uninstall filters no longer polled (eth_uninstallFilter), or raise --max-filters`,
+      );
+    }
+    let id = newId();
+    while (this.filters.has(id)) id = newId();
+    const filter: FilterState = { ...spec, id, hashes: [], lock: Promise.resolve() };
+    this.filters.set(id, filter);
+    if (filter.owner !== undefined) {
+      const owned = this.byOwner.get(filter.owner) ?? new Set<string>();
+      owned.add(id);
+      this.byOwner.set(filter.owner, owned);
+    }
+    await this.persist(filter);
+    return id;
+  }
+
+  // -------------------------------------------------------------------- polls
+
+  /** eth_getFilterChanges: what happened since the previous poll, each item exactly once, in chain order. */
+  async changes(rawId: string): Promise<string[] | Log[]> {
+    const filter = this.touch(rawId);
+    return this.locked(filter, async () => {
+      const head = this.chain.head().header.number;
+      let result: string[] | Log[];
+      if (filter.kind === 'transactions') {
+        result = filter.hashes;
+        filter.hashes = [];
+      } else if (filter.cursor >= head) {
+        filter.cursor = head;
+        result = [];
+      } else if (filter.kind === 'blocks') {
+        result = await this.newBlocks(filter, head);
+      } else {
+        result = await this.newLogs(filter, head);
+      }
+      await this.persist(filter);
+      return result;
+    });
+  }
+
+  /** eth_getFilterLogs: every log matching a log filter's criteria, as eth_getLogs answers them. */
+  async logs(rawId: string): Promise<Log[]> {
+    const filter = this.touch(rawId);
+    if (filter.kind !== 'logs' || filter.options === undefined) throw filterNotFound();
+    return this.logQuery.getLogs(filter.options);
+  }
+
+  /** eth_uninstallFilter: true when the filter existed (an expired one no longer does). */
+  async uninstall(rawId: string): Promise<boolean> {
+    const filter = this.filters.get(normalizeId(rawId));
+    if (filter === undefined) return false;
+    const live = !this.isExpired(filter, this.now());
+    this.remove(filter);
+    await this.writes;
+    return live;
+  }
+
+  /** Block hashes after the cursor, up to the head read when the poll began. */
+  private async newBlocks(filter: FilterState, head: bigint): Promise<string[]> {
+    const end = min(head, filter.cursor + BigInt(this.logQuery.limits.maxBlocks));
+    const hashes: string[] = [];
+    for await (const [, hash] of this.chain.blocks.canonicalHashes(filter.cursor + 1n, end)) hashes.push(bytesToHex(hash));
+    filter.cursor = end;
+    return hashes;
+  }
+
+  /**
+   * Matching logs after the cursor. A long gap (history from a fixed fromBlock, or a node that
+   * mined much between polls) is answered in pieces within the eth_getLogs limits, always
+   * ending on a whole block; the next poll continues where this one stopped.
+   */
+  private async newLogs(filter: FilterState, head: bigint): Promise<Log[]> {
+    const criteria = filter.criteria as LogCriteria;
+    const windowEnd = min(head, filter.cursor + BigInt(this.logQuery.limits.maxBlocks));
+    if (filter.options?.blockHash !== undefined) {
+      // That very block, canonical or not, once: by hash, never by its number.
+      const due = filter.lower !== null && filter.cursor < filter.lower;
+      const block = due ? await this.chain.blockByHash(hexToBytes(filter.options.blockHash as PrefixedHexString)) : undefined;
+      filter.cursor = head;
+      return block === undefined ? [] : this.logQuery.blockLogs(block, criteria);
+    }
+    const from = filter.lower !== null && filter.lower > filter.cursor + 1n ? filter.lower : filter.cursor + 1n;
+    const to = filter.upper !== null ? min(windowEnd, filter.upper) : windowEnd;
+    if (from > to) {
+      filter.cursor = windowEnd;
+      return [];
+    }
+    const scan = await this.logQuery.scan(criteria, from, to, this.logQuery.limits.maxResults);
+    if (scan.overflowAt === undefined) {
+      filter.cursor = windowEnd;
+      return scan.logs;
+    }
+    if (scan.overflowAt > from) {
+      filter.cursor = scan.through;
+      return scan.logs;
+    }
+    // One block alone holds more than the limit: it still goes out whole, or the filter would stall on it.
+    const hash = await this.chain.blocks.canonicalHash(from);
+    const block = hash === undefined ? undefined : await this.chain.blockByHash(hash);
+    filter.cursor = from;
+    return block === undefined ? [] : this.logQuery.blockLogs(block, criteria);
+  }
+
+  // ------------------------------------------------------------------- events
+
+  /** A block landed: each filter's idle time starts with the first block after its last poll. */
+  blockLanded(): void {
+    const now = this.now();
+    for (const filter of this.filters.values()) filter.idleSince ??= now;
+    this.sweep(now);
+  }
+
+  /** The pool admitted a transaction. */
+  transactionAdded(hashHex: string): void {
+    for (const filter of this.filters.values()) {
+      if (filter.kind !== 'transactions') continue;
+      filter.hashes.push(hashHex);
+      if (filter.hashes.length > this.maxPendingHashes) filter.hashes.splice(0, filter.hashes.length - this.maxPendingHashes);
+    }
+  }
+
+  /** Removes every filter idle for longer than the timeout; answers their ids. */
+  sweep(now = this.now()): string[] {
+    const expired = [...this.filters.values()].filter((filter) => this.isExpired(filter, now));
+    for (const filter of expired) this.remove(filter);
+    return expired.map((filter) => filter.id);
+  }
+
+  /** A connection closed: its filters go with it. */
+  dropOwner(owner: object): void {
+    for (const id of this.byOwner.get(owner) ?? []) {
+      const filter = this.filters.get(id);
+      if (filter !== undefined) this.remove(filter);
+    }
+    this.byOwner.delete(owner);
+  }
+
+  /** Stops sweeping and writes what only memory held (pending-transaction buffers). */
+  async close(): Promise<void> {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    for (const filter of this.filters.values()) if (filter.kind === 'transactions') void this.persist(filter);
+    this.closed = true;
+    await this.writes;
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private isExpired(filter: FilterState, now: number): boolean {
+    return filter.idleSince !== undefined && now - filter.idleSince >= this.opts.timeoutMs;
+  }
+
+  /** The live filter under `rawId`, its idle time reset; expired or unknown ids are `filter not found`. */
+  private touch(rawId: string): FilterState {
+    const filter = this.filters.get(normalizeId(rawId));
+    if (filter === undefined) throw filterNotFound();
+    if (this.isExpired(filter, this.now())) {
+      this.remove(filter);
+      throw filterNotFound();
+    }
+    filter.idleSince = undefined;
+    return filter;
+  }
+
+  private locked<T>(filter: FilterState, run: () => Promise<T>): Promise<T> {
+    const result = filter.lock.then(() => {
+      // Uninstalled (or expired) while waiting behind another poll.
+      if (this.filters.get(filter.id) !== filter) throw filterNotFound();
+      return run();
+    });
+    filter.lock = result.catch(() => undefined);
+    return result;
+  }
+
+  private remove(filter: FilterState): void {
+    if (this.filters.get(filter.id) !== filter) return;
+    this.filters.delete(filter.id);
+    if (filter.owner !== undefined) this.byOwner.get(filter.owner)?.delete(filter.id);
+    else this.write(() => this.section.del(utf8ToBytes(filter.id)));
+  }
+
+  /** Writes the filter's record, unless it belongs to a connection or is gone. */
+  private persist(filter: FilterState): Promise<void> {
+    if (filter.owner !== undefined || this.filters.get(filter.id) !== filter) return Promise.resolve();
+    const stored: StoredFilter = {
+      kind: filter.kind,
+      options: filter.options,
+      lower: filter.lower?.toString(),
+      upper: filter.upper?.toString(),
+      cursor: filter.cursor.toString(),
+      hashes: filter.kind === 'transactions' ? filter.hashes : undefined,
+    };
+    const value = utf8ToBytes(JSON.stringify(stored));
+    return this.write(() => this.section.put(utf8ToBytes(filter.id), value));
+  }
+
+  /** Writes go one after another, so a poll's put can never land after the uninstall's delete. */
+  private write(op: () => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const done = this.writes.then(op);
+    this.writes = done.catch(() => undefined);
+    return done;
+  }
+
+  private async load(): Promise<void> {
+    const head = this.chain.head().header.number;
+    for await (const [key, value] of this.section.iterator()) {
+      const id = bytesToUtf8(key as Uint8Array);
+      let stored: StoredFilter;
+      let criteria: LogCriteria | undefined;
+      try {
+        stored = JSON.parse(bytesToUtf8(value)) as StoredFilter;
+        if (stored.kind === 'logs') criteria = parseCriteria(stored.options);
+      } catch {
+        await this.section.del(key as Uint8Array);
+        continue;
+      }
+      const cursor = BigInt(stored.cursor);
+      this.filters.set(id, {
+        id,
+        kind: stored.kind,
+        options: stored.options,
+        criteria,
+        lower: stored.lower === undefined ? null : BigInt(stored.lower),
+        upper: stored.upper === undefined ? null : BigInt(stored.upper),
+        cursor: cursor > head ? head : cursor,
+        hashes: stored.hashes ?? [],
+        lock: Promise.resolve(),
+      });
+    }
+  }
+}
+
+/** The block number a fixed bound names; null for tags that follow the head. */
+function fixedBound(ref: string | undefined): bigint | null {
+  if (ref === 'earliest') return 0n;
+  return isExplicitNumber(ref) ? BigInt(ref) : null;
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -1,0 +1,110 @@
+// Every example pairing in openrpc.json, replayed against a fresh dev node: the contract's examples are
+// real answers, not illustrations. Examples that need chain history, or whose method is not served
+// yet, are reported as pending with the reason in their title — never dropped silently.
+import { expect } from 'chai';
+import type { MethodName } from '../../generated/index.js';
+import { loadContract } from '../../src/contract.js';
+import { startTestNode, type TestNode } from '../helpers/node.js';
+import { RpcCallError } from '../helpers/rpc.js';
+
+type Json = Record<string, unknown>;
+interface ExampleParam {
+  name: string;
+  value: unknown;
+}
+interface Example {
+  name: string;
+  params: ExampleParam[];
+  result?: { value: unknown };
+  'x-fixture'?: string;
+}
+
+const document = loadContract();
+
+function deref<T>(value: unknown): T {
+  const ref = (value as Json | null)?.$ref;
+  if (typeof ref !== 'string') return value as T;
+  let current: unknown = document;
+  for (const part of ref.replace(/^#\//, '').split('/')) current = (current as Json)[part];
+  return deref<T>(current);
+}
+
+/** Params that carry an id the server hands out, and how to get a live one from a fresh node. */
+const ID_MAKERS: Record<string, { method: MethodName; params: unknown[] }> = {
+  filterId: { method: 'eth_newFilter', params: [{ fromBlock: 'latest', toBlock: 'latest' }] },
+  subscriptionId: { method: 'eth_subscribe', params: ['newHeads'] },
+};
+
+/** Fixtures whose examples a fresh dev node answers exactly. */
+const REPRODUCIBLE = new Set([undefined, 'dev-genesis', 'server-assigned-id', 'self']);
+
+/** The reason a method is not served yet, or undefined when `error` is some other failure. */
+function notServedYet(error: unknown): string | undefined {
+  return error instanceof RpcCallError && /not (yet )?supported/i.test(error.message) ? error.message : undefined;
+}
+
+describe('openrpc.json examples, replayed against a fresh dev node', () => {
+  let node: TestNode | undefined;
+  afterEach(async () => {
+    await node?.destroy();
+    node = undefined;
+  });
+
+  for (const rawMethod of document.methods as unknown[]) {
+    const method = deref<{ name: MethodName; examples?: unknown[] }>(rawMethod);
+    for (const example of (method.examples ?? []).map((e) => deref<Example>(e))) {
+      const fixture = example['x-fixture'];
+      const title = `${method.name}: ${example.name}${fixture === undefined ? '' : ` [${fixture}]`}`;
+
+      if (!REPRODUCIBLE.has(fixture)) {
+        it.skip(`${title} — skipped: needs chain history a fresh node does not have`);
+        continue;
+      }
+
+      it(title, async function () {
+        const skip = (reason: string) => {
+          this.test!.title += ` — skipped: ${reason}`;
+          this.skip();
+        };
+        node = await startTestNode();
+        const params = example.params.map((p) => p.value);
+        const idParam = example.params.findIndex((p) => p.name in ID_MAKERS);
+
+        if (fixture === 'server-assigned-id' && idParam >= 0) {
+          // The example's id is one a past server handed out: ask this one for a live id first.
+          const maker = ID_MAKERS[example.params[idParam].name];
+          try {
+            params[idParam] = await node.call(maker.method, maker.params as never);
+          } catch (error) {
+            if (error instanceof RpcCallError) return skip(`needs an id from ${maker.method}, which answered: ${error.message}`);
+            throw error;
+          }
+        }
+
+        let result: unknown;
+        try {
+          result = await node.call(method.name, params as never);
+        } catch (error) {
+          const reason = notServedYet(error);
+          if (reason !== undefined) return skip(`not served (${reason})`);
+          throw error;
+        }
+
+        const expected = example.result?.value;
+        if (fixture === 'server-assigned-id' && idParam < 0) {
+          // A fresh id: only its shape can match (the contract's result validator has checked it too).
+          expect(result, 'a server-assigned id').to.be.a('string').and.match(/^0x[0-9a-f]+$/);
+          expect(typeof result).to.equal(typeof expected);
+        } else if (fixture === 'self') {
+          // The example abridges the document; the answer is the whole of it.
+          expect(result).to.deep.equal(document);
+          const abridged = expected as { openrpc: string; info: Json };
+          expect(result).to.include({ openrpc: abridged.openrpc });
+          expect((result as { info: Json }).info).to.include(abridged.info);
+        } else {
+          expect(result).to.deep.equal(expected);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,65 @@
+// The node as a separate process (the CLI), for tests that kill it: SIGKILL, restart on the same dir.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The compiled CLI beside the compiled tests (dist/src/cli.js for dist/test/helpers/child-node.js). */
+export const CLI_PATH = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
+
+export interface ChildNode {
+  url: string;
+  pid: number;
+  /** Everything the node wrote to stderr so far (its log), for failure messages. */
+  stderr(): string;
+  /** kill -9: no shutdown handler runs. Resolves once the process is gone. */
+  kill9(): Promise<void>;
+  /** SIGTERM, a clean shutdown; SIGKILL if it is not gone within 10 s. */
+  stop(): Promise<void>;
+}
+
+/** Starts `cli.js start` on `dataDir` on a free port; resolves once it prints its URL. */
+export async function spawnNode(dataDir: string, flags: string[] = [], timeoutMs = 30_000): Promise<ChildNode> {
+  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err = (err + chunk).slice(-20_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`node did not start within ${timeoutMs} ms\n${err}`)), timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code, signal) => fail(new Error(`node exited (${code ?? signal}) before listening\n${err}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    stderr: () => err,
+    kill9: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    stop: () => stopChild(child, exited),
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

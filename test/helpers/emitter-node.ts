@@ -1,0 +1,20 @@
+// Deploying the log emitter (test/helpers/log-emitter.ts) on a test node and making it emit.
+import { toHex, type Hex } from 'viem';
+import { DEV_ADDRESSES, type TestNode } from './node.js';
+import { emitCalldata, emitGas, LOG_EMITTER_INITCODE, type EmittedLog } from './log-emitter.js';
+
+/** Deploys an emitter (automine must be on) and answers its address. */
+export async function deployEmitter(node: TestNode, from: string = DEV_ADDRESSES[0]): Promise<Hex> {
+  const hash = await node.call('eth_sendTransaction', [{ from, data: LOG_EMITTER_INITCODE, gas: '0x30000' }]);
+  const receipt = await node.call('eth_getTransactionReceipt', [hash]);
+  if (receipt === null || receipt.contractAddress === undefined || receipt.contractAddress === null) throw new Error('emitter not deployed');
+  return receipt.contractAddress as Hex;
+}
+
+/** Sends a transaction that makes `emitter` emit `logs`; with automine it is mined when this resolves. */
+export async function emit(node: TestNode, emitter: string, logs: readonly EmittedLog[], from: string = DEV_ADDRESSES[0]): Promise<Hex> {
+  return (await node.call('eth_sendTransaction', [{ from, to: emitter, data: emitCalldata(logs), gas: toHex(emitGas(logs.length)) }])) as Hex;
+}
+
+/** A 32-byte topic from a small number, for readable tables. */
+export const topic = (n: number | bigint): Hex => `0x${BigInt(n).toString(16).padStart(64, '0')}`;

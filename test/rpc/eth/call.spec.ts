@@ -1,0 +1,154 @@
+import { expect } from 'chai';
+import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, decodeFunctionResult, type Abi } from 'viem';
+import { contracts, deployContract } from '../../helpers/contracts.js';
+import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
+import { expectRpcError } from '../../helpers/transactions.js';
+
+const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
+const SINK_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+/** An account that holds nothing (checksummed, as geth names it in messages). */
+const STRANGER = '0x1111111111111111111111111111111111111111';
+const ERROR_STRING_ABI = [{ type: 'error', name: 'Error', inputs: [{ type: 'string', name: 'message' }] }] as const;
+
+describe('eth_call', () => {
+  let node: TestNode;
+  let storage: `0x${string}`;
+  let reverter: `0x${string}`;
+  const abi = (name: 'Storage' | 'Reverter') => contracts()[name].abi as unknown as Abi;
+  const data = (name: 'Storage' | 'Reverter', functionName: string, args: unknown[] = []) => encodeFunctionData({ abi: abi(name), functionName, args });
+  const word = (n: bigint) => encodeAbiParameters([{ type: 'uint256' }], [n]);
+
+  before(async () => {
+    node = await startTestNode();
+    storage = await deployContract(node, 'Storage');
+    reverter = await deployContract(node, 'Reverter');
+  });
+  after(() => node.destroy());
+
+  const setValue = async (value: bigint) => {
+    const hash = await node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: storage, data: data('Storage', 'set', [value]) }]);
+    return (await node.call('eth_getTransactionReceipt', [hash]))!;
+  };
+
+  it('answers the return data of a view function', async () => {
+    await setValue(42n);
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'latest'])).to.equal(word(42n));
+  });
+
+  it('takes the call data as `input` as well as `data`', async () => {
+    expect(await node.call('eth_call', [{ to: storage, input: data('Storage', 'get') }, 'latest'])).to.equal(word(42n));
+  });
+
+  it('defaults the block to latest', async () => {
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }])).to.equal(word(42n));
+  });
+
+  it('persists nothing: a state-changing call leaves the state and the chain as they were', async () => {
+    const number = await node.call('eth_blockNumber', []);
+    expect(await node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: storage, data: data('Storage', 'set', [7n]) }, 'latest'])).to.equal('0x');
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'latest'])).to.equal(word(42n));
+    expect(await node.call('eth_blockNumber', [])).to.equal(number);
+  });
+
+  it('runs on the state of the block it names (a number, a hash, an EIP-1898 object)', async () => {
+    const receipt = await setValue(43n);
+    const before = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
+    const parent = (await node.call('eth_getBlockByNumber', [before, false]))!;
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, before])).to.equal(word(42n));
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, parent.hash])).to.equal(word(42n));
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, { blockHash: parent.hash }])).to.equal(word(42n));
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, receipt.blockNumber])).to.equal(word(43n));
+  });
+
+  it('sees an empty account before the contract was deployed', async () => {
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'earliest'])).to.equal('0x');
+  });
+
+  it('runs as `from`, the zero address when absent', async () => {
+    const who = (result: string) => decodeFunctionResult({ abi: abi('Storage'), functionName: 'whoami', data: result as `0x${string}` }) as readonly string[];
+    const anonymous = await node.call('eth_call', [{ to: storage, data: data('Storage', 'whoami') }, 'latest']);
+    expect(who(anonymous)[0]).to.equal(ZERO_ADDRESS);
+    const named = await node.call('eth_call', [{ from: DEV_ADDRESSES[1], to: storage, data: data('Storage', 'whoami') }, 'latest']);
+    expect(who(named)[0].toLowerCase()).to.equal(DEV_ADDRESSES[1]);
+  });
+
+  it('a revert with a reason: code 3, "execution reverted: <reason>", data = the revert bytes', async () => {
+    const error = await expectRpcError(node.call('eth_call', [{ to: reverter, data: data('Reverter', 'failWithReason') }, 'latest']), 3, 'execution reverted: Reverter: no luck');
+    expect(error.data).to.equal(encodeErrorResult({ abi: ERROR_STRING_ABI, errorName: 'Error', args: ['Reverter: no luck'] }));
+  });
+
+  it('a custom error: code 3, "execution reverted", data = selector and arguments', async () => {
+    const error = await expectRpcError(
+      node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: reverter, data: data('Reverter', 'failWithCustomError') }, 'latest']),
+      3,
+      'execution reverted',
+    );
+    expect(error.data).to.equal(encodeErrorResult({ abi: abi('Reverter'), errorName: 'Unauthorized', args: [DEV_ADDRESSES[0], 42n] }));
+  });
+
+  it('a revert without data: code 3, "execution reverted", data 0x', async () => {
+    const error = await expectRpcError(node.call('eth_call', [{ to: reverter, data: data('Reverter', 'failBare') }, 'latest']), 3, 'execution reverted');
+    expect(error.data).to.equal('0x');
+  });
+
+  it('a panic: code 3 with the Panic(uint256) data', async () => {
+    const error = await expectRpcError(node.call('eth_call', [{ to: reverter, data: data('Reverter', 'failWithPanic', [0n]) }, 'latest']), 3, /^execution reverted/);
+    expect(error.data).to.equal(`0x4e487b71${word(0x12n).slice(2)}`);
+  });
+
+  it('a call that runs out of the gas it was given: -32000', async () => {
+    await expectRpcError(node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: storage, data: data('Storage', 'set', [9n]), gas: '0x6000' }, 'latest']), -32000, /out of gas/);
+  });
+
+  it('honours the fee members (gasPrice; maxFeePerGas with maxPriorityFeePerGas) for a funded sender', async () => {
+    const call = { from: DEV_ADDRESSES[0], to: storage, data: data('Storage', 'get') };
+    expect(await node.call('eth_call', [{ ...call, gasPrice: '0x3b9aca00' }, 'latest'])).to.equal(word(43n));
+    expect(await node.call('eth_call', [{ ...call, maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x1' }, 'latest'])).to.equal(word(43n));
+  });
+
+  it('takes an access list', async () => {
+    const call = { from: DEV_ADDRESSES[0], to: storage, data: data('Storage', 'get'), accessList: [{ address: storage, storageKeys: [`0x${'00'.repeat(32)}`] }] };
+    expect(await node.call('eth_call', [call, 'latest'])).to.equal(word(43n));
+  });
+
+  it('gas below the intrinsic cost: -32000 "intrinsic gas too low"', async () => {
+    await expectRpcError(node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: SINK_ADDRESS, gas: '0x4e20' }, 'latest']), -32000, 'intrinsic gas too low: have 20000, want 21000');
+  });
+
+  it('a value above the sender’s balance: -32000 "insufficient funds for gas * price + value"', async () => {
+    await expectRpcError(
+      node.call('eth_call', [{ from: STRANGER, to: SINK_ADDRESS, value: '0x1' }, 'latest']),
+      -32000,
+      `insufficient funds for gas * price + value: address ${STRANGER} have 0 want 1`,
+    );
+  });
+
+  it('an unpriced call needs no funds for gas', async () => {
+    expect(await node.call('eth_call', [{ from: STRANGER, to: storage, data: data('Storage', 'get') }, 'latest'])).to.equal(word(43n));
+  });
+
+  it('a priced call must be affordable: -32000 "insufficient funds for gas * price + value"', async () => {
+    await expectRpcError(
+      node.call('eth_call', [{ from: STRANGER, to: storage, data: data('Storage', 'get'), gas: '0x186a0', gasPrice: '0x1' }, 'latest']),
+      -32000,
+      `insufficient funds for gas * price + value: address ${STRANGER} have 0 want 100000`,
+    );
+  });
+
+  it('`input` and `data` that differ: -32000', async () => {
+    await expectRpcError(
+      node.call('eth_call', [{ to: storage, input: data('Storage', 'get'), data: data('Storage', 'value') }, 'latest']),
+      -32000,
+      'both "data" and "input" are set and not equal. Please use "input" to pass transaction call data',
+    );
+  });
+
+  it('a chainId other than the node’s: -32000; the node’s own is fine', async () => {
+    await expectRpcError(node.call('eth_call', [{ to: storage, data: data('Storage', 'get'), chainId: '0x1' }, 'latest']), -32000, "chainId does not match node's (have=1, want=31337)");
+    expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get'), chainId: '0x7a69' }, 'latest'])).to.equal(word(43n));
+  });
+
+  it('a block the chain does not have: -32000 "header not found"', async () => {
+    await expectRpcError(node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, '0xffffff']), -32000, 'header not found');
+  });
+});

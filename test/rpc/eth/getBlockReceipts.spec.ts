@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { encodeFunctionData, type Abi } from 'viem';
+import { contracts, deployContract } from '../../helpers/contracts.js';
+import { startTestNode, type TestNode } from '../../helpers/node.js';
+import { devKey, signTx, txHash } from '../../helpers/transactions.js';
+
+describe('eth_getBlockReceipts', () => {
+  let node: TestNode;
+  let block: { hash: string; number: string };
+  const hashes: string[] = [];
+
+  before(async () => {
+    node = await startTestNode({ mining: false });
+    const emitter = await deployContract(node, 'Emitter', [], devKey(9));
+    const data = encodeFunctionData({ abi: contracts().Emitter.abi as unknown as Abi, functionName: 'emitMany', args: [2n] });
+    const raws = [
+      await signTx({ key: devKey(0), nonce: 0, to: emitter, value: 0n, gas: 200_000n, data }),
+      await signTx({ key: devKey(1), nonce: 0 }),
+      await signTx({ key: devKey(0), nonce: 1, to: emitter, value: 0n, gas: 200_000n, data }),
+    ];
+    for (const raw of raws) {
+      await node.call('eth_sendRawTransaction', [raw]);
+      hashes.push(txHash(raw));
+    }
+    await node.call('evm_mine', []);
+    block = (await node.call('eth_getBlockByNumber', ['latest', false]))!;
+  });
+  after(() => node.destroy());
+
+  it('every receipt of the block, in order, each equal to eth_getTransactionReceipt', async () => {
+    const receipts = (await node.call('eth_getBlockReceipts', [block.number]))!;
+    expect(receipts.map((r) => r.transactionHash)).to.deep.equal((await node.call('eth_getBlockByNumber', [block.number, false]))!.transactions);
+    for (const r of receipts) expect(r).to.deep.equal(await node.call('eth_getTransactionReceipt', [r.transactionHash]));
+  });
+
+  it('log indexes run across the block', async () => {
+    const receipts = (await node.call('eth_getBlockReceipts', [block.number]))!;
+    expect(receipts.flatMap((r) => r.logs.map((l) => l.logIndex))).to.deep.equal(['0x0', '0x1', '0x2', '0x3']);
+  });
+
+  it('takes a block hash and the latest tag', async () => {
+    const byNumber = await node.call('eth_getBlockReceipts', [block.number]);
+    expect(await node.call('eth_getBlockReceipts', [block.hash])).to.deep.equal(byNumber);
+    expect(await node.call('eth_getBlockReceipts', ['latest'])).to.deep.equal(byNumber);
+  });
+
+  it('a block without transactions: []', async () => {
+    expect(await node.call('eth_getBlockReceipts', ['earliest'])).to.deep.equal([]);
+  });
+
+  it('a block the chain does not have: null', async () => {
+    expect(await node.call('eth_getBlockReceipts', ['0x1000'])).to.equal(null);
+  });
+});
