@@ -1,5 +1,5 @@
 import type { Block } from '@ethereumjs/block';
-import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { equalsBytes, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Chain } from './chain.js';
 
@@ -27,7 +27,8 @@ export async function resolveBlock(chain: Chain, ref: BlockRef | undefined, pend
       const block = await chain.blockByHash(hexToBytes(ref.blockHash as PrefixedHexString));
       if (block === undefined || ref.requireCanonical !== true) return block;
       const canonical = await chain.blockByNumber(block.header.number);
-      return canonical !== undefined && canonical.hash().every((b, i) => b === block.hash()[i]) ? block : undefined;
+      if (canonical === undefined || !equalsBytes(canonical.hash(), block.hash())) throw new UnknownBlockError('hash is not currently canonical');
+      return block;
     }
     return resolveBlock(chain, ref.blockNumber, pending);
   }
