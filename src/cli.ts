@@ -2,8 +2,8 @@
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
 import { ImportError } from './chain/importer.js';
-import { describeImport, importChainFiles } from './import-chain.js';
-import { createLogger } from './log.js';
+import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
+import { createLogger, type Logger } from './log.js';
 import { startNode, type RunningNode } from './node.js';
 
 function banner(node: RunningNode): string {
@@ -30,6 +30,8 @@ async function start(argv: string[]): Promise<void> {
   }
   if (command !== 'start') throw new ConfigError(`unknown command ${JSON.stringify(command)}; see --help`);
   const log = createLogger(config.logLevel);
+  // Read before serving, so a missing or unreadable chain file stops the start with its reason.
+  const plan = config.importFiles.length > 0 ? await readImportPlan(config.importFiles, config.forkchoice) : undefined;
   const node = await startNode(config, log);
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
@@ -46,6 +48,21 @@ async function start(argv: string[]): Promise<void> {
   // Printed only once the signal handlers are in place: a script that stops the node as soon as it
   // reads the URL must get a clean shutdown, not the default SIGTERM death.
   process.stdout.write(banner(node));
+  if (plan !== undefined) await importWhileServing(node, plan, log);
+}
+
+/** Imports in the miner's turn, so no block is built meanwhile; the node keeps answering reads. */
+async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logger): Promise<void> {
+  const { chain, miner, pool, sync } = node.services;
+  try {
+    const summary = await miner.exclusive(() => applyImport(chain, plan, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY }, sync));
+    log.info(describeImport(summary).trimEnd());
+  } catch (error) {
+    if (!(error instanceof ImportError || error instanceof ConfigError)) throw error;
+    log.error(`import stopped: ${error.message}; serving the blocks before it`);
+  }
+  // Imported blocks may have spent nonces of pooled transactions.
+  await pool.revalidate();
 }
 
 start(process.argv.slice(2)).catch((error) => {

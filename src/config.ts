@@ -37,6 +37,8 @@ export interface NodeConfig {
   wsMaxBacklog: number;
   /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
   forkchoice?: string;
+  /** `start`: RLP chain files to import while serving (eth_syncing reports the progress) */
+  importFiles: string[];
   /** which genesis-shaping flags the user set, so a restart without them resumes the stored chain */
   genesisFlagsGiven: boolean;
 }
@@ -62,6 +64,7 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   logsMaxBlocks: 100_000,
   logsMaxResults: 20_000,
   wsMaxBacklog: 16 * 1024 * 1024,
+  importFiles: [],
 };
 
 export const HELP = `evm-node — a contract-first EVM JSON-RPC node
@@ -83,6 +86,7 @@ Flags:
   --balance ETH          balance of each dev account in ether (default 10000)
   --genesis FILE         start from a geth-format genesis.json instead of the dev chain
   --forkchoice FILE      import: an engine_forkchoiceUpdated request naming the safe and finalized blocks
+  --import CHAIN.rlp     start: import a chain file while serving (repeatable; eth_syncing shows progress)
   --hardfork NAME        fork of the dev chain: ${DEV_HARDFORKS.join(', ')} (default ${DEFAULTS.hardfork})
   --gas-limit GAS        block gas limit of the dev chain (default ${DEFAULTS.gasLimit})
   --block-time SECONDS   mine a block every SECONDS instead of on each transaction
@@ -138,6 +142,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
         balance: { type: 'string' },
         genesis: { type: 'string' },
         forkchoice: { type: 'string' },
+        import: { type: 'string', multiple: true },
         hardfork: { type: 'string' },
         'gas-limit': { type: 'string' },
         'block-time': { type: 'string' },
@@ -170,6 +175,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (values.balance !== undefined) config.balance = bigint('balance', values.balance) * 10n ** 18n;
   if (values.genesis !== undefined) config.genesis = values.genesis;
   if (values.forkchoice !== undefined) config.forkchoice = values.forkchoice;
+  if (values.import !== undefined) config.importFiles = values.import;
   if (values.hardfork !== undefined) {
     const fork = values.hardfork.toLowerCase();
     if (!DEV_HARDFORKS.includes(fork)) throw new ConfigError(`--hardfork must be one of ${DEV_HARDFORKS.join(', ')}, got ${JSON.stringify(values.hardfork)}`);

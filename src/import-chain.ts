@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import type { GethGenesis } from './chain/genesis.js';
-import { importBlocks, splitChainFile, type ImportProgress, type ImportResult } from './chain/importer.js';
+import { importBlocks, splitChainFile, type ImportProgress, type ImportResult, type RawBlock } from './chain/importer.js';
 import type { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
 import { openDatabase } from './storage/database.js';
@@ -57,18 +57,65 @@ function progressReporter(out: ImportOutput): (p: ImportProgress) => void {
   };
 }
 
+/** What an import will do: the blocks of the chain files, and the forkchoice to record after them. */
+export interface ImportPlan {
+  blocks: RawBlock[];
+  forkchoice?: { head: string; safe: string; finalized: string };
+  forkchoicePath?: string;
+}
+
+/** Reads the chain files (and the forkchoice: --forkchoice, or a headfcu.json beside the first file). */
+export async function readImportPlan(files: string[], forkchoiceFlag: string | undefined): Promise<ImportPlan> {
+  if (files.length === 0) throw new ConfigError('import needs at least one chain file: evm-node import --data-dir DIR --genesis FILE CHAIN.rlp');
+  const besideChain = join(dirname(files[0]), 'headfcu.json');
+  const forkchoicePath = forkchoiceFlag ?? (existsSync(besideChain) ? besideChain : undefined);
+  const forkchoice = forkchoicePath === undefined ? undefined : await readForkchoice(forkchoicePath);
+  const chunks = await Promise.all(
+    files.map((file) =>
+      readFile(file).catch((error: Error) => {
+        throw new ConfigError(`cannot read chain file ${file}: ${error.message}`);
+      }),
+    ),
+  );
+  return { blocks: chunks.flatMap((bytes) => splitChainFile(bytes)), forkchoice, forkchoicePath };
+}
+
+/**
+ * Imports the plan's blocks onto `chain` and records its forkchoice. Nothing else may build blocks
+ * on the chain meanwhile (a serving node runs this inside the miner's turn).
+ */
+export async function applyImport(chain: Chain, plan: ImportPlan, out: ImportOutput, sync?: SyncStatus): Promise<ImportSummary> {
+  const ttd = (chain.spec.config as { terminalTotalDifficulty?: number | string | bigint }).terminalTotalDifficulty;
+  const result = await importBlocks(chain, plan.blocks, {
+    terminalTotalDifficulty: ttd === undefined || ttd === null ? undefined : BigInt(ttd),
+    onProgress: progressReporter(out),
+    sync,
+  });
+  const summary: ImportSummary = { ...result, blocksPerSecond: result.seconds > 0 ? result.imported / result.seconds : 0 };
+  const { forkchoice } = plan;
+  if (forkchoice !== undefined) {
+    const find = async (hash: string, role: string) => {
+      const block = await chain.blockByHash(hexToBytes(hash as PrefixedHexString));
+      if (block === undefined) throw new ConfigError(`forkchoice ${plan.forkchoicePath}: the ${role} block ${hash} is not in the imported chain`);
+      return block;
+    };
+    const [safe, finalized] = [await find(forkchoice.safe, 'safe'), await find(forkchoice.finalized, 'finalized')];
+    await chain.setForkchoice(safe, finalized);
+    summary.safe = `${safe.header.number} ${bytesToHex(safe.hash())}`;
+    summary.finalized = `${finalized.header.number} ${bytesToHex(finalized.hash())}`;
+    if (forkchoice.head !== bytesToHex(chain.head().hash())) {
+      out.write(`note: the forkchoice's head ${forkchoice.head} is not the imported head ${bytesToHex(chain.head().hash())}\n`);
+    }
+  }
+  return summary;
+}
+
 /**
  * The `import` command: opens (or creates, from --genesis) the data dir's chain, imports each RLP
  * chain file onto it, records the forkchoice, and reports the time taken and blocks/s.
  */
-export async function importChainFiles(config: NodeConfig, files: string[], out: ImportOutput, sync?: SyncStatus): Promise<ImportSummary> {
-  if (files.length === 0) throw new ConfigError('import needs at least one chain file: evm-node import --data-dir DIR --genesis FILE CHAIN.rlp');
-  const forkchoicePath = config.forkchoice ?? (existsSync(join(dirname(files[0]), 'headfcu.json')) ? join(dirname(files[0]), 'headfcu.json') : undefined);
-  const forkchoice = forkchoicePath === undefined ? undefined : await readForkchoice(forkchoicePath);
-  const chunks = await Promise.all(files.map((file) => readFile(file).catch((error: Error) => {
-    throw new ConfigError(`cannot read chain file ${file}: ${error.message}`);
-  })));
-
+export async function importChainFiles(config: NodeConfig, files: string[], out: ImportOutput): Promise<ImportSummary> {
+  const plan = await readImportPlan(files, config.forkchoice);
   await mkdir(config.dataDir, { recursive: true });
   const db = await openDatabase(config.dataDir);
   try {
@@ -81,29 +128,7 @@ export async function importChainFiles(config: NodeConfig, files: string[], out:
       if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
       throw error;
     }
-    const blocks = chunks.flatMap((bytes) => splitChainFile(bytes));
-    const ttd = (spec.config as { terminalTotalDifficulty?: number | string | bigint }).terminalTotalDifficulty;
-    const result = await importBlocks(chain, blocks, {
-      terminalTotalDifficulty: ttd === undefined || ttd === null ? undefined : BigInt(ttd),
-      onProgress: progressReporter(out),
-      sync,
-    });
-    const summary: ImportSummary = { ...result, blocksPerSecond: result.seconds > 0 ? result.imported / result.seconds : 0 };
-    if (forkchoice !== undefined) {
-      const find = async (hash: string, role: string) => {
-        const block = await chain.blockByHash(hexToBytes(hash as PrefixedHexString));
-        if (block === undefined) throw new ConfigError(`forkchoice ${forkchoicePath}: the ${role} block ${hash} is not in the imported chain`);
-        return block;
-      };
-      const [safe, finalized] = [await find(forkchoice.safe, 'safe'), await find(forkchoice.finalized, 'finalized')];
-      await chain.setForkchoice(safe, finalized);
-      summary.safe = `${safe.header.number} ${bytesToHex(safe.hash())}`;
-      summary.finalized = `${finalized.header.number} ${bytesToHex(finalized.hash())}`;
-      if (forkchoice.head !== bytesToHex(chain.head().hash())) {
-        out.write(`note: the forkchoice's head ${forkchoice.head} is not the imported head ${bytesToHex(chain.head().hash())}\n`);
-      }
-    }
-    return summary;
+    return await applyImport(chain, plan, out);
   } finally {
     await db.close();
   }

@@ -40,6 +40,8 @@ export class Chain {
     readonly blocks: BlockStore,
     readonly state: StateStore,
     readonly genesis: Block,
+    /** the geth-format genesis the chain was opened with */
+    readonly spec: GethGenesis,
     head: Block,
   ) {
     this.headBlock = head;
@@ -65,7 +67,7 @@ export class Chain {
       ];
       await blocks.write(ops);
       state.landed();
-      return new Chain(commons, blocks, state, genesis, genesis);
+      return new Chain(commons, blocks, state, genesis, genesisSpec, genesis);
     }
     state.discard();
     if (!equalsBytes(storedGenesis, genesis.hash())) {
@@ -84,7 +86,7 @@ export class Chain {
     }
     const headHash = (await blocks.meta('head')) ?? genesis.hash();
     const head = (await blocks.block(headHash)) ?? genesis;
-    const chain = new Chain(commons, blocks, state, genesis, head);
+    const chain = new Chain(commons, blocks, state, genesis, genesisSpec, head);
     const stored = async (name: string) => {
       const hash = await blocks.meta(name);
       return hash === undefined ? undefined : blocks.block(hash);
