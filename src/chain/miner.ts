@@ -16,6 +16,8 @@ export interface MinerOptions {
   coinbase: Address;
   /** unix seconds; lets callers (evm_mine) pick a block's timestamp */
   now?: () => bigint;
+  /** told when a block starts being built and when it has landed (the kill -9 tests read it) */
+  debug?: (message: string) => void;
 }
 
 export interface MinedBlock {
@@ -46,7 +48,15 @@ export class Miner {
 
   /** Mines one block (possibly empty) and answers it once it is the head. */
   mine(timestamp?: bigint): Promise<MinedBlock> {
-    const run = this.queue.then(() => this.build(timestamp));
+    return this.exclusive(() => this.build(timestamp));
+  }
+
+  /**
+   * Runs `task` in the miner's turn: no block is built while it runs. For work that advances the
+   * chain's writer state itself, as a chain import does.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -97,6 +107,7 @@ export class Miner {
 
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
     const parent = this.chain.head();
+    this.opts.debug?.(`building block ${parent.header.number + 1n}`);
     const state = this.vm.stateManager;
     if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
     const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
@@ -109,6 +120,7 @@ export class Miner {
       await state.setStateRoot(parent.header.stateRoot);
       throw error;
     }
+    this.opts.debug?.(`block ${block.header.number} landed with ${included.length} transactions`);
     await this.pool.afterBlock(minedHashes);
     return { block, included };
   }
