@@ -10,7 +10,6 @@
  *
  * Programmatic use: `renderClientFiles(doc)` (pure) and `generateClient(docPath?, outDir?)` (writes).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   GenerateError,
@@ -27,6 +26,7 @@ import {
   renderTypes,
   type JsonObject,
   type Model,
+  writeGeneratedFiles,
 } from "./generate.js";
 
 export const CLIENT_DIR = path.join("clients", "typescript");
@@ -232,18 +232,5 @@ export function generateClient(docPath?: string, outDir?: string): string[] {
   const root = docPath && outDir ? undefined : findProjectRoot();
   const doc = path.resolve(docPath ?? path.join(root!, "openrpc.json"));
   const out = path.resolve(outDir ?? path.join(root!, CLIENT_GENERATED_DIR));
-  const files = renderClientFiles(readDocument(doc));
-  mkdirSync(out, { recursive: true });
-  for (const existing of readdirSync(out)) {
-    if (files.has(existing)) continue;
-    const p = path.join(out, existing);
-    if (/\.(ts|js)$/.test(existing) && readFileSync(p, "utf8").startsWith(HEADER)) rmSync(p);
-  }
-  const written: string[] = [];
-  for (const [name, content] of files) {
-    const p = path.join(out, name);
-    if (!existsSync(p) || readFileSync(p, "utf8") !== content) writeFileSync(p, content);
-    written.push(p);
-  }
-  return written;
+  return writeGeneratedFiles(out, renderClientFiles(readDocument(doc)));
 }

@@ -888,7 +888,14 @@ export function generate(docPath?: string, outDir?: string): string[] {
   const root = docPath && outDir ? undefined : findProjectRoot();
   const doc = path.resolve(docPath ?? path.join(root!, "openrpc.json"));
   const out = path.resolve(outDir ?? path.join(root!, "generated"));
-  const files = renderFiles(readDocument(doc));
+  return writeGeneratedFiles(out, renderFiles(readDocument(doc)));
+}
+
+/**
+ * Writes `files` into `out`: unchanged files are left untouched (their mtimes too), and generated
+ * files (those carrying the header) that are no longer produced are removed. Returns the paths.
+ */
+export function writeGeneratedFiles(out: string, files: Map<string, string>): string[] {
   mkdirSync(out, { recursive: true });
   for (const existing of readdirSync(out)) {
     if (files.has(existing)) continue;
