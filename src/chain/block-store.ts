@@ -20,6 +20,8 @@ const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => 
  */
 export class BlockStore {
   private readonly blockCache = new Map<string, Block>();
+  /** Decoded receipts of recently read blocks (a block's receipts never change); shared, never mutate. */
+  private readonly receiptCache = new Map<string, StoredReceipt[]>();
 
   constructor(
     private readonly db: Database,
@@ -43,8 +45,15 @@ export class BlockStore {
   }
 
   async receipts(blockHash: Uint8Array): Promise<StoredReceipt[] | undefined> {
+    const key = bytesToHex(blockHash);
+    const cached = this.receiptCache.get(key);
+    if (cached !== undefined) return cached;
     const bytes = await this.db.receipts.get(blockHash);
-    return bytes === undefined ? undefined : decodeReceipts(bytes);
+    if (bytes === undefined) return undefined;
+    const receipts = decodeReceipts(bytes);
+    if (this.receiptCache.size >= 64) this.receiptCache.delete(this.receiptCache.keys().next().value as string);
+    this.receiptCache.set(key, receipts);
+    return receipts;
   }
 
   /** Canonical (number, hash) pairs from `from` to `to` inclusive, in order: one range scan of the index. */

@@ -10,8 +10,23 @@ export interface DevAccount {
   privateKey: Uint8Array;
 }
 
-/** The accounts at m/44'/60'/0'/0/i of a mnemonic, as anvil and Hardhat derive them. */
+const derived = new Map<string, DevAccount[]>();
+
+/**
+ * The accounts at m/44'/60'/0'/0/i of a mnemonic, as anvil and Hardhat derive them. Derivation
+ * costs ~0.3 s (PBKDF2 and one derivation per account), so results are kept for the process.
+ */
 export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
+  const key = `${count}:${mnemonic}`;
+  let accounts = derived.get(key);
+  if (accounts === undefined) {
+    accounts = derive(mnemonic, count);
+    derived.set(key, accounts);
+  }
+  return accounts.map((account) => ({ ...account, privateKey: account.privateKey.slice() }));
+}
+
+function derive(mnemonic: string, count: number): DevAccount[] {
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
   return Array.from({ length: count }, (_, i) => {
     const privateKey = root.derive(`m/44'/60'/0'/0/${i}`).privateKey;

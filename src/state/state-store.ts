@@ -30,7 +30,9 @@ export class StateStore {
       useKeyHashing: true,
       valueEncoding: ValueEncoding.Bytes,
       common,
-      cacheSize: 50_000,
+      // No per-trie node cache: every view copies the writer's settings, and a 50,000-entry LRU is
+      // allocated whole for each; the store's shared cache of recent nodes serves them all.
+      cacheSize: 0,
     });
     const writer = new MerkleStateManager({ trie, common, caches: new Caches() });
     return new StateStore(store, writer);

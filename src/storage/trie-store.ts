@@ -14,13 +14,17 @@ export class TrieStore implements DB<string, Uint8Array> {
   private pending = new Map<string, Uint8Array>();
   /** Writes handed to a batch that may not have landed yet; still served to readers until it has. */
   private inFlight = new Map<string, Uint8Array>();
+  /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
+  private readonly recent = new NodeCache(40_000);
 
   constructor(private readonly section: Section) {}
 
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
-    const buffered = this.pending.get(key) ?? this.inFlight.get(key);
+    const buffered = this.pending.get(key) ?? this.inFlight.get(key) ?? this.recent.get(key);
     if (buffered !== undefined) return buffered;
-    return (await this.section.get(hexToBytes(`0x${key}`))) ?? undefined;
+    const stored = (await this.section.get(hexToBytes(`0x${key}`))) ?? undefined;
+    if (stored !== undefined) this.recent.set(key, stored);
+    return stored;
   }
 
   async put(key: string, value: Uint8Array, _opts?: EncodingOpts): Promise<void> {
@@ -51,6 +55,7 @@ export class TrieStore implements DB<string, Uint8Array> {
   }
 
   landed(): void {
+    for (const [key, value] of this.inFlight) this.recent.set(key, value);
     this.inFlight = new Map();
   }
 
@@ -88,4 +93,33 @@ export class OverlayTrieStore implements DB<string, Uint8Array> {
   }
 
   async open(): Promise<void> {}
+}
+
+/**
+ * An approximate LRU at the cost of a Map lookup, for content-addressed values (never stale): two
+ * generations of at most `half` entries; a hit in the old one moves the entry to the young one,
+ * and when the young one is full the old one is dropped. (@ethereumjs's own per-trie LRU would
+ * allocate its whole capacity up front for every state view we open.)
+ */
+class NodeCache {
+  private young = new Map<string, Uint8Array>();
+  private old = new Map<string, Uint8Array>();
+
+  constructor(private readonly half: number) {}
+
+  get(key: string): Uint8Array | undefined {
+    const value = this.young.get(key);
+    if (value !== undefined) return value;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
+  }
+
+  set(key: string, value: Uint8Array): void {
+    this.young.set(key, value);
+    if (this.young.size >= this.half) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+  }
 }

@@ -4,7 +4,9 @@ import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import { expect } from 'chai';
+import { premergeLibraryParams } from '../../src/chain/common-params.js';
 import { deriveAccounts, DEV_MNEMONIC, type DevAccount } from '../../src/chain/dev-accounts.js';
+import { nativeCrypto } from '../../src/crypto/native.js';
 import { rpc, RpcCallError } from '../helpers/rpc.js';
 
 export const GWEI = 10n ** 9n;
@@ -12,7 +14,8 @@ export const SINK = '0x000000000000000000000000000000000000dead';
 /** The 20 funded dev accounts, as the node derives them. */
 export const WALLETS: DevAccount[] = deriveAccounts(DEV_MNEMONIC, 20);
 
-const common = createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Osaka });
+// Signing thousands of transactions: the node's native crypto and pre-merged params make it ~8x cheaper.
+const common = premergeLibraryParams(createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Osaka, customCrypto: nativeCrypto }));
 
 export interface SignedTx {
   raw: string;

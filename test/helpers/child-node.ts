@@ -16,9 +16,15 @@ export interface ChildNode {
   stop(): Promise<void>;
 }
 
+export interface SpawnOptions {
+  /** the node's --log-level (default warn); at debug the miner says when a block starts and lands */
+  logLevel?: 'error' | 'warn' | 'info' | 'debug';
+  timeoutMs?: number;
+}
+
 /** Starts `cli.js start` on `dataDir` on a free port; resolves once it prints its URL. */
-export async function spawnNode(dataDir: string, flags: string[] = [], timeoutMs = 30_000): Promise<ChildNode> {
-  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...flags], {
+export async function spawnNode(dataDir: string, flags: string[] = [], { logLevel = 'warn', timeoutMs = 30_000 }: SpawnOptions = {}): Promise<ChildNode> {
+  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', '--data-dir', dataDir, '--log-level', logLevel, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -35,13 +35,28 @@ export function blockMethods({ chain, pendingBlock }: Deps): Pick<
   | 'eth_getBlockTransactionCountByHash'
   | 'eth_getBlockTransactionCountByNumber'
 > {
+  // A block's JSON never changes (its hash covers its transactions; senders and total difficulty
+  // are fixed), so the newest few are formatted once: the head is asked for over and over.
+  // Shared objects: never mutate one.
+  const formatted = new Map<string, Awaited<ReturnType<typeof formatBlock>>>();
+  const format = async (block: Block | undefined, full: boolean) => {
+    if (block === undefined) return null;
+    const key = `${bytesToHex(block.hash())}:${full}`;
+    let rpc = formatted.get(key);
+    if (rpc === undefined) {
+      rpc = await formatBlock(chain, block, full);
+      if (formatted.size >= 4) formatted.delete(formatted.keys().next().value as string);
+      formatted.set(key, rpc);
+    }
+    return rpc;
+  };
   const byNumber = (ref: string) => resolveBlock(chain, ref as BlockRef, pendingBlock);
   const byHash = (hash: string) => chain.blockByHash(hexToBytes(hash as PrefixedHexString));
   const count = (block: Block | undefined) => (block === undefined ? null : toQuantity(block.transactions.length));
   return {
     eth_blockNumber: async () => toQuantity(chain.head().header.number),
-    eth_getBlockByHash: async ([hash, full]) => formatBlock(chain, await byHash(hash), full),
-    eth_getBlockByNumber: async ([ref, full]) => formatBlock(chain, await byNumber(ref), full),
+    eth_getBlockByHash: async ([hash, full]) => format(await byHash(hash), full),
+    eth_getBlockByNumber: async ([ref, full]) => format(await byNumber(ref), full),
     eth_getBlockTransactionCountByHash: async ([hash]) => count(await byHash(hash)),
     eth_getBlockTransactionCountByNumber: async ([ref]) => count(await byNumber(ref)),
   };

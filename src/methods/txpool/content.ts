@@ -11,7 +11,19 @@ const byNonce = <T>(txs: PooledTx[], render: (tx: PooledTx) => T): Record<string
 const bySender = <T>(groups: Map<string, PooledTx[]>, render: (tx: PooledTx) => T): Record<string, Record<string, T>> =>
   Object.fromEntries([...groups].map(([sender, txs]) => [sender, byNonce(txs, render)]));
 
-const poolTx = (pooled: PooledTx): PoolTransaction => toRpcPoolTransaction(pooled.tx, pooled.sender);
+/**
+ * A pooled transaction never changes (a replacement is a new PooledTx), so each is formatted once
+ * and reused by every txpool_content until it leaves the pool. Shared objects: never mutate one.
+ */
+const formatted = new WeakMap<PooledTx, PoolTransaction>();
+const poolTx = (pooled: PooledTx): PoolTransaction => {
+  let rpc = formatted.get(pooled);
+  if (rpc === undefined) {
+    rpc = toRpcPoolTransaction(pooled.tx, pooled.sender);
+    formatted.set(pooled, rpc);
+  }
+  return rpc;
+};
 
 /** SPEC 2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
 function summary({ tx }: PooledTx): string {
