@@ -97,13 +97,18 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
     });
     connections.add(connection);
     const remoteAddress = req.socket.remoteAddress;
+    // Requests run concurrently, but replies leave in the order the requests came: clients such as
+    // viem fetch a block per newHeads notification and emit them in reply order.
+    let replies: Promise<void> = Promise.resolve();
     socket.on('message', (data) => {
       const afterReply: Array<() => void> = [];
       const session: SubscriberSession = { subscriber: connection, afterReply: (action) => afterReply.push(action) };
       const ctx: CallContext = { transport: 'ws', remoteAddress, connection: session };
-      handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, log })
-        .then((answer) => {
-          if (answer !== undefined) connection.send(answer);
+      const answer = handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, log });
+      replies = replies
+        .then(() => answer)
+        .then((text) => {
+          if (text !== undefined) connection.send(text);
           for (const action of afterReply) action();
         })
         .catch((error: unknown) => log.error('websocket request failed', error instanceof Error ? (error.stack ?? error.message) : error));

@@ -29,7 +29,7 @@ export const wsUrl = (httpUrl: string) => httpUrl.replace(/^http/, 'ws');
 
 export class WsRpc {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { method: string; resolve(v: unknown): void; reject(e: Error): void }>();
   private readonly byId = new Map<string, unknown[]>();
   private readonly waiters: Array<() => void> = [];
   /** ids of subscriptions whose eth_subscribe reply has arrived */
@@ -68,19 +68,23 @@ export class WsRpc {
     if (waiter === undefined) return;
     this.pending.delete(message.id as number);
     const error = message.error as { code: number; message: string; data?: unknown } | undefined;
-    if (error !== undefined) waiter.reject(new RpcCallError(error.code, error.message, error.data));
-    else waiter.resolve(message.result);
+    if (error !== undefined) {
+      waiter.reject(new RpcCallError(error.code, error.message, error.data));
+      return;
+    }
+    // Known from the moment its reply is read: a notification in the same chunk comes right after.
+    if (waiter.method === 'eth_subscribe') this.known.add(message.result as string);
+    waiter.resolve(message.result);
   }
 
   /** Sends a request; the result must match the contract. */
   async call<M extends MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
     const id = this.nextId++;
-    const answer = new Promise<unknown>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const answer = new Promise<unknown>((resolve, reject) => this.pending.set(id, { method, resolve, reject }));
     this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
     const result = await answer;
     const problem = resultError(method, result);
     if (problem !== null) throw new Error(`${method} answered outside its contract: ${problem}`);
-    if (method === 'eth_subscribe') this.known.add(result as string);
     return result as Result<M>;
   }
 

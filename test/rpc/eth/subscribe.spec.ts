@@ -37,6 +37,25 @@ describe('eth_subscribe (WebSocket)', function () {
   after(async () => node.destroy());
 
   describe('the transport', () => {
+    it('answers requests in the order they came, even when a later one is quicker', async () => {
+      const socket = new WebSocket(wsUrl(node.url));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const order: number[] = [];
+      const done = new Promise<void>((resolve) =>
+        socket.on('message', (data) => {
+          order.push((JSON.parse(data.toString()) as { id: number }).id);
+          if (order.length === 40) resolve();
+        }),
+      );
+      for (let id = 1; id <= 40; id++) {
+        const slow = id % 2 === 1;
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: slow ? 'eth_getProof' : 'eth_chainId', params: slow ? [emitter, ['0x0', '0x1'], 'latest'] : [] }));
+      }
+      await done;
+      socket.close();
+      expect(order).to.deep.equal(Array.from({ length: 40 }, (_, i) => i + 1));
+    });
+
     it('serves ordinary calls and batches on the same port', async () => {
       expect(await ws.call('eth_chainId', [])).to.equal('0x7a69');
       const batch = (await ws.raw(JSON.stringify([
