@@ -41,17 +41,6 @@ function contractChecked(inner: Transport): Transport {
   };
 }
 
-/** The reason to skip a step when its method is still a stub, or undefined when it is served. */
-async function unsupported(call: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await call();
-    return undefined;
-  } catch (error) {
-    if (isJsonRpcError(error, ErrorCodes.ServerError) && /not yet supported/.test(error.message)) return error.message;
-    throw error;
-  }
-}
-
 describe('client SDK: a full flow against the node (manual mining)', function () {
   let node: TestNode;
   let client: Client;
@@ -63,7 +52,6 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
   let callHash: string;
   let logFilter: string | undefined;
   let blockFilter: string | undefined;
-  let filterSkipReason: string | undefined;
 
   async function signed(nonce: number, to: string | null, data: string): Promise<string> {
     return wallet.signTransaction({
@@ -123,15 +111,9 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
     expect(summary?.['0']).to.be.a('string').and.match(/contract creation/);
   });
 
-  it('creates filters before mining (skipped with a reason while filters are not served)', async function () {
-    filterSkipReason = await unsupported(async () => {
-      logFilter = await client.eth_newFilter({ address: contract, topics: [TOPIC] });
-      blockFilter = await client.eth_newBlockFilter();
-    });
-    if (filterSkipReason !== undefined) {
-      console.warn(`      skipped: the node answers "${filterSkipReason}"`);
-      this.skip();
-    }
+  it('creates filters before mining', async () => {
+    logFilter = await client.eth_newFilter({ address: contract, topics: [TOPIC] });
+    blockFilter = await client.eth_newBlockFilter();
   });
 
   it('mines the deployment with evm_mine and finds the code', async function () {
@@ -162,11 +144,7 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
     expect(receipt!.logs[0]!.data).to.equal(WORD_42);
   });
 
-  it('polls the filters: the new blocks and the log', async function () {
-    if (filterSkipReason !== undefined) {
-      console.warn(`      skipped: the node answers "${filterSkipReason}"`);
-      this.skip();
-    }
+  it('polls the filters: the new blocks and the log', async () => {
     const blocks = (await client.eth_getFilterChanges(blockFilter!)) as string[];
     expect(blocks).to.have.length(2);
     const latest = await client.eth_getBlockByNumber('latest', false);

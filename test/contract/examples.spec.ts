@@ -6,6 +6,7 @@ import type { MethodName } from '../../generated/index.js';
 import { loadContract } from '../../src/contract.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError } from '../helpers/rpc.js';
+import { WsRpc } from '../helpers/ws-rpc.js';
 
 type Json = Record<string, unknown>;
 interface ExampleParam {
@@ -35,6 +36,9 @@ const ID_MAKERS: Record<string, { method: MethodName; params: unknown[] }> = {
   subscriptionId: { method: 'eth_subscribe', params: ['newHeads'] },
 };
 
+/** Subscriptions live on a WebSocket connection; everything else is asked over HTTP. */
+const OVER_WEBSOCKET = new Set<string>(['eth_subscribe', 'eth_unsubscribe']);
+
 /** Fixtures whose examples a fresh dev node answers exactly. */
 const REPRODUCIBLE = new Set([undefined, 'dev-genesis', 'server-assigned-id', 'self']);
 
@@ -45,9 +49,11 @@ function notServedYet(error: unknown): string | undefined {
 
 describe('openrpc.json examples, replayed against a fresh dev node', () => {
   let node: TestNode | undefined;
+  let ws: WsRpc | undefined;
   afterEach(async () => {
+    await ws?.close();
     await node?.destroy();
-    node = undefined;
+    [ws, node] = [undefined, undefined];
   });
 
   for (const rawMethod of document.methods as unknown[]) {
@@ -57,7 +63,7 @@ describe('openrpc.json examples, replayed against a fresh dev node', () => {
       const title = `${method.name}: ${example.name}${fixture === undefined ? '' : ` [${fixture}]`}`;
 
       if (!REPRODUCIBLE.has(fixture)) {
-        it.skip(`${title} — skipped: needs chain history a fresh node does not have`);
+        it.skip(`${title} — skipped here: needs chain history a fresh node does not have (test/fixture-chain replays it)`);
         continue;
       }
 
@@ -67,6 +73,9 @@ describe('openrpc.json examples, replayed against a fresh dev node', () => {
           this.skip();
         };
         node = await startTestNode();
+        if (OVER_WEBSOCKET.has(method.name)) ws = await WsRpc.connect(node.url);
+        const [live, socket] = [node, ws];
+        const call = (name: MethodName, args: unknown[]) => (socket !== undefined ? socket.call(name, args as never) : live.call(name, args as never));
         const params = example.params.map((p) => p.value);
         const idParam = example.params.findIndex((p) => p.name in ID_MAKERS);
 
@@ -74,7 +83,7 @@ describe('openrpc.json examples, replayed against a fresh dev node', () => {
           // The example's id is one a past server handed out: ask this one for a live id first.
           const maker = ID_MAKERS[example.params[idParam].name];
           try {
-            params[idParam] = await node.call(maker.method, maker.params as never);
+            params[idParam] = await call(maker.method, maker.params);
           } catch (error) {
             if (error instanceof RpcCallError) return skip(`needs an id from ${maker.method}, which answered: ${error.message}`);
             throw error;
@@ -83,7 +92,7 @@ describe('openrpc.json examples, replayed against a fresh dev node', () => {
 
         let result: unknown;
         try {
-          result = await node.call(method.name, params as never);
+          result = await call(method.name, params);
         } catch (error) {
           const reason = notServedYet(error);
           if (reason !== undefined) return skip(`not served (${reason})`);
