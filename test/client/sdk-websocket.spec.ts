@@ -7,7 +7,6 @@ import {
   JsonRpcError,
   TransportError,
   createClient,
-  isJsonRpcError,
   webSocketTransport,
   type Client,
   type WebSocketTransport,
@@ -48,17 +47,8 @@ describe('client SDK: WebSocket transport', function () {
     expect((error as JsonRpcError).message).to.match(/^invalid argument 0 \(address\)/);
   });
 
-  it('delivers eth_subscription notifications to onNotification', async function () {
-    let subscription: string;
-    try {
-      subscription = await client.eth_subscribe('newHeads');
-    } catch (error) {
-      if (isJsonRpcError(error) && /not yet supported/.test(error.message)) {
-        console.warn(`      skipped: the node answers "${error.message}"`);
-        return this.skip();
-      }
-      throw error;
-    }
+  it('delivers eth_subscription notifications to onNotification', async () => {
+    const subscription = await client.eth_subscribe('newHeads');
     const heads: unknown[] = [];
     const got = new Promise<void>((resolve) => {
       const stop = transport.onNotification((method, params) => {
