@@ -1,7 +1,4 @@
-import { createBlock, paramsBlock, type Block } from '@ethereumjs/block';
-import { paramsEVM } from '@ethereumjs/evm';
-import { paramsTx } from '@ethereumjs/tx';
-import { paramsVM } from '@ethereumjs/vm';
+import { createBlock, type Block } from '@ethereumjs/block';
 import { Common, parseGethGenesis, parseGethGenesisState, type ChainConfig, type GethGenesis } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import {
@@ -37,8 +34,7 @@ export function commonFromGenesis(genesis: GethGenesis): Common {
     customCrypto: { ...nativeCrypto, kzg: lazyKzg },
   });
   // Every library's parameters in one place, so any Common of this chain (per-fork copies
-  // included) can answer header, transaction and EVM questions alike.
-  for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) common.updateParams(params);
+  // included) can answer header, transaction and EVM questions alike, without re-merging them.
   premergeLibraryParams(common);
   common.setHardforkBy({ blockNumber: 0n, timestamp: BigInt(genesis.timestamp ?? 0) });
   return common;
