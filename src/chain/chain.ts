@@ -138,21 +138,23 @@ export class Chain {
   }
 
   /**
-   * Makes `block` the new head. Its state must already be in the state store's buffer; `extraOps`
-   * (the pool's removals, say) land in the same batch.
+   * Makes `block` the new head. Its state must already be in the state store's buffer; `ops` (the
+   * pool's removals, say) land in the same batch, and `landed` runs as the head moves, before any
+   * listener or reader can see the new head.
    */
-  async append(block: Block, receipts: StoredReceipt[], extraOps: BatchOp[] = []): Promise<void> {
+  async append(block: Block, receipts: StoredReceipt[], { ops = [], landed }: { ops?: BatchOp[]; landed?: () => void } = {}): Promise<void> {
     const parentTd = await this.totalDifficulty(this.headBlock);
-    const ops = [
+    const batch = [
       ...this.state.drain(),
       ...this.blocks.blockOps(block, receipts, parentTd + block.header.difficulty),
       this.blocks.metaOp('head', block.hash()),
-      ...extraOps,
+      ...ops,
     ];
-    await this.blocks.write(ops);
+    await this.blocks.write(batch);
     this.state.landed();
     this.blocks.remember(bytesToHex(block.hash()), block);
     this.headBlock = block;
+    landed?.();
     for (const listener of this.listeners) listener(block);
   }
 

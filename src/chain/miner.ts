@@ -113,15 +113,21 @@ export class Miner {
     const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
+    let poolSettled: Promise<unknown> = Promise.resolve();
     try {
-      await this.chain.append(block, receipts, this.pool.removalOps(minedHashes) as unknown as BatchOp[]);
+      await this.chain.append(block, receipts, {
+        ops: this.pool.removalOps(minedHashes) as unknown as BatchOp[],
+        landed: () => {
+          poolSettled = this.pool.afterBlock(minedHashes);
+        },
+      });
     } catch (error) {
       this.chain.state.discard();
       await state.setStateRoot(parent.header.stateRoot);
       throw error;
     }
     this.opts.debug?.(`block ${block.header.number} landed with ${included.length} transactions`);
-    await this.pool.afterBlock(minedHashes);
+    await poolSettled;
     return { block, included };
   }
 

@@ -179,21 +179,24 @@ export class TxPool {
    * and `touchedSenders`, e.g. senders of block txs the pool never saw), drop
    * txs those nonces made stale (memory and journal) and promote queued txs.
    * Returns the txs dropped as stale.
+   *
+   * The mined txs leave memory before this returns, without waiting for the
+   * lock (an admission may hold it across its journal write): called as the
+   * block lands, no reader ever sees a tx both pooled and mined. Their journal
+   * entries went with the block's batch (removalOps).
    */
   afterBlock(minedHashes: Iterable<string>, touchedSenders: Iterable<string> = []): Promise<PooledTx[]> {
-    return this.lock.run(async () => {
-      const affected = new Map<string, Address>();
-      for (const h of minedHashes) {
-        const ptx = this.all.get(h.toLowerCase());
-        if (ptx === undefined) continue;
-        this.detach(ptx);
-        this.emit('removed', ptx, 'mined');
-        affected.set(ptx.senderHex, ptx.sender);
-        for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
-      }
-      for (const s of touchedSenders) affected.set(s.toLowerCase(), createAddressFromString(s));
-      return this.resync(affected.keys());
-    });
+    const affected = new Map<string, Address>();
+    for (const h of minedHashes) {
+      const ptx = this.all.get(h.toLowerCase());
+      if (ptx === undefined) continue;
+      this.detach(ptx);
+      this.emit('removed', ptx, 'mined');
+      affected.set(ptx.senderHex, ptx.sender);
+      for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
+    }
+    for (const s of touchedSenders) affected.set(s.toLowerCase(), createAddressFromString(s));
+    return this.lock.run(() => this.resync(affected.keys()));
   }
 
   /**

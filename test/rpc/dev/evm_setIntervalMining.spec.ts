@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
-import { devKey, signTx, txHash } from '../../helpers/transactions.js';
+import { devKey, expectRpcError, signTx, txHash } from '../../helpers/transactions.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,5 +43,9 @@ describe('evm_setIntervalMining', () => {
     } finally {
       await node.call('evm_setIntervalMining', [0]);
     }
+  });
+
+  it('refuses an interval a timer cannot hold (over 2^31 − 1 ms) with -32602', async () => {
+    await expectRpcError(node.call('evm_setIntervalMining', [2 ** 31]), -32602, /interval/);
   });
 });

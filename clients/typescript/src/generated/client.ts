@@ -102,7 +102,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:7bbb4e74d62853e621cdce9838caaf31a2ec389c6fdaa71d2c4e915c58c31f7a";
+export const contractDigest = "sha256:ffb24c008306655e9e594068d8fb54e8d93bb5915096dc570216b26e12536044";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -756,7 +756,7 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
  * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
  *
  * Params:
- * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer).
+ * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
  */
@@ -784,7 +784,7 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  * Mines a block every given number of milliseconds; 0 disables interval mining.
  *
  * Params:
- * - `interval`: Interval in milliseconds; 0 disables.
+ * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
  *
  * @throws {JsonRpcError} declared codes: -32602
  */
@@ -1282,7 +1282,7 @@ export interface Client {
    * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
    *
    * Params:
-   * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer).
+   * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    */
@@ -1304,7 +1304,7 @@ export interface Client {
    * Mines a block every given number of milliseconds; 0 disables interval mining.
    *
    * Params:
-   * - `interval`: Interval in milliseconds; 0 disables.
+   * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
    *
    * @throws {JsonRpcError} declared codes: -32602
    */
