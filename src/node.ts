@@ -4,14 +4,14 @@ import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
 import type { GethGenesis } from './chain/genesis.js';
-import { Miner } from './chain/miner.js';
-import { MiningControl } from './chain/mining-control.js';
+import { Miner } from './producer/miner.js';
+import { MiningControl } from './producer/mining-control.js';
 import { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import type { Logger } from './log.js';
-import { nextBaseFee } from './methods/eth/fees.js';
+import { baseFeeAfter } from './fees/fees.js';
 import { implementMethods, methodTable } from './methods/index.js';
 import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
@@ -70,17 +70,16 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
   const { spec, devChain } = await chooseGenesis(config, db);
   const chain = await Chain.open(db, spec);
   const head = () => chain.head();
-  const nextCommon = () => chain.commons.at({ number: head().header.number + 1n, timestamp: head().header.timestamp + 1n });
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
-    common: nextCommon(),
+    common: chain.nextCommon(),
     blockGasLimit: () => head().header.gasLimit,
-    nextBaseFee: () => nextBaseFee(chain),
+    nextBaseFee: () => baseFeeAfter(head().header, chain.nextCommon()),
     account: async (address: Address) => {
       const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
-  const vm = await createChainVM(chain, nextCommon(), chain.state.writer);
+  const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
   const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), debug: (message) => log.debug(message) });
   const mining = new MiningControl(miner, pool, log, {
     automine: config.mining && config.blockTime === 0,
@@ -105,7 +104,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     pool,
     miner,
     mining,
-    executor: new Executor(chain),
+    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
     sync: new SyncStatus(),
     pendingBlock: () => miner.preview(),
     filters,

@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database } from '../storage/database.js';
@@ -103,6 +104,12 @@ export class Chain {
 
   head(): Block {
     return this.headBlock;
+  }
+
+  /** The fork rules of the block after the head (its timestamp is at least one second later). */
+  nextCommon(): Common {
+    const { number, timestamp } = this.headBlock.header;
+    return this.commons.at({ number: number + 1n, timestamp: timestamp + 1n });
   }
 
   /** The `safe` block: the imported forkchoice's, else the head. */

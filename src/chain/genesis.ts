@@ -11,7 +11,7 @@ import {
 
 import { nativeCrypto } from '../crypto/native.js';
 import { premergeLibraryParams } from './common-params.js';
-import { lazyKzg } from './kzg.js';
+import { lazyKzg } from '../crypto/kzg.js';
 
 export type { GethGenesis };
 

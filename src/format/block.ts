@@ -6,7 +6,7 @@ import { toData, toQuantity } from './quantity.js';
 const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
 
 /**
- * A block (SPEC 2.4) with geth's fork-dependent members; `transactions` holds hashes, or the
+ * A block (docs/SPEC.md §2.4) with geth's fork-dependent members; `transactions` holds hashes, or the
  * full objects the caller formatted (they need senders the block itself does not carry).
  */
 export function toRpcBlock(block: EthBlock, totalDifficulty: bigint, transactions: string[] | Transaction[]): Block {

@@ -5,9 +5,9 @@ import type { Receipt } from '../../generated/types.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import { toRpcLog } from './log.js';
 import { toQuantity } from './quantity.js';
-import { effectiveGasPrice } from './transaction.js';
+import { effectiveGasPrice } from '../fees/fees.js';
 
-/** Every receipt of a block (SPEC 2.7 plus geth's members); log indexes run across the block. */
+/** Every receipt of a block (docs/SPEC.md §2.7 plus geth's members); log indexes run across the block. */
 export function toRpcReceipts(block: Block, receipts: StoredReceipt[], blobGasPrice?: bigint): Receipt[] {
   let firstLogIndex = 0;
   return receipts.map((receipt, txIndex) => {

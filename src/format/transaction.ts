@@ -2,18 +2,11 @@ import type { Block } from '@ethereumjs/block';
 import { Capability, isAccessList2930Tx, isBlob4844Tx, isEOACode7702Tx, isFeeMarket1559Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToBigInt, bytesToHex, type Address } from '@ethereumjs/util';
 import type { PoolTransaction, Transaction } from '../../generated/types.js';
+import { effectiveGasPrice, feeCap } from '../fees/fees.js';
 import { toData, toQuantity } from './quantity.js';
 
 const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
 
-/** What a transaction pays per gas in a block with `baseFee` (its gas price, for legacy types). */
-export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefined): bigint {
-  if (!tx.supports(Capability.EIP1559FeeMarket)) return (tx as { gasPrice: bigint }).gasPrice;
-  const { maxFeePerGas, maxPriorityFeePerGas } = tx as { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-  if (baseFee === undefined) return maxFeePerGas;
-  const tip = maxFeePerGas - baseFee < maxPriorityFeePerGas ? maxFeePerGas - baseFee : maxPriorityFeePerGas;
-  return baseFee + tip;
-}
 
 type TxFields = Omit<Transaction, 'blockHash' | 'blockNumber' | 'transactionIndex'>;
 
@@ -62,7 +55,7 @@ function txFields(tx: TypedTransaction, sender: Address, gasPrice: bigint): TxFi
   return fields as unknown as TxFields;
 }
 
-/** A transaction in a block (SPEC 2.5). */
+/** A transaction in a block (docs/SPEC.md §2.5). */
 export function toRpcTransaction(tx: TypedTransaction, block: Block, index: number, sender: Address): Transaction {
   const { hash, ...rest } = txFields(tx, sender, effectiveGasPrice(tx, block.header.baseFeePerGas));
   return {
@@ -76,11 +69,11 @@ export function toRpcTransaction(tx: TypedTransaction, block: Block, index: numb
 }
 
 /**
- * A transaction waiting in the pool (SPEC 2.6): no block yet, and the incentive address — the
+ * A transaction waiting in the pool (docs/SPEC.md §2.6): no block yet, and the incentive address — the
  * zero address, since no transaction type we accept designates one.
  */
 export function toRpcPoolTransaction(tx: TypedTransaction, sender: Address): PoolTransaction {
-  const fee = tx.supports(Capability.EIP1559FeeMarket) ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
+  const fee = feeCap(tx);
   return {
     blockHash: null,
     blockNumber: null,

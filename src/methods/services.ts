@@ -1,8 +1,8 @@
 import type { Block } from '@ethereumjs/block';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
-import type { Miner } from '../chain/miner.js';
-import type { MiningControl } from '../chain/mining-control.js';
+import type { Miner } from '../producer/miner.js';
+import type { MiningControl } from '../producer/mining-control.js';
 import type { Executor } from '../state/execution.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { NodeConfig } from '../config.js';

@@ -4,8 +4,8 @@ import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/t
 import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
-import type { Chain } from '../chain/chain.js';
-import { createChainVM } from './vm.js';
+import type { StateStore } from './state-store.js';
+import { createChainVM, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
@@ -70,6 +70,12 @@ function isDynamic(request: TransactionCall, common: Common): boolean {
   return common.isActivatedEIP(1559) && (request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined);
 }
 
+/** What calls read of the chain: the fork rules and state of a block, and the blocks before it. */
+export interface ExecutionChain extends BlockHistory {
+  commonAt(header: { number: bigint; timestamp: bigint }): Common;
+  readonly state: StateStore;
+}
+
 /**
  * Runs call objects (eth_call, eth_estimateGas) against a block's state, each run between a
  * checkpoint and a revert of a VM borrowed for the call: nothing they do reaches the chain.
@@ -79,8 +85,8 @@ export class Executor {
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  constructor(private readonly chain: Chain) {
-    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commons.at(block.header), await chain.state.scratch(block.header.stateRoot)));
+  constructor(private readonly chain: ExecutionChain) {
+    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(block.header.stateRoot)));
   }
 
   /** The gas a call runs with when it names none: the block's gas limit, within the fork's per-transaction cap. */
@@ -100,7 +106,7 @@ export class Executor {
   }
 
   private txGasCapped(block: Block): boolean {
-    return this.chain.commons.at(block.header).isActivatedEIP(7825);
+    return this.chain.commonAt(block.header).isActivatedEIP(7825);
   }
 
   /** Runs a call; throws CallFailure unless it succeeds. */

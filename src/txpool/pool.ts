@@ -13,10 +13,10 @@ import {
 } from '@ethereumjs/util';
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
-import { loadKzg } from '../chain/kzg.js';
+import { loadKzg } from '../crypto/kzg.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
-import { effectiveTip, isSufficientBump, maxCost } from './fees.js';
+import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
 import { Journal, type JournalDb, type JournalDel, type JournalOp } from './journal.js';
 import { Mutex } from './mutex.js';
 import { cheapest, orderForBlock } from './ordering.js';
@@ -25,6 +25,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_TX_BYTES,
   MAX_BLOB_TX_BYTES,
+  PRICE_BUMP_PERCENT,
   type PoolContent,
   type PoolEnv,
   type PoolEvents,
@@ -274,7 +275,7 @@ export class TxPool {
     const ops: JournalOp[] = [];
     let victim: PooledTx | undefined;
     if (existing !== undefined) {
-      if (!isSufficientBump(existing.tx, tx)) throw PoolErrors.replacementUnderpriced();
+      if (!isSufficientBump(existing.tx, tx, PRICE_BUMP_PERCENT)) throw PoolErrors.replacementUnderpriced();
       ops.push(this.journal.delOp(existing.hash));
     } else if (this.all.size >= this.limit) {
       victim = this.pickVictim(tx, senderHex, ctx.baseFee);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { commonFromGenesis, type GethGenesis } from '../../src/chain/genesis.js';
 import { toRpcPoolTransaction } from '../../src/format/transaction.js';
 import { decodeTx } from '../../src/txpool/decode.js';
-import { maxCost } from '../../src/txpool/fees.js';
+import { maxCost } from '../../src/fees/fees.js';
 import { FakeEnv, harness, rejects, reopen } from './txpool-fixtures.spec.js';
 
 function fixtures(): string {

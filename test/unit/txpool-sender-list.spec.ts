@@ -1,7 +1,7 @@
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { expect } from 'chai';
 
-import { maxCost } from '../../src/txpool/fees.js';
+import { maxCost } from '../../src/fees/fees.js';
 import { SenderList } from '../../src/txpool/sender-list.js';
 import type { PooledTx } from '../../src/txpool/types.js';
 import { GWEI, osakaCommon, tx1559 } from './txpool-fixtures.spec.js';

@@ -7,7 +7,7 @@ import { toQuantity } from '../../format/quantity.js';
 import { RpcError, serverError } from '../../rpc/errors.js';
 import { PoolError, PoolErrors } from '../../txpool/errors.js';
 import { Mutex } from '../../txpool/mutex.js';
-import { nextBaseFee, SUGGESTED_TIP } from './fees.js';
+import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
 import { checkCallObject, withCallErrors } from './execution.js';
 import type { Services } from '../services.js';
 
@@ -48,8 +48,8 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
       if (account === undefined) throw serverError(`unknown account ${request.from}`);
       checkCallObject(request, chain.commons.base.chainId());
       const head = chain.head();
-      const common = chain.commons.at({ number: head.header.number + 1n, timestamp: head.header.timestamp + 1n });
-      const pricing = pricingOf(request, common, nextBaseFee(chain));
+      const common = chain.nextCommon();
+      const pricing = pricingOf(request, common, baseFeeAfter(head.header, common));
       if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
         throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
       }

@@ -1,5 +1,6 @@
 import type { RpcMethods } from '../../../generated/methods.js';
 import type { PoolTransaction } from '../../../generated/types.js';
+import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
 import type { PooledTx } from '../../txpool/types.js';
@@ -25,11 +26,10 @@ const poolTx = (pooled: PooledTx): PoolTransaction => {
   return rpc;
 };
 
-/** SPEC 2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
+/** docs/SPEC.md §2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
 function summary({ tx }: PooledTx): string {
   const to = tx.to === undefined ? 'contract creation' : tx.to.toString();
-  const price = 'maxFeePerGas' in tx ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
-  return `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(price)} wei`;
+  return `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(feeCap(tx))} wei`;
 }
 
 const simpleEntry = (tx: PooledTx) => ({ Nonce: Number(tx.nonce), TxHash: tx.hashHex });

@@ -5,10 +5,11 @@ import { ConsensusType, type Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import type { Chain } from './chain.js';
+import type { Chain } from '../chain/chain.js';
+import { baseFeeAfter } from '../fees/fees.js';
 import type { BatchOp } from '../storage/database.js';
 import { createChainVM } from '../state/vm.js';
-import type { StoredReceipt } from './receipts.js';
+import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { PooledTx } from '../txpool/types.js';
 
@@ -151,7 +152,7 @@ export class Miner {
       blockOpts: { putBlockIntoBlockchain: false, calcDifficultyFromHeader: postMerge ? undefined : parent.header },
     });
 
-    const baseFee = common.isActivatedEIP(1559) ? parent.header.calcNextBaseFee() : 0n;
+    const baseFee = baseFeeAfter(parent.header, common);
     const included: PooledTx[] = [];
     const results: RunTxResult[] = [];
     const skippedSenders = new Set<string>();
