@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import type { OpenrpcDocument } from '../generated/types.js';
 
 /** The project root: where package.json and openrpc.json live, from src/ or from dist/src/. */
 export function projectRoot(): string {
@@ -17,6 +18,6 @@ export function projectRoot(): string {
 }
 
 /** The OpenRPC document the node serves (rpc.discover) and is built from. */
-export function loadContract(): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(projectRoot(), 'openrpc.json'), 'utf8')) as Record<string, unknown>;
+export function loadContract(): OpenrpcDocument {
+  return JSON.parse(readFileSync(join(projectRoot(), 'openrpc.json'), 'utf8'));
 }

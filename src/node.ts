@@ -80,7 +80,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     },
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
-  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), debug: (message) => log.debug(message) });
+  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), log });
   const mining = new MiningControl(miner, pool, log, {
     automine: config.mining && config.blockTime === 0,
     intervalMs: config.mining ? config.blockTime * 1000 : 0,

@@ -14,5 +14,5 @@ export function toRpcProof(proof: Proof, askedForStorage: boolean): AccountProof
     nonce: proof.nonce,
     storageHash: proof.storageHash,
     storageProof: askedForStorage ? proof.storageProof.map(({ key, value, proof: nodes }) => ({ key, value, proof: nodes })) : null,
-  } as AccountProof;
+  };
 }

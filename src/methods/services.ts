@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import type { OpenrpcDocument } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
 import type { Miner } from '../producer/miner.js';
@@ -33,5 +34,5 @@ export interface Services {
   /** WebSocket subscriptions */
   subscriptions: Subscriptions;
   /** the OpenRPC document, for rpc.discover */
-  contract: unknown;
+  contract: OpenrpcDocument;
 }

@@ -16,7 +16,7 @@ import {
   SINK,
   tx1559,
   wallets,
-} from './txpool-fixtures.spec.js';
+} from '../helpers/pool-fixtures.js';
 
 /** The journal's entries as [hashHex, valueBytes]. */
 async function journal(h: Harness): Promise<Map<string, Uint8Array>> {

@@ -3,28 +3,10 @@ import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionCall } from '../../../generated/types.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toQuantity } from '../../format/quantity.js';
-import { executionReverted, serverError, type RpcError } from '../../rpc/errors.js';
-import { CallFailure } from '../../state/execution.js';
-import { revertReason } from '../../state/revert.js';
+import { serverError } from '../../rpc/errors.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
-
-/** geth's errors for a failed call: code 3 with the revert data, or -32000 naming the fault. */
-export function callError(failure: CallFailure): RpcError {
-  const { fault } = failure;
-  if (fault.kind === 'revert') return executionReverted(bytesToHex(fault.data), revertReason(fault.data));
-  return serverError(fault.message);
-}
-
-export async function withCallErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CallFailure) throw callError(error);
-    throw error;
-  }
-}
 
 /** geth's checks of a call object before it runs (eth_call, eth_estimateGas, eth_sendTransaction), in its words. */
 export function checkCallObject(call: TransactionCall, chainId: bigint): void {
@@ -45,12 +27,12 @@ export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<
     eth_call: async ([call, ref]) => {
       checkCallObject(call, chain.commons.base.chainId());
       const block = await blockOf(ref);
-      return withCallErrors(async () => bytesToHex(await executor.call(call, block)));
+      return bytesToHex(await executor.call(call, block));
     },
     eth_estimateGas: async ([call, ref]) => {
       checkCallObject(call, chain.commons.base.chainId());
       const block = await blockOf(ref);
-      return withCallErrors(async () => toQuantity(await executor.estimateGas(call, block)));
+      return toQuantity(await executor.estimateGas(call, block));
     },
   };
 }

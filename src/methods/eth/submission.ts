@@ -4,11 +4,11 @@ import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
 import { toQuantity } from '../../format/quantity.js';
-import { RpcError, serverError } from '../../rpc/errors.js';
-import { PoolError, PoolErrors } from '../../txpool/errors.js';
+import { serverError } from '../../rpc/errors.js';
+import { PoolErrors } from '../../txpool/errors.js';
 import { Mutex } from '../../txpool/mutex.js';
 import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
-import { checkCallObject, withCallErrors } from './execution.js';
+import { checkCallObject } from './execution.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'>;
@@ -23,14 +23,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
   RpcMethods,
   'eth_sendRawTransaction' | 'eth_sendTransaction'
 > {
-  const admit = async (raw: Uint8Array) => {
-    try {
-      return await pool.add(raw);
-    } catch (error) {
-      if (error instanceof PoolError) throw new RpcError(error.code, error.message);
-      throw error;
-    }
-  };
+  const admit = (raw: Uint8Array) => pool.add(raw);
   const mined = async (hashHex: string): Promise<string> => {
     await mining.submitted(hashHex);
     // Always keccak of the submitted bytes: ethers refuses a node whose hash differs from its own.
@@ -54,7 +47,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
         throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
       }
       // As geth: the gas is estimated with the fees the transaction will carry.
-      const gas = big(request.gas) ?? (await withCallErrors(() => executor.estimateGas(withFees(request, pricing), head)));
+      const gas = big(request.gas) ?? (await executor.estimateGas(withFees(request, pricing), head));
       const explicitNonce = big(request.nonce);
       const balance = (await (await chain.state.at(head.header.stateRoot)).getAccount(createAddressFromString(from)))?.balance ?? 0n;
       checkSignable(request, pricing, gas, explicitNonce, { common, blockGasLimit: head.header.gasLimit, balance });
@@ -94,13 +87,11 @@ function checkSignable(
 ): void {
   if (nonce !== undefined && nonce >= MAX_NONCE) throw serverError('nonce has max value');
   const txGasCap = common.isActivatedEIP(7825) ? common.param('maxTransactionGasLimit') : undefined;
-  if (txGasCap !== undefined && gas > txGasCap) throw poolError(PoolErrors.gasLimitTooHigh(txGasCap, gas));
-  if (gas > blockGasLimit) throw poolError(PoolErrors.blockGasLimit());
+  if (txGasCap !== undefined && gas > txGasCap) throw PoolErrors.gasLimitTooHigh(txGasCap, gas);
+  if (gas > blockGasLimit) throw PoolErrors.blockGasLimit();
   const cost = gas * (pricing.legacy ? pricing.gasPrice : pricing.maxFeePerGas) + (big(request.value) ?? 0n);
-  if (cost > balance) throw poolError(PoolErrors.insufficientFunds(balance, cost));
+  if (cost > balance) throw PoolErrors.insufficientFunds(balance, cost);
 }
-
-const poolError = (error: PoolError) => new RpcError(error.code, error.message);
 
 /** The transaction eth_sendTransaction signs: the request's fields, priced by `pricing`. */
 function transactionData(

@@ -1,5 +1,5 @@
 import type { RpcMethods } from '../../../generated/methods.js';
-import type { PoolTransaction } from '../../../generated/types.js';
+import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/types.js';
 import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
@@ -64,7 +64,7 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<
     txpool_simpleContent: async () => {
       const { pending, queued } = pool.content();
       const senders = new Set([...pending.keys(), ...queued.keys()]);
-      const simpleAccountContent: Record<string, unknown> = {};
+      const simpleAccountContent: TxpoolSimpleContent['simpleAccountContent'] = {};
       for (const sender of senders) {
         const content = await pool.contentFrom(sender);
         simpleAccountContent[sender] = {
@@ -75,7 +75,7 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<
           txCount: content.pending.length + content.queued.length,
         };
       }
-      return { simpleAccountContent, ...counters() } as never;
+      return { simpleAccountContent, ...counters() };
     },
     txpool_status: async () => {
       const size = pool.size();
