@@ -3,7 +3,7 @@ import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
-import type { GethGenesis } from './chain/genesis.js';
+import type { NodeGenesis } from './chain/genesis.js';
 import { Miner } from './producer/miner.js';
 import { MiningControl } from './producer/mining-control.js';
 import { SyncStatus } from './chain/sync-status.js';
@@ -37,20 +37,21 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
-async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: GethGenesis; devChain: boolean }> {
+async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: NodeGenesis; devChain: boolean }> {
   if (config.genesis !== undefined) {
     try {
-      return { spec: JSON.parse(await readFile(config.genesis, 'utf8')) as GethGenesis, devChain: false };
+      const spec: NodeGenesis = JSON.parse(await readFile(config.genesis, 'utf8'));
+      return { spec, devChain: false };
     } catch (error) {
       throw new ConfigError(`cannot read --genesis ${config.genesis}: ${(error as Error).message}`);
     }
   }
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
-  if (stored !== undefined) return { spec: stored, devChain: (stored as { evmNodeDev?: boolean }).evmNodeDev === true };
+  if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
   const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
-  return { spec: { ...spec, evmNodeDev: true } as GethGenesis, devChain: true };
+  return { spec: { ...spec, evmNodeDev: true }, devChain: true };
 }
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */

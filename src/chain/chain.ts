@@ -5,7 +5,7 @@ import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/u
 import type { BatchOp, Database } from '../storage/database.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
-import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis } from './genesis.js';
+import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis, type NodeGenesis } from './genesis.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
@@ -15,7 +15,8 @@ export class GenesisMismatchError extends Error {}
 function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGenesis): { stored: string; given: string } | undefined {
   if (storedSpec === undefined) return undefined;
   const normal = (config: unknown) => JSON.parse(JSON.stringify(config ?? {})) as Record<string, unknown>;
-  const stored = normal((JSON.parse(bytesToUtf8(storedSpec)) as GethGenesis).config);
+  const spec: GethGenesis = JSON.parse(bytesToUtf8(storedSpec));
+  const stored = normal(spec.config);
   const wanted = normal(given.config);
   if (isDeepStrictEqual(stored, wanted)) return undefined;
   if (stored.chainId !== wanted.chainId) return { stored: `chain id ${stored.chainId}`, given: `chain id ${wanted.chainId}` };
@@ -97,9 +98,9 @@ export class Chain {
   }
 
   /** The genesis spec a data dir was created with, so a restart without flags resumes that chain. */
-  static async storedGenesisSpec(db: Database): Promise<GethGenesis | undefined> {
+  static async storedGenesisSpec(db: Database): Promise<NodeGenesis | undefined> {
     const bytes = await db.meta.get(utf8ToBytes('genesisSpec'));
-    return bytes === undefined ? undefined : (JSON.parse(bytesToUtf8(bytes)) as GethGenesis);
+    return bytes === undefined ? undefined : JSON.parse(bytesToUtf8(bytes));
   }
 
   head(): Block {
