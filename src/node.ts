@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
@@ -17,7 +17,11 @@ import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
-import { openDatabase, type Database } from './storage/database.js';
+import { openDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
+import { FailStop } from './storage/fail-stop.js';
+import { headProblem } from './chain/head-check.js';
+import { RequestGate } from './storage/request-gate.js';
+import { DataDirRefused } from './storage/storage-fault.js';
 import { startHttpServer, type HttpServerHandle } from './transport/http.js';
 import { playgroundRoutes } from './transport/playground.js';
 import { TxPool } from './txpool/pool.js';
@@ -34,7 +38,14 @@ export interface RunningNode {
   services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
   devChain: boolean;
+  /** The database's fail-stop: its health, and recovery after a failed write. */
+  storage: FailStop;
   close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** How the database is made (tests inject stores whose writes fail). */
+  storage?: OpenOptions;
 }
 
 async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: NodeGenesis; devChain: boolean }> {
@@ -55,19 +66,19 @@ async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: 
 }
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
-export async function startNode(config: NodeConfig, log: Logger): Promise<RunningNode> {
-  await mkdir(config.dataDir, { recursive: true });
-  const db = await openDatabase(config.dataDir);
+export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
+  const db = await openDatabase(config.dataDir, options.storage);
   try {
     return await assemble(config, log, db);
   } catch (error) {
     await db.close();
     if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
+    if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
     throw error;
   }
 }
 
-async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<RunningNode> {
+async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase): Promise<RunningNode> {
   const { spec, devChain } = await chooseGenesis(config, db);
   const chain = await Chain.open(db, spec);
   const head = () => chain.head();
@@ -85,6 +96,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
   const mining = new MiningControl(miner, pool, log, {
     automine: config.mining && config.blockTime === 0,
     intervalMs: config.mining ? config.blockTime * 1000 : 0,
+    writable: () => db.level.fault === undefined,
   });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
@@ -113,7 +125,20 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     subscriptions,
     contract: loadContract(),
   };
-  const dispatch = createDispatcher(methodTable(implementMethods(services)), log);
+  const gate = new RequestGate();
+  const storage = new FailStop({
+    db,
+    gate,
+    quiesce: (task) =>
+      miner.exclusive(async () => {
+        await subscriptions.idle();
+        return task();
+      }),
+    check: () => headProblem(db, chain.head()),
+    recovered: () => mining.resume(),
+    log,
+  });
+  const dispatch = createDispatcher(methodTable(implementMethods(services)), log, { gate });
   const ws = createWsServer({
     invoke: dispatch,
     log,
@@ -134,10 +159,15 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
       corsOrigins: config.cors.length > 0 ? config.cors : undefined,
       onUpgrade: ws.onUpgrade,
       routes: playgroundRoutes(),
-      health: async () => ({ ok: true, number: Number(head().header.number), hash: bytesToHex(head().hash()) }),
+      health: async () => {
+        const state = { number: Number(head().header.number), hash: bytesToHex(head().hash()) };
+        const health = storage.health();
+        return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
+      },
     });
   } catch (error) {
     mining.stop();
+    await storage.close();
     await filters.close();
     throw error;
   }
@@ -153,9 +183,11 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     config,
     services,
     devChain,
+    storage,
     close: () =>
       (closing ??= (async () => {
         mining.stop();
+        await storage.close();
         ws.close();
         await server.close();
         await miner.idle();

@@ -34,7 +34,12 @@ function toMap(table: MethodTable): ReadonlyMap<string, MethodEntry> {
   return new Map(Object.entries(table as Readonly<Record<string, MethodEntry>>));
 }
 
-export function createDispatcher(table: MethodTable, log: Logger): Dispatcher {
+export interface DispatcherOptions {
+  /** Runs each call; the storage gate holds calls back while the database re-opens. */
+  gate?: { run<T>(task: () => Promise<T>): Promise<T> };
+}
+
+export function createDispatcher(table: MethodTable, log: Logger, { gate }: DispatcherOptions = {}): Dispatcher {
   const methods = toMap(table);
   return async (method, params, ctx) => {
     const entry = methods.get(method);
@@ -42,7 +47,7 @@ export function createDispatcher(table: MethodTable, log: Logger): Dispatcher {
     try {
       const problem = entry.validate(params);
       if (problem !== null) throw invalidParams(problem);
-      return await entry.handle(params, ctx);
+      return await (gate === undefined ? entry.handle(params, ctx) : gate.run(() => entry.handle(params, ctx)));
     } catch (err) {
       const answer = toRpcError(err);
       if (answer !== undefined) throw answer;

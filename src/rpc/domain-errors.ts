@@ -5,6 +5,7 @@ import { UnknownBlockError } from '../chain/block-tags.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { revertReason } from '../state/revert.js';
+import { StorageFault } from '../storage/storage-fault.js';
 import { PoolError } from '../txpool/errors.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
 
@@ -28,5 +29,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof CallFailure) return callError(error);
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
+  // The storage refused a write (or every request, while it re-opens): the caller learns why.
+  if (error instanceof StorageFault) return serverError(error.message);
   return undefined;
 }

@@ -23,6 +23,7 @@ export interface HttpServerOptions {
   host: string;
   port: number;
   invoke: Dispatcher;
+  /** GET /health's body; one with `ok: false` is sent with status 503. */
   health: () => Promise<unknown>;
   log: Logger;
   maxBodyBytes?: number;
@@ -168,15 +169,15 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
 
   async function handleGet(req: IncomingMessage, res: ServerResponse, path: string, cors: http.OutgoingHttpHeaders): Promise<void> {
     if (path === '/health') {
-      let body: string;
+      let report: unknown;
       try {
-        body = JSON.stringify((await opts.health()) ?? null);
+        report = (await opts.health()) ?? null;
       } catch (err) {
         log.warn('health check failed', err instanceof Error ? err.message : err);
         sendError(res, 503, 'unhealthy', cors);
         return;
       }
-      sendJson(res, 200, body, cors);
+      sendJson(res, (report as { ok?: unknown } | null)?.ok === false ? 503 : 200, JSON.stringify(report), cors);
       return;
     }
     const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
