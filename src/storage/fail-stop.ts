@@ -39,10 +39,16 @@ export class FailStop {
   private lost?: StorageFault;
   private closed?: StorageFault;
   private lastReport?: string;
+  /** The last fault logged, and when: a disk that keeps failing is logged once a minute, not once a retry. */
+  private logged?: { message: string; at: number; quiet: boolean };
 
   constructor(private readonly opts: FailStopOptions) {
     opts.db.level.onFault((fault) => {
-      opts.log.error(`storage: ${fault.message}`);
+      const now = performance.now();
+      const quiet = this.logged !== undefined && this.logged.message === fault.message && now - this.logged.at < 60_000;
+      if (quiet) opts.log.debug(`storage: ${fault.message}`);
+      else opts.log.error(`storage: ${fault.message}`);
+      this.logged = { message: fault.message, at: quiet ? this.logged!.at : now, quiet };
       this.timer ??= setInterval(() => void this.tryRecovery(), opts.retryMs ?? 1000);
       this.timer.unref();
     });
@@ -103,7 +109,9 @@ export class FailStop {
     db.level.clearFault();
     this.stopTrying();
     this.lastReport = undefined;
-    log.info('storage: the database was re-opened and its head checked; writes are taken again');
+    const recovered = 'storage: the database was re-opened and its head checked; writes are taken again';
+    if (this.logged?.quiet === true) log.debug(recovered);
+    else log.info(recovered);
     this.opts.recovered();
   }
 

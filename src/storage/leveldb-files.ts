@@ -67,16 +67,26 @@ async function readManifest(dir: string, name: string): Promise<Uint8Array> {
   }
 }
 
+/** Fields LevelDB's recovery requires the MANIFEST to have recorded, by VersionEdit tag. */
+const REQUIRED = new Map([
+  [2, 'log number'],
+  [3, 'next file number'],
+  [4, 'last sequence number'],
+]);
+
 /** Replays the MANIFEST's VersionEdits: live table file number → its size. */
 function liveTables(manifest: Uint8Array, path: string): Map<number, number> {
   const tables = new Map<number, number>();
+  const seen = new Set<number>();
   for (const { record, offset } of logRecords(manifest, path)) {
     try {
-      applyEdit(record, tables);
+      applyEdit(record, tables, seen);
     } catch (error) {
       throw new DataDirRefused(`${path} is damaged: the record at byte ${offset} is not a version edit (${(error as Error).message})`);
     }
   }
+  const missing = [...REQUIRED].filter(([tag]) => !seen.has(tag)).map(([, field]) => field);
+  if (missing.length > 0) throw new DataDirRefused(`${path} is damaged: its ${manifest.length} bytes record no ${missing.join(', no ')} (truncated?)`);
   return tables;
 }
 
@@ -125,11 +135,12 @@ function* logRecords(bytes: Uint8Array, path: string): Generator<{ record: Uint8
 }
 
 /** Applies one VersionEdit (LevelDB's db/version_edit.cc tags) to the live table set. */
-function applyEdit(edit: Uint8Array, tables: Map<number, number>): void {
+function applyEdit(edit: Uint8Array, tables: Map<number, number>, seen: Set<number>): void {
   const reader = new Varints(edit);
   const added: Array<[number, number]> = [];
   while (!reader.done()) {
     const tag = reader.varint();
+    seen.add(tag);
     switch (tag) {
       case 1: // comparator name
         reader.slice();

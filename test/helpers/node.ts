@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { resultError, type MethodName, type RpcMethods } from '../../generated/index.js';
 import { DEFAULTS, type NodeConfig } from '../../src/config.js';
 import type { Logger } from '../../src/log.js';
-import { startNode, type RunningNode } from '../../src/node.js';
+import { startNode, type RunningNode, type StartOptions } from '../../src/node.js';
 import { rpc } from './rpc.js';
 
 export const DEV_KEYS = [
@@ -42,9 +42,10 @@ export interface TestNode {
   destroy(): Promise<void>;
 }
 
-export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir?: string): Promise<TestNode> {
+/** `log` replaces the test logger; `storage` how the database is made (see faulty-store.ts). */
+export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir?: string, options: StartOptions & { log?: Logger } = {}): Promise<TestNode> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-test-')));
-  const node = await startNode({ ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, ...overrides }, testLogger);
+  const node = await startNode({ ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, ...overrides }, options.log ?? testLogger, options);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
