@@ -48,15 +48,17 @@ export interface StartOptions {
   storage?: OpenOptions;
 }
 
-async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: NodeGenesis; devChain: boolean }> {
-  if (config.genesis !== undefined) {
-    try {
-      const spec: NodeGenesis = JSON.parse(await readFile(config.genesis, 'utf8'));
-      return { spec, devChain: false };
-    } catch (error) {
-      throw new ConfigError(`cannot read --genesis ${config.genesis}: ${(error as Error).message}`);
-    }
+async function readGenesisFlag(path: string): Promise<NodeGenesis> {
+  try {
+    const spec: NodeGenesis = JSON.parse(await readFile(path, 'utf8'));
+    return spec;
+  } catch (error) {
+    throw new ConfigError(`cannot read --genesis ${path}: ${(error as Error).message}`);
   }
+}
+
+async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesis | undefined): Promise<{ spec: NodeGenesis; devChain: boolean }> {
+  if (given !== undefined) return { spec: given, devChain: false };
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
   if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
@@ -67,9 +69,11 @@ async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: 
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
 export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
+  // Read before the data dir is opened, so that a bad --genesis leaves no new data dir behind.
+  const given = config.genesis === undefined ? undefined : await readGenesisFlag(config.genesis);
   const db = await openDatabase(config.dataDir, options.storage);
   try {
-    return await assemble(config, log, db);
+    return await assemble(config, log, db, given);
   } catch (error) {
     await db.close();
     if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
@@ -78,8 +82,8 @@ export async function startNode(config: NodeConfig, log: Logger, options: StartO
   }
 }
 
-async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase): Promise<RunningNode> {
-  const { spec, devChain } = await chooseGenesis(config, db);
+async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given: NodeGenesis | undefined): Promise<RunningNode> {
+  const { spec, devChain } = await chooseGenesis(config, db, given);
   const chain = await Chain.open(db, spec);
   const head = () => chain.head();
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
