@@ -80,7 +80,7 @@ export function sectionsOf(root: BinaryLevel): Database {
  * LevelDB cannot open as it was is refused (DataDirRefused), with nothing created or deleted.
  */
 export async function openDatabase(dir: string, { createLevel = (at, options) => new FailStopLevel(at, { ...binary, ...options }) }: OpenOptions = {}): Promise<DiskDatabase> {
-  const contents = await inspectDataDir(dir);
+  const contents = inspectDataDir(dir);
   const level = createLevel(dir, { createIfMissing: contents === 'new' });
   try {
     await level.open();
