@@ -86,6 +86,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
     await level.open();
   } catch (error) {
     const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
+    if (/^IO error: lock /.test(cause)) throw new DataDirRefused(`the data dir ${dir} is in use by another process (it holds ${dir}/LOCK)`);
     throw new DataDirRefused(`cannot open the database in ${dir}: ${cause}`);
   }
   return { ...sectionsOf(level as unknown as BinaryLevel), level };

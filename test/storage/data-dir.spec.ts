@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { ClassicLevel } from 'classic-level';
 import { utf8ToBytes } from '@ethereumjs/util';
 import { signTransfer, WALLETS } from '../durability/support.js';
-import { CLI_PATH } from '../helpers/child-node.js';
+import { CLI_PATH, spawnNode } from '../helpers/child-node.js';
 import { startTestNode } from '../helpers/node.js';
 
 /** Runs `cli.js start` on `dir`; resolves with its exit code and stderr once it ends (or is killed after 20 s). */
@@ -158,6 +158,19 @@ describe('storage: data dirs that cannot be opened as they were are refused at s
     await db.close();
     dir = other;
     await expectRefused(/holds a database but no chain \(no genesis record; its first key is 0x736f6d65\)/, entries);
+  });
+
+  it('refuses a dir another node is serving', async () => {
+    // In another process: LevelDB's lock is a POSIX record lock, which this process would drop as
+    // soon as it opened and closed LOCK itself.
+    const serving = await spawnNode(dir);
+    try {
+      const { code, stderr } = await start(dir);
+      expect(stderr).to.match(/^evm-node: the data dir \S+ is in use by another process \(it holds \S+\/LOCK\)\n$/);
+      expect(code).to.equal(1);
+    } finally {
+      await serving.stop();
+    }
   });
 
   it('creates a data dir that does not exist yet', async () => {
