@@ -1,22 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
-
-/** The project root: where package.json and openrpc.json live, from src/ or from dist/src/. */
-export function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    try {
-      readFileSync(join(dir, 'openrpc.json'));
-      return dir;
-    } catch {
-      dir = dirname(dir);
-    }
-  }
-  throw new Error('cannot find openrpc.json above ' + dirname(fileURLToPath(import.meta.url)));
-}
-
-/** The OpenRPC document the node serves (rpc.discover) and is built from. */
-export function loadContract(): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(projectRoot(), 'openrpc.json'), 'utf8')) as Record<string, unknown>;
-}
+// The node's view of its contract; the helpers behind it live in src/contract/.
+export { projectRoot } from './contract/root.js';
+export { loadContract } from './contract/document.js';

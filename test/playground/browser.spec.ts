@@ -7,10 +7,9 @@
 import { expect } from 'chai';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { methodNames } from '../../generated/index.js';
-import { findProjectRoot } from '../../scripts/generate.js';
+import { projectRoot } from '../../src/contract/root.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError, rpc } from '../helpers/rpc.js';
 
@@ -25,7 +24,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const OUTPUT = path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'test-output');
+const OUTPUT = path.join(projectRoot(), 'test-output');
 
 describe('playground in a headless browser', function () {
   this.timeout(120_000);

@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { findProjectRoot, readDocument } from "../../scripts/generate.js";
+import { readDocument } from "../../src/contract/document.js";
+import { deref as derefIn } from "../../src/contract/refs.js";
+import { projectRoot } from "../../src/contract/root.js";
 import {
   describeValidationErrors,
   methodParams,
@@ -20,23 +21,11 @@ const { validateOpenRPCDocument } = createRequire(import.meta.url)("@open-rpc/sc
   validateOpenRPCDocument(document: unknown): true | { message: string };
 };
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const doc = readDocument(path.join(root, "openrpc.json")) as Json;
 const methods = (Array.isArray(doc.methods) ? doc.methods : []) as Json[];
 
-/** Follow a local `{ "$ref": "#/..." }` reference object (content descriptors, examples, errors). */
-function deref<T>(v: unknown, depth = 0): T {
-  if (depth < 32 && typeof v === "object" && v !== null && typeof (v as Json).$ref === "string") {
-    const ref = (v as Json).$ref as string;
-    let cur: unknown = doc;
-    for (const part of ref.replace(/^#\//, "").split("/")) {
-      cur = (cur as Json | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    if (cur === undefined) throw new Error(`unresolvable $ref ${ref}`);
-    return deref<T>(cur, depth + 1);
-  }
-  return v as T;
-}
+const deref = <T>(v: unknown): T => derefIn<T>(doc, v);
 
 function issue(errors: Parameters<typeof describeValidationErrors>[0]): string {
   const i = describeValidationErrors(errors);

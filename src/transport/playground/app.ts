@@ -3,9 +3,9 @@
 // judges each result with the method's result schema from that same contract (./schema-check.js).
 // Contract text is only ever inserted as text, never as HTML.
 
+import { isObject, type JsonObject } from "../../contract/json.js";
+import { deref as derefIn } from "../../contract/refs.js";
 import { checkSchema, type Verdict } from "./schema-check.js";
-
-type JsonObject = { [key: string]: unknown };
 
 interface ContentDescriptor {
   name: string;
@@ -92,21 +92,9 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Follow a `{ "$ref": "#/..." }` reference object (content descriptors, examples, errors may be refs). */
-function deref<T>(v: unknown, depth = 0): T {
-  if (isObject(v) && typeof v.$ref === "string" && v.$ref.startsWith("#") && depth < 16) {
-    let cur: unknown = doc;
-    for (const raw of v.$ref.slice(1).split("/").slice(1)) {
-      const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-      cur = isObject(cur) ? cur[part] : Array.isArray(cur) ? cur[Number(part)] : undefined;
-    }
-    return deref<T>(cur, depth + 1);
-  }
-  return v as T;
+/** Follows reference objects (content descriptors, examples, errors may be refs) in the served contract. */
+function deref<T>(v: unknown): T {
+  return derefIn<T>(doc, v);
 }
 
 // ---------------------------------------------------------------------------------------------
