@@ -262,4 +262,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:7bbb4e74d62853e621cdce9838caaf31a2ec389c6fdaa71d2c4e915c58c31f7a";
+export const contractDigest = "sha256:799174c9e1d43f4ee1763c1a02f83294ba312501271912f322d259e0f7cc50f4";

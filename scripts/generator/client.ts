@@ -107,6 +107,8 @@ function methodDoc(doc: JsonObject, method: JsonObject, name: string, declared: 
     const codes = [...new Set(declared.map((e) => e.code))].join(", ");
     parts.push(`@throws {JsonRpcError} declared codes: ${codes}`);
   }
+  if (typeof method["x-since"] === "string") parts.push(`@since ${method["x-since"]}`);
+  if (method.deprecated === true) parts.push("@deprecated see the description for what replaces it");
   return parts.join("\n\n");
 }
 

@@ -101,6 +101,8 @@ class DocWriter {
     const out: string[] = [];
     out.push(`### ${name}`, "");
     if (str(raw.summary)) out.push(`**${str(raw.summary)}**`, "");
+    const status = [raw.deprecated === true ? "**Deprecated.**" : "", str(raw["x-since"]) ? `Since ${str(raw["x-since"])}.` : ""];
+    if (status.some(Boolean)) out.push(status.filter(Boolean).join(" "), "");
     if (str(raw.description)) out.push(str(raw.description), "");
 
     const params = (Array.isArray(raw.params) ? raw.params : []).map((p) => deref<JsonObject>(this.model.doc, p));

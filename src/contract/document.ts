@@ -22,7 +22,13 @@ export function parseDocument(text: string, source: string): JsonObject {
 
 /** Reads and parses the OpenRPC document at `path`. */
 export function readDocument(path: string): JsonObject {
-  return parseDocument(readFileSync(path, 'utf8'), path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new DocumentError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  return parseDocument(text, path);
 }
 
 /** The project's openrpc.json: the contract the node serves (rpc.discover) and is built from. */

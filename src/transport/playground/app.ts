@@ -26,6 +26,9 @@ interface Method {
   name: string;
   summary?: string;
   description?: string;
+  /** The contract version that introduced it ("x-since"). */
+  since?: string;
+  deprecated: boolean;
   tags?: { name: string }[];
   params: ContentDescriptor[];
   result?: ContentDescriptor;
@@ -149,9 +152,9 @@ function renderMethodList(): void {
         "button",
         {
           type: "button",
-          class: "method-link",
+          class: m.deprecated ? "method-link deprecated" : "method-link",
           "data-method": m.name,
-          title: m.summary ?? "",
+          title: m.deprecated ? `deprecated: ${m.summary ?? ""}` : (m.summary ?? ""),
           "aria-current": selected?.name === m.name ? "true" : undefined,
         },
         m.name,
@@ -219,6 +222,14 @@ function selectMethod(name: string, texts?: string[], outcome?: Outcome): void {
   const detail = byId("detail");
   detail.replaceChildren();
   detail.append(h("div", { class: "method-name", id: "method-name" }, m.name));
+  detail.append(
+    h(
+      "p",
+      { id: "method-status" },
+      m.since ? h("span", { class: "badge", id: "method-since" }, `since ${m.since}`) : null,
+      m.deprecated ? h("span", { class: "badge deprecated", id: "method-deprecated" }, "deprecated") : null,
+    ),
+  );
   if (m.summary) detail.append(h("p", { class: "summary" }, m.summary));
   if (m.description && m.description !== m.summary) detail.append(h("p", { class: "description" }, m.description));
 
@@ -439,6 +450,8 @@ function toMethod(raw: unknown): Method | undefined {
     name: m.name,
     summary: typeof m.summary === "string" ? m.summary : undefined,
     description: typeof m.description === "string" ? m.description : undefined,
+    since: typeof m["x-since"] === "string" ? m["x-since"] : undefined,
+    deprecated: m.deprecated === true,
     tags: list<{ name: string }>(m.tags),
     params: list<ContentDescriptor>(m.params),
     result: m.result === undefined ? undefined : deref<ContentDescriptor>(m.result),
