@@ -10,9 +10,9 @@
 import path from "node:path";
 import { readDocument } from "../../src/contract/document.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { deref } from "../../src/contract/refs.js";
+import { componentName, deref } from "../../src/contract/refs.js";
 import { projectRoot } from "../../src/contract/root.js";
-import { COMPONENT_PREFIX, buildModel, type Model, type Schema } from "./model.js";
+import { buildModel, type Model, type Schema } from "./model.js";
 import { writeIfChanged } from "./output.js";
 import { TypeEmitter } from "./typescript.js";
 
@@ -58,10 +58,8 @@ function referencedComponents(schema: unknown, out: string[] = []): string[] {
   if (Array.isArray(schema)) {
     for (const s of schema) referencedComponents(s, out);
   } else if (isObject(schema)) {
-    if (typeof schema.$ref === "string" && schema.$ref.startsWith(COMPONENT_PREFIX)) {
-      const name = schema.$ref.slice(COMPONENT_PREFIX.length);
-      if (!out.includes(name)) out.push(name);
-    }
+    const name = typeof schema.$ref === "string" ? componentName(schema.$ref) : undefined;
+    if (name !== undefined && !out.includes(name)) out.push(name);
     for (const [k, v] of Object.entries(schema)) if (k !== "$ref") referencedComponents(v, out);
   }
   return out;

@@ -5,8 +5,6 @@
 import { deref } from "../../src/contract/refs.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
 
-export const COMPONENT_PREFIX = "#/components/schemas/";
-
 /** Names exported by generated/index.ts (and its re-exports) besides the schema/method types. */
 const RESERVED_NAMES = new Set([
   "RpcMethods",

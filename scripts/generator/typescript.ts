@@ -3,8 +3,8 @@
  * Component refs become the component's type name; everything else is emitted structurally.
  */
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { resolvePointer } from "../../src/contract/refs.js";
-import { COMPONENT_PREFIX, GenerateError, IDENT, JS_RESERVED, isSchema, type Model, type Schema } from "./model.js";
+import { componentName, resolvePointer } from "../../src/contract/refs.js";
+import { GenerateError, IDENT, JS_RESERVED, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 
 /** Precedence of an emitted type expression: 0 = union, 1 = intersection, 2 = atom (safe anywhere). */
@@ -91,10 +91,8 @@ export class TypeEmitter {
 
   /** The component key named by a `#/components/schemas/Key` ref, or undefined. */
   componentRef(ref: string): string | undefined {
-    if (!ref.startsWith(COMPONENT_PREFIX)) return undefined;
-    const key = ref.slice(COMPONENT_PREFIX.length);
-    if (key.includes("/")) return undefined;
-    const decoded = decodeURIComponent(key).replace(/~1/g, "/").replace(/~0/g, "~");
+    const decoded = componentName(ref);
+    if (decoded === undefined) return undefined;
     if (!Object.prototype.hasOwnProperty.call(this.model.components, decoded)) {
       throw new GenerateError(`$ref "${ref}" names no components.schemas entry`);
     }

@@ -8,7 +8,7 @@ import { diffContracts } from './diff/diff.js';
 import { DIFF_FORMATS, formatDiff, type DiffFormat } from './diff/format.js';
 import { DocumentError, readDocument } from './document.js';
 import { checkVersion, contractVersion } from './gate.js';
-import { lintContract } from './lint.js';
+import { lintContract, type LintProblem } from './lint.js';
 import { RefError } from './refs.js';
 import { readReleases, releaseFile, writeRelease } from './released.js';
 import { projectRoot } from './root.js';
@@ -116,19 +116,26 @@ function lastRelease(root: string): ContractSource {
   return { label: last.file, doc: last.doc };
 }
 
-function lint(args: string[], out: Output): number {
+/** The positionals of a command that takes no flags but --help; undefined once the help is printed. */
+function positionalsOf(args: string[], out: Output): string[] | undefined {
   const { values, positionals } = usage(() => parseArgs({ args, allowPositionals: true, options: HELP_FLAG }));
-  if (values.help) {
-    out.stdout(CONTRACT_HELP);
-    return 0;
-  }
+  if (!values.help) return positionals;
+  out.stdout(CONTRACT_HELP);
+  return undefined;
+}
+
+const problemLine = (file: string, p: LintProblem): string => `${file}: ${p.method === undefined ? '' : `${p.method} `}${p.path}: ${p.message} [${p.rule}]\n`;
+
+function lint(args: string[], out: Output): number {
+  const positionals = positionalsOf(args, out);
+  if (positionals === undefined) return 0;
   if (positionals.length > 1) throw new ContractUsageError('contract lint takes at most one FILE');
   const root = projectRoot();
   const file = positionals[0] ?? join(root, 'openrpc.json');
   const doc = readDocument(file);
   const releases = readReleases(root);
   const problems = lintContract(doc, releases);
-  for (const p of problems) out.stdout(`${file}: ${p.method === undefined ? '' : `${p.method} `}${p.path}: ${p.message} [${p.rule}]\n`);
+  for (const p of problems) out.stdout(problemLine(file, p));
   const gate = checkVersion(doc, releases);
   out.stdout(`${file}: ${gate.ok ? '' : 'info.version: '}${gate.message}${gate.ok ? '' : ' [version]'}\n`);
   const failed = problems.length + (gate.ok ? 0 : 1);
@@ -137,11 +144,8 @@ function lint(args: string[], out: Output): number {
 }
 
 function release(args: string[], out: Output): number {
-  const { values, positionals } = usage(() => parseArgs({ args, allowPositionals: true, options: HELP_FLAG }));
-  if (values.help) {
-    out.stdout(CONTRACT_HELP);
-    return 0;
-  }
+  const positionals = positionalsOf(args, out);
+  if (positionals === undefined) return 0;
   if (positionals.length > 0) throw new ContractUsageError('contract release takes no arguments: it releases openrpc.json at its info.version');
   const root = projectRoot();
   const doc = readDocument(join(root, 'openrpc.json'));
@@ -154,7 +158,7 @@ function release(args: string[], out: Output): number {
   const problems = lintContract(doc, releases);
   const gate = checkVersion(doc, releases);
   if (problems.length > 0 || !gate.ok) {
-    for (const p of problems) out.stderr(`openrpc.json: ${p.method === undefined ? '' : `${p.method} `}${p.path}: ${p.message} [${p.rule}]\n`);
+    for (const p of problems) out.stderr(problemLine('openrpc.json', p));
     if (!gate.ok) out.stderr(`openrpc.json: ${gate.message}\n`);
     out.stderr('not released: fix the problems above first\n');
     return 1;

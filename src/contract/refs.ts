@@ -3,6 +3,8 @@
 
 import { isObject } from './json.js';
 
+const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+
 /** A `$ref` that is not local, points nowhere, or loops. */
 export class RefError extends Error {
   override name = 'RefError';
@@ -30,6 +32,13 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
     else throw new RefError(`unresolvable $ref "${ref}"`);
   }
   return cur;
+}
+
+/** The components/schemas key a `$ref` names directly (`#/components/schemas/Block` → `Block`), or undefined. */
+export function componentName(ref: string): string | undefined {
+  if (!ref.startsWith(COMPONENT_SCHEMA_PREFIX)) return undefined;
+  const key = ref.slice(COMPONENT_SCHEMA_PREFIX.length);
+  return key.includes('/') ? undefined : decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The `$ref` of a reference object (`{ "$ref": "#/..." }`), or undefined. */

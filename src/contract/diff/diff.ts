@@ -5,7 +5,7 @@
 import { deepEqual, isObject, type JsonObject } from '../json.js';
 import { deref } from '../refs.js';
 import type { Change } from './change.js';
-import { SchemaComparer, type Finding } from './schema.js';
+import { SchemaComparer, child, type Finding } from './schema.js';
 
 interface Param {
   name: string;
@@ -16,7 +16,6 @@ interface Param {
 
 const show = (v: unknown): string => JSON.stringify(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const child = (path: string, key: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${show(key)}]`);
 
 /** Every change from `base` to `head`, methods by name, then document-level changes. */
 export function diffContracts(base: JsonObject, head: JsonObject): Change[] {

@@ -9,7 +9,7 @@
 // added. oneOf's "exactly one" is read as anyOf: alternatives that start overlapping are not reported.
 
 import { deepEqual, isObject, type JsonObject } from '../json.js';
-import { refOf, resolvePointer } from '../refs.js';
+import { componentName, refOf, resolvePointer } from '../refs.js';
 import { comparePatterns } from './pattern.js';
 
 export type Effect = 'narrowed' | 'widened' | 'unprovable' | 'default' | 'annotation';
@@ -36,7 +36,6 @@ interface Branch {
   opaque?: string;
 }
 
-const COMPONENT_PREFIX = '#/components/schemas/';
 const ANNOTATIONS = ['title', 'description', 'format'] as const;
 /** Keywords that never change which values are accepted. */
 const NON_ASSERTIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'default', 'examples', 'format', 'readOnly', 'writeOnly', 'deprecated', 'definitions', '$defs']);
@@ -56,7 +55,9 @@ function familyOf(value: unknown): { family: Family; integer: boolean } {
 }
 
 const show = (v: unknown): string => JSON.stringify(v);
-const child = (path: string, key: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${show(key)}]`);
+
+/** `path.key`, or `path["odd key"]`: the JSON path of a member. */
+export const child = (path: string, key: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${show(key)}]`);
 
 /** Compares schemas of one document version (base) with those of another (head). */
 export class SchemaComparer {
@@ -122,7 +123,7 @@ export class SchemaComparer {
     for (let depth = 0; refOf(cur) !== undefined; depth++) {
       const ref = refOf(cur)!;
       if (depth > 32) throw new Error(`$ref cycle at "${ref}"`);
-      if (name === undefined && ref.startsWith(COMPONENT_PREFIX)) name = ref.slice(COMPONENT_PREFIX.length);
+      name ??= componentName(ref);
       cur = resolvePointer(doc, ref);
     }
     return name === undefined ? { schema: cur } : { schema: cur, name };
@@ -310,8 +311,8 @@ function componentSchemas(doc: JsonObject): JsonObject {
 function componentRefs(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) componentRefs(v, out);
   else if (isObject(value)) {
-    const ref = refOf(value);
-    if (ref?.startsWith(COMPONENT_PREFIX)) out.push(ref.slice(COMPONENT_PREFIX.length));
+    const name = componentName(refOf(value) ?? '');
+    if (name !== undefined) out.push(name);
     for (const v of Object.values(value)) componentRefs(v, out);
   }
   return out;
@@ -396,9 +397,8 @@ function describe(b: Branch): string {
   if (Array.isArray(b.schema.enum)) return b.schema.enum.map(show).join(' | ');
   if (b.family === 'number') return b.integer ? 'integer' : 'number';
   if (b.family === 'array') {
-    const items = b.schema.items;
-    const ref = refOf(items);
-    return ref?.startsWith(COMPONENT_PREFIX) ? `array of ${ref.slice(COMPONENT_PREFIX.length)}` : 'array';
+    const name = componentName(refOf(b.schema.items) ?? '');
+    return name === undefined ? 'array' : `array of ${name}`;
   }
   if (b.family === 'string' && typeof b.schema.pattern === 'string') return `string matching ${b.schema.pattern}`;
   return b.family;
