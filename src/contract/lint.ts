@@ -46,7 +46,8 @@ export function lintContract(doc: JsonObject, releases: readonly Release[] = [])
 
 class Linter {
   private readonly problems: LintProblem[] = [];
-  private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false, logger: false });
+  // validateSchema off: a broken schema is reported where an example needs it, instead of failing the whole lint.
+  private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false, validateSchema: false, logger: false });
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(
@@ -182,7 +183,12 @@ class Linter {
 
   /** Why `value` fails the schema at `pointer`, or undefined when it is valid. */
   private invalid(pointer: string, value: unknown): string | undefined {
-    const validate = this.validator(pointer);
+    let validate: ValidateFunction;
+    try {
+      validate = this.validator(pointer);
+    } catch (error) {
+      return `the schema does not compile (${(error as Error).message})`;
+    }
     if (validate(value)) return undefined;
     const e = (validate.errors ?? [])[0] as ErrorObject | undefined;
     return e === undefined ? 'invalid' : `${e.instancePath || '(value)'} ${e.message ?? e.keyword}`;

@@ -120,6 +120,17 @@ describe('contract lint', function () {
       ],
       ['a version that is not MAJOR.MINOR.PATCH', (d) => ((d.info as Json).version = 'v1'), ['version - info.version']],
     ];
+    it('a schema that does not compile, at each example that needs it', function () {
+      const copy = structuredClone(doc);
+      (((copy.components as Json).schemas as Json).Address as Json).type = 'text';
+      const problems = lintContract(copy, releases).filter((p) => p.method === 'eth_getBalance');
+      expect(problems.map((p) => `${p.rule} ${p.path}`)).to.deep.equal([
+        'example-param examples["dev account 0 (10,000 ETH)"].params.address',
+        'example-param examples["block omitted"].params.address',
+      ]);
+      expect(problems[0]!.message).to.match(/^does not validate against the param's schema: the schema does not compile \(/);
+    });
+
     for (const [title, edit, expected] of cases) {
       it(title, function () {
         const found = lintEdited(edit);
