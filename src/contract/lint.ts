@@ -7,6 +7,7 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isObject, type JsonObject } from './json.js';
 import { deref, refOf, resolvePointer } from './refs.js';
+import { checkVersion } from './gate.js';
 import type { Release } from './released.js';
 import { parseVersion } from './semver.js';
 
@@ -49,12 +50,19 @@ class Linter {
   // validateSchema off: a broken schema is reported where an example needs it, instead of failing the whole lint.
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false, validateSchema: false, logger: false });
   private readonly validators = new Map<string, ValidateFunction>();
+  private upcomingVersion: string | undefined;
 
   constructor(
     private readonly doc: JsonObject,
     private readonly releases: readonly Release[],
   ) {
     this.ajv.addSchema({ ...doc, $id: DOC_ID });
+  }
+
+  /** The version the next release will have: what the version gate asks for, else info.version. */
+  private get upcoming(): string {
+    this.upcomingVersion ??= checkVersion(this.doc, this.releases).expected ?? (isObject(this.doc.info) ? String(this.doc.info.version) : '');
+    return this.upcomingVersion;
   }
 
   run(): LintProblem[] {
@@ -194,16 +202,15 @@ class Linter {
     return e === undefined ? 'invalid' : `${e.instancePath || '(value)'} ${e.message ?? e.keyword}`;
   }
 
-  /** "x-since": the version of the first release that has the method; the upcoming info.version for a new one. */
+  /** "x-since": the version of the first release that has the method; the upcoming version for a new one. */
   private since(name: string, method: JsonObject): void {
     const since = method['x-since'];
-    const version = isObject(this.doc.info) ? String(this.doc.info.version) : '';
     const first = this.releases.find((r) => (Array.isArray(r.doc.methods) ? r.doc.methods : []).some((m) => deref<JsonObject>(r.doc, m).name === name));
-    const expected = first?.version ?? version;
+    const expected = first?.version ?? this.upcoming;
     if (typeof since !== 'string' || parseVersion(since) === undefined) {
-      this.add('x-since', name, 'x-since', `needs "x-since": "${expected}" (the first version that has it)`);
+      this.add('x-since', name, 'x-since', `needs "x-since": "${expected}" (the version it ${first ? 'first shipped' : 'will first ship'} in)`);
     } else if (since !== expected) {
-      this.add('x-since', name, 'x-since', first ? `"x-since" is ${since}, but the method first shipped in ${first.version}` : `"x-since" is ${since}, but the method is new in the upcoming ${version}`);
+      this.add('x-since', name, 'x-since', first ? `"x-since" is ${since}, but the method first shipped in ${first.version}` : `"x-since" is ${since}, but the method is new in the upcoming ${expected}`);
     }
   }
 

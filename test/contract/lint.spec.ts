@@ -86,7 +86,11 @@ describe('contract lint', function () {
         ['errors eth_chainId errors'],
       ],
       ['an error without a message', (d) => (method(d, 'eth_chainId').errors as Json[]).push({ code: -32000 }), ['errors eth_chainId errors[1]']],
-      ['a method name that is not namespace_camelCase', (d) => (method(d, 'eth_chainId').name = 'eth_chain_id'), ['method-name eth_chain_id name']],
+      [
+        'a method name that is not namespace_camelCase (a new method to the released contract, so also a new x-since)',
+        (d) => (method(d, 'eth_chainId').name = 'eth_chain_id'),
+        ['method-name eth_chain_id name', 'x-since eth_chain_id x-since'],
+      ],
       [
         'a param name that is not camelCase',
         (d) => {

@@ -99,7 +99,9 @@ class ContractDiff {
     if (!deepEqual(tags(this.base, x), tags(this.head, y))) {
       this.add('informational', 'tags-changed', name, 'tags', `tags ${show(tags(this.base, x))} → ${show(tags(this.head, y))}`);
     }
-    if (!deepEqual(x['x-since'], y['x-since'])) this.add('informational', 'since-changed', name, 'x-since', `x-since ${show(x['x-since'])} → ${show(y['x-since'])}`);
+    if (!deepEqual(x['x-since'], y['x-since'])) {
+      this.add('informational', 'since-changed', name, 'x-since', x['x-since'] === undefined ? `x-since ${show(y['x-since'])} added` : `x-since ${show(x['x-since'])} → ${show(y['x-since'])}`);
+    }
     this.paramStructure(name, x, y);
     this.paramsOf(name, this.params(this.base, x), this.params(this.head, y));
     this.result(name, x, y);
