@@ -262,4 +262,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:799174c9e1d43f4ee1763c1a02f83294ba312501271912f322d259e0f7cc50f4";
+export const contractDigest = "sha256:6550281bae165e96ae2bec7b6f157fd26efd553a2b0a28f249510338fdae9c81";

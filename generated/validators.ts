@@ -141,7 +141,7 @@ return errors === 0;
 
 export const param_eth_call_0 = validate31;
 const schema13 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_call/params/0"};
-const schema14 = {"title":"TransactionCall","description":"Message to execute without creating a transaction (eth_call, eth_estimateGas). Every member is optional. Members: from: Sender; default the zero address; gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
+const schema14 = {"title":"TransactionCall","description":"Message to execute without creating a transaction (eth_call, eth_estimateGas). Every member is optional. Members: from: Sender; default the zero address; gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -162,8 +162,8 @@ validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"title":"QuantityInput","description":"Unsigned integer (up to 256 bits) supplied by a client: hex with 0x prefix, either case; leading zeros are tolerated.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-const pattern4 = new RegExp("^0x[0-9a-fA-F]{1,64}$", "u");
+const schema16 = {"title":"Uint64Input","description":"Unsigned 64-bit integer supplied by a client (block numbers, indexes, gas, nonces, timestamps): hex with 0x prefix, either case, at most 16 significant digits; leading zeros are tolerated. Larger values are rejected with -32602.","type":"string","pattern":"^0x0*[0-9a-fA-F]{1,16}$"};
+const pattern4 = new RegExp("^0x0*[0-9a-fA-F]{1,16}$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -171,7 +171,7 @@ let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-validate36.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema16,data}];
+validate36.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema16,data}];
 return false;
 }
 }
@@ -184,61 +184,83 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"title":"BytesInput","description":"Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case.","type":"string","pattern":"^0x[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^0x[0-9a-fA-F]*$", "u");
+const schema17 = {"title":"QuantityInput","description":"Unsigned integer (up to 256 bits) supplied by a client: hex with 0x prefix, either case; leading zeros are tolerated.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+const pattern5 = new RegExp("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema17,data}];
+validate38.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema17,data}];
 return false;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"title":"AccessList","description":"EIP-2930 access list.","type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessListEntry"}};
-const schema19 = {"title":"AccessListEntry","description":"One EIP-2930 access-list entry: an address and the storage keys of it that are pre-warmed.","type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"storageKeys":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}}};
-const schema20 = {"title":"Hash32Input","description":"32-byte hash supplied by a client: hex with 0x prefix, either case.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const pattern6 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const schema18 = {"title":"BytesInput","description":"Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case.","type":"string","pattern":"^0x[0-9a-fA-F]*$"};
+const pattern6 = new RegExp("^0x[0-9a-fA-F]*$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-validate52.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema18,data}];
 return false;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data}];
 return false;
 }
 }
-validate52.errors = vErrors;
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema19 = {"title":"AccessList","description":"EIP-2930 access list.","type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessListEntry"}};
+const schema20 = {"title":"AccessListEntry","description":"One EIP-2930 access-list entry: an address and the storage keys of it that are pre-warmed.","type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"storageKeys":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}}};
+const schema21 = {"title":"Hash32Input","description":"32-byte hash supplied by a client: hex with 0x prefix, either case.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+const pattern7 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+validate53.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
+return false;
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
+return false;
+}
+}
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.address === undefined) && (missing0 = "address")) || ((data.storageKeys === undefined) && (missing0 = "storageKeys"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema19.required,parentSchema:schema19,data}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema20.required,parentSchema:schema20,data}];
 return false;
 }
 else {
@@ -263,8 +285,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate52(data1[i0], {instancePath:instancePath+"/storageKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data1[i0], {instancePath:instancePath+"/storageKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -274,7 +296,7 @@ break;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.storageKeys.type,parentSchema:schema19.properties.storageKeys,data:data1}];
+validate51.errors = [{instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.storageKeys.type,parentSchema:schema20.properties.storageKeys,data:data1}];
 return false;
 }
 }
@@ -287,16 +309,16 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -305,8 +327,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate50(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -316,71 +338,71 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.type,parentSchema:schema18,data}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.type,parentSchema:schema19,data}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"title":"Authorization","description":"EIP-7702 set-code authorization tuple (signed by the authority).","type":"object","required":["chainId","address","nonce","yParity","r","s"],"properties":{"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema22 = {"title":"Authorization","description":"EIP-7702 set-code authorization tuple (signed by the authority).","type":"object","required":["chainId","address","nonce","yParity","r","s"],"properties":{"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate58.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate59.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate61.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
+validate62.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
 return false;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.chainId === undefined) && (missing0 = "chainId")) || ((data.address === undefined) && (missing0 = "address"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.yParity === undefined) && (missing0 = "yParity"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema21.required,parentSchema:schema21,data}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema22.required,parentSchema:schema22,data}];
 return false;
 }
 else {
 if(data.chainId !== undefined){
 const _errs1 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -403,8 +425,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -415,8 +437,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs4 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -427,8 +449,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs5 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -439,8 +461,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs6 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -456,11 +478,11 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
@@ -563,8 +585,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs8 = errors;
-if(!(validate36(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -575,8 +597,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs9 = errors;
-if(!(validate36(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -587,8 +609,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs10 = errors;
-if(!(validate36(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -599,8 +621,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs11 = errors;
-if(!(validate36(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -611,8 +633,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate36(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -647,8 +669,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs15 = errors;
-if(!(validate36(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -659,8 +681,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs16 = errors;
-if(!(validate46(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -671,8 +693,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs17 = errors;
-if(!(validate46(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -683,8 +705,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs18 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -702,8 +724,8 @@ var valid2 = true;
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
 const _errs21 = errors;
-if(!(validate52(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -732,8 +754,8 @@ var valid3 = true;
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
 const _errs24 = errors;
-if(!(validate57(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -790,43 +812,43 @@ validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_call_1 = validate68;
-const schema24 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_call/params/1"};
-const schema25 = {"title":"BlockNumberOrTagOrHash","description":"Block selector for state reads: a hex block number, a block tag, a 32-byte block hash (a 66-character string is always read as a hash), or an EIP-1898 object.","anyOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockTag"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockHashSpecifier"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberSpecifier"}],"x-expected":"unsigned integer (up to 256 bits) supplied by a client, named block (latest|earliest|pending|safe|finalized), 32-byte hash supplied by a client, EIP-1898 block selector by hash, or EIP-1898 block selector by number (or tag)"};
-const schema26 = {"title":"BlockTag","description":"Named block: \"earliest\" (genesis), \"latest\" (head), \"pending\" (the block being built; on this node the same state as latest plus the pool), \"safe\" and \"finalized\" (on this dev node both equal latest).","type":"string","enum":["latest","earliest","pending","safe","finalized"]};
+export const param_eth_call_1 = validate69;
+const schema25 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_call/params/1"};
+const schema26 = {"title":"BlockNumberOrTagOrHash","description":"Block selector for state reads: a hex block number, a block tag, a 32-byte block hash (a 66-character string is always read as a hash), or an EIP-1898 object.","anyOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockTag"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockHashSpecifier"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberSpecifier"}],"x-expected":"Uint64Input, named block (latest|earliest|pending|safe|finalized), 32-byte hash supplied by a client, EIP-1898 block selector by hash, or EIP-1898 block selector by number (or tag)"};
+const schema27 = {"title":"BlockTag","description":"Named block: \"earliest\" (genesis), \"latest\" (head), \"pending\" (the block being built; on this node the same state as latest plus the pool), \"safe\" and \"finalized\" (on this dev node both equal latest).","type":"string","enum":["latest","earliest","pending","safe","finalized"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data}];
 return false;
 }
 if(!(((((data === "latest") || (data === "earliest")) || (data === "pending")) || (data === "safe")) || (data === "finalized"))){
-validate71.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values",schema:schema26.enum,parentSchema:schema26,data}];
+validate72.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values",schema:schema27.enum,parentSchema:schema27,data}];
 return false;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"title":"BlockHashSpecifier","description":"EIP-1898 block selector by hash. With requireCanonical true the call fails (-32000) when the block is not on the canonical chain.","type":"object","required":["blockHash"],"additionalProperties":false,"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},"requireCanonical":{"type":"boolean","default":false}}};
+const schema28 = {"title":"BlockHashSpecifier","description":"EIP-1898 block selector by hash. With requireCanonical true the call fails (-32000) when the block is not on the canonical chain.","type":"object","required":["blockHash"],"additionalProperties":false,"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},"requireCanonical":{"type":"boolean","default":false}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockHash === undefined) && (missing0 = "blockHash")){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema27.required,parentSchema:schema27,data}];
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema28.required,parentSchema:schema28,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "blockHash") || (key0 === "requireCanonical"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data}];
+validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data}];
 return false;
 break;
 }
@@ -834,8 +856,8 @@ break;
 if(_errs1 === errors){
 if(data.blockHash !== undefined){
 const _errs2 = errors;
-if(!(validate52(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -848,7 +870,7 @@ if(data.requireCanonical !== undefined){
 let data1 = data.requireCanonical;
 const _errs3 = errors;
 if(typeof data1 !== "boolean"){
-validate74.errors = [{instancePath:instancePath+"/requireCanonical",schemaPath:"#/properties/requireCanonical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.requireCanonical.type,parentSchema:schema27.properties.requireCanonical,data:data1}];
+validate75.errors = [{instancePath:instancePath+"/requireCanonical",schemaPath:"#/properties/requireCanonical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.requireCanonical.type,parentSchema:schema28.properties.requireCanonical,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -861,18 +883,18 @@ var valid0 = true;
 }
 }
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data}];
 return false;
 }
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"title":"BlockNumberSpecifier","description":"EIP-1898 block selector by number (or tag).","type":"object","required":["blockNumber"],"additionalProperties":false,"properties":{"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"}}};
-const schema29 = {"title":"BlockNumberOrTag","description":"A block number (hex quantity) or a block tag.","oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockTag"}],"x-expected":"unsigned integer (up to 256 bits) supplied by a client or named block (latest|earliest|pending|safe|finalized)"};
+const schema29 = {"title":"BlockNumberSpecifier","description":"EIP-1898 block selector by number (or tag).","type":"object","required":["blockNumber"],"additionalProperties":false,"properties":{"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"}}};
+const schema30 = {"title":"BlockNumberOrTag","description":"A block number (hex quantity) or a block tag.","oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockTag"}],"x-expected":"Uint64Input or named block (latest|earliest|pending|safe|finalized)"};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -889,8 +911,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -905,7 +927,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -913,7 +935,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return false;
 }
 else {
@@ -927,34 +949,34 @@ vErrors = null;
 }
 }
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockNumber === undefined) && (missing0 = "blockNumber")){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema28.required,parentSchema:schema28,data}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema29.required,parentSchema:schema29,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "blockNumber")){
-validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.blockNumber !== undefined){
-if(!(validate78(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -962,16 +984,16 @@ errors = vErrors.length;
 }
 }
 else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data}];
 return false;
 }
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -985,32 +1007,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1020,7 +1042,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1028,7 +1050,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return false;
 }
 else {
@@ -1042,99 +1064,99 @@ vErrors = null;
 }
 }
 }
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
 validate69.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_call = validate85;
+const schema31 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
+const schema32 = {"title":"Bytes","description":"Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix (\"0x\" is empty data).","type":"string","pattern":"^0x[0-9a-f]*$"};
+const pattern10 = new RegExp("^0x[0-9a-f]*$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_call = validate84;
-const schema30 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
-const schema31 = {"title":"Bytes","description":"Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix (\"0x\" is empty data).","type":"string","pattern":"^0x[0-9a-f]*$"};
-const pattern9 = new RegExp("^0x[0-9a-f]*$", "u");
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate85.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema31,data}];
+if(!pattern10.test(data)){
+validate86.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema32,data}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data}];
 return false;
 }
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
 }
 validate85.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_chainId = validate88;
+const schema33 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_chainId = validate87;
-const schema32 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate88.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate89.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_chainId/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
 }
 validate88.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_estimateGas_0 = validate91;
+const schema35 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_chainId/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-errors = vErrors.length;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_estimateGas_0 = validate90;
-const schema34 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1198,7 +1220,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return false;
 }
 else {
@@ -1232,8 +1254,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs8 = errors;
-if(!(validate36(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -1244,8 +1266,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs9 = errors;
-if(!(validate36(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -1256,8 +1278,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs10 = errors;
-if(!(validate36(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -1268,8 +1290,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs11 = errors;
-if(!(validate36(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -1280,8 +1302,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate36(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -1316,8 +1338,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs15 = errors;
-if(!(validate36(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -1328,8 +1350,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs16 = errors;
-if(!(validate46(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -1340,8 +1362,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs17 = errors;
-if(!(validate46(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -1352,8 +1374,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs18 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -1371,8 +1393,8 @@ var valid2 = true;
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
 const _errs21 = errors;
-if(!(validate52(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -1382,7 +1404,7 @@ break;
 }
 }
 else {
-validate91.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.blobVersionedHashes.type,parentSchema:schema14.properties.blobVersionedHashes,data:data14}];
+validate92.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.blobVersionedHashes.type,parentSchema:schema14.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -1401,8 +1423,8 @@ var valid3 = true;
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
 const _errs24 = errors;
-if(!(validate57(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -1412,7 +1434,7 @@ break;
 }
 }
 else {
-validate91.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.authorizationList.type,parentSchema:schema14.properties.authorizationList,data:data16}];
+validate92.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.authorizationList.type,parentSchema:schema14.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -1438,31 +1460,31 @@ var valid0 = true;
 }
 }
 else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data}];
 return false;
 }
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
 }
 validate91.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_estimateGas_1 = validate110;
+const schema37 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_estimateGas_1 = validate109;
-const schema36 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1476,32 +1498,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1511,7 +1533,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1519,7 +1541,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return false;
 }
 else {
@@ -1533,82 +1555,82 @@ vErrors = null;
 }
 }
 }
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
 validate110.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_estimateGas = validate118;
+const schema39 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_estimateGas = validate117;
-const schema38 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate118.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
+validate119.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
 return false;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
+validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
 return false;
 }
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
 }
 validate118.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_feeHistory_0 = validate121;
+const schema41 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":9007199254740991}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
-errors = vErrors.length;
-}
-validate117.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_feeHistory_0 = validate120;
-const schema40 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},{"type":"integer","minimum":0}],"x-expected":"unsigned integer (up to 256 bits) supplied by a client or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-validate121.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema16,data}];
+validate122.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -1616,8 +1638,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1627,7 +1649,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.oneOf[1].type,parentSchema:schema40.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.oneOf[1].type,parentSchema:schema41.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1638,8 +1660,8 @@ errors++;
 }
 if(errors === _errs2){
 if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.oneOf[1],data};
+if(data > 9007199254740991 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema41.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1647,6 +1669,18 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+else {
+if(data < 0 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 }
 }
 }
@@ -1662,15 +1696,15 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema40.oneOf,parentSchema:schema40,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema41.oneOf,parentSchema:schema41,data};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err3];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err3);
 }
 errors++;
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return false;
 }
 else {
@@ -1684,14 +1718,14 @@ vErrors = null;
 }
 }
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_1 = validate123;
-const schema42 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
+export const param_eth_feeHistory_1 = validate124;
+const schema43 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1708,8 +1742,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1724,7 +1758,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1732,7 +1766,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate124.errors = vErrors;
+validate125.errors = vErrors;
 return false;
 }
 else {
@@ -1746,27 +1780,27 @@ vErrors = null;
 }
 }
 }
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
 validate124.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_feeHistory_2 = validate129;
+const schema45 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-errors = vErrors.length;
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_feeHistory_2 = validate128;
-const schema44 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/2" */;
 let vErrors = null;
 let errors = 0;
@@ -1780,18 +1814,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-validate128.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema44.items,data:data0}];
+validate129.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema45.items,data:data0}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate128.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema44.items,data:data0}];
+validate129.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema45.items,data:data0}];
 return false;
 }
 }
 }
 else {
-validate128.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.items.type,parentSchema:schema44.items,data:data0}];
+validate129.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema45.items.type,parentSchema:schema45.items,data:data0}];
 return false;
 }
 }
@@ -1802,33 +1836,33 @@ break;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.type,parentSchema:schema44,data}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.type,parentSchema:schema45,data}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_feeHistory = validate129;
-const schema45 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
-const schema46 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
+export const result_eth_feeHistory = validate130;
+const schema46 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
+const schema47 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.oldestBlock === undefined) && (missing0 = "oldestBlock")) || ((data.baseFeePerGas === undefined) && (missing0 = "baseFeePerGas"))) || ((data.gasUsedRatio === undefined) && (missing0 = "gasUsedRatio"))){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema46.required,parentSchema:schema46,data}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema47.required,parentSchema:schema47,data}];
 return false;
 }
 else {
 if(data.oldestBlock !== undefined){
 const _errs1 = errors;
-if(!(validate61(data.oldestBlock, {instancePath:instancePath+"/oldestBlock",parentData:data,parentDataProperty:"oldestBlock",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.oldestBlock, {instancePath:instancePath+"/oldestBlock",parentData:data,parentDataProperty:"oldestBlock",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1846,8 +1880,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate58(data1[i0], {instancePath:instancePath+"/baseFeePerGas/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data1[i0], {instancePath:instancePath+"/baseFeePerGas/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1857,7 +1891,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.baseFeePerGas.type,parentSchema:schema46.properties.baseFeePerGas,data:data1}];
+validate131.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.baseFeePerGas.type,parentSchema:schema47.properties.baseFeePerGas,data:data1}];
 return false;
 }
 }
@@ -1880,12 +1914,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate130.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema46.properties.gasUsedRatio.items,data:data4}];
+validate131.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema46.properties.gasUsedRatio.items.type,parentSchema:schema46.properties.gasUsedRatio.items,data:data4}];
+validate131.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.gasUsedRatio.items.type,parentSchema:schema47.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
@@ -1896,7 +1930,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.gasUsedRatio.type,parentSchema:schema46.properties.gasUsedRatio,data:data3}];
+validate131.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.gasUsedRatio.type,parentSchema:schema47.properties.gasUsedRatio,data:data3}];
 return false;
 }
 }
@@ -1922,8 +1956,8 @@ var valid4 = true;
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 const _errs13 = errors;
-if(!(validate58(data6[i3], {instancePath:instancePath+"/reward/" + i2+"/" + i3,parentData:data6,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data6[i3], {instancePath:instancePath+"/reward/" + i2+"/" + i3,parentData:data6,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs13 === errors;
@@ -1933,7 +1967,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.reward.items.type,parentSchema:schema46.properties.reward.items,data:data6}];
+validate131.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.reward.items.type,parentSchema:schema47.properties.reward.items,data:data6}];
 return false;
 }
 }
@@ -1944,7 +1978,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.reward.type,parentSchema:schema46.properties.reward,data:data5}];
+validate131.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.reward.type,parentSchema:schema47.properties.reward,data:data5}];
 return false;
 }
 }
@@ -1963,8 +1997,8 @@ var valid5 = true;
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 const _errs16 = errors;
-if(!(validate58(data8[i4], {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,parentData:data8,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data8[i4], {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,parentData:data8,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs16 === errors;
@@ -1974,7 +2008,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.baseFeePerBlobGas.type,parentSchema:schema46.properties.baseFeePerBlobGas,data:data8}];
+validate131.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.baseFeePerBlobGas.type,parentSchema:schema47.properties.baseFeePerBlobGas,data:data8}];
 return false;
 }
 }
@@ -1997,12 +2031,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data11 == "number"){
 if(data11 < 0 || isNaN(data11)){
-validate130.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema46.properties.blobGasUsedRatio.items,data:data11}];
+validate131.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema46.properties.blobGasUsedRatio.items.type,parentSchema:schema46.properties.blobGasUsedRatio.items,data:data11}];
+validate131.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.blobGasUsedRatio.items.type,parentSchema:schema47.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
@@ -2013,7 +2047,7 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.blobGasUsedRatio.type,parentSchema:schema46.properties.blobGasUsedRatio,data:data10}];
+validate131.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.blobGasUsedRatio.type,parentSchema:schema47.properties.blobGasUsedRatio,data:data10}];
 return false;
 }
 }
@@ -2030,101 +2064,101 @@ var valid0 = true;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data}];
 return false;
 }
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
 }
 validate130.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_gasPrice = validate137;
+const schema48 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-errors = vErrors.length;
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_gasPrice = validate136;
-const schema47 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate137.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate138.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_gasPrice/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
 }
 validate137.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getBalance_0 = validate140;
+const schema50 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_gasPrice/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
-}
-validate136.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getBalance_0 = validate139;
-const schema49 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate140.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate141.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
 }
 validate140.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getBalance_1 = validate143;
+const schema52 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-validate139.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getBalance_1 = validate142;
-const schema51 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2138,32 +2172,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2173,7 +2207,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2181,7 +2215,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 else {
@@ -2195,215 +2229,215 @@ vErrors = null;
 }
 }
 }
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
 validate143.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getBalance = validate151;
+const schema54 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getBalance = validate150;
-const schema53 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate151.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate152.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
 }
 validate151.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getBlockByHash_0 = validate154;
+const schema56 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
-errors = vErrors.length;
-}
-validate150.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getBlockByHash_0 = validate153;
-const schema55 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate154.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+if(!pattern7.test(data)){
+validate155.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
 return false;
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
 return false;
 }
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
 }
 validate154.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getBlockByHash_1 = validate157;
+const schema58 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
-errors = vErrors.length;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getBlockByHash_1 = validate156;
-const schema57 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema57.type,parentSchema:schema57,data}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema58.type,parentSchema:schema58,data}];
 return false;
 }
-validate156.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByHash = validate157;
-const schema58 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
-const schema59 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
-const schema60 = {"title":"Hash32","description":"32-byte hash as returned by the node: lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{64}$"};
-const pattern17 = new RegExp("^0x[0-9a-f]{64}$", "u");
+export const result_eth_getBlockByHash = validate158;
+const schema59 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
+const schema60 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
+const schema61 = {"title":"Hash32","description":"32-byte hash as returned by the node: lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{64}$"};
+const pattern18 = new RegExp("^0x[0-9a-f]{64}$", "u");
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern17.test(data)){
-validate159.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema60,data}];
-return false;
-}
-}
-else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data}];
-return false;
-}
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
-
-const schema61 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
-const pattern18 = new RegExp("^0x[0-9a-f]{512}$", "u");
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern18.test(data)){
-validate167.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema61,data}];
+validate160.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema61,data}];
 return false;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
+const schema62 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
+const pattern19 = new RegExp("^0x[0-9a-f]{512}$", "u");
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate174.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema31,data}];
+if(!pattern19.test(data)){
+validate168.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema62,data}];
 return false;
 }
 }
 else {
-validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data}];
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
-validate174.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
-const pattern20 = new RegExp("^0x[0-9a-f]{16}$", "u");
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern20.test(data)){
-validate177.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema63,data}];
+if(!pattern10.test(data)){
+validate175.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema32,data}];
 return false;
 }
 }
 else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.type,parentSchema:schema63,data}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data}];
 return false;
 }
 }
-validate177.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
-const schema65 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema64 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
+const pattern21 = new RegExp("^0x[0-9a-f]{16}$", "u");
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern21.test(data)){
+validate178.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema64,data}];
+return false;
+}
+}
+else {
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.type,parentSchema:schema64,data}];
+return false;
+}
+}
+validate178.errors = vErrors;
+return errors === 0;
+}
+
+const schema65 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
+const schema66 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate189.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema65.required,parentSchema:schema65,data}];
+validate190.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema66.required,parentSchema:schema66,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2414,8 +2448,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2426,8 +2460,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2450,8 +2484,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs5 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2462,8 +2496,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs6 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -2474,8 +2508,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2486,8 +2520,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs8 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2498,8 +2532,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs9 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -2526,7 +2560,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema65.properties.to.oneOf[1].type,parentSchema:schema65.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema66.properties.to.oneOf[1].type,parentSchema:schema66.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2547,7 +2581,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.to.oneOf,parentSchema:schema65.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.to.oneOf,parentSchema:schema66.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2555,7 +2589,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return false;
 }
 else {
@@ -2577,8 +2611,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs15 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -2589,8 +2623,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs16 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -2601,8 +2635,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -2613,8 +2647,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs18 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -2625,8 +2659,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs19 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -2637,8 +2671,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -2649,8 +2683,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -2661,8 +2695,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs22 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -2680,8 +2714,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs25 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -2691,7 +2725,7 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.blobVersionedHashes.type,parentSchema:schema65.properties.blobVersionedHashes,data:data18}];
+validate190.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.blobVersionedHashes.type,parentSchema:schema66.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -2710,8 +2744,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -2721,7 +2755,7 @@ break;
 }
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.authorizationList.type,parentSchema:schema65.properties.authorizationList,data:data20}];
+validate190.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.authorizationList.type,parentSchema:schema66.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -2733,8 +2767,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs29 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -2745,8 +2779,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs30 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs30 === errors;
@@ -2757,8 +2791,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs31 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs31 === errors;
@@ -2769,8 +2803,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs32 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -2804,16 +2838,16 @@ var valid0 = true;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data}];
+validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data}];
 return false;
 }
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2825,8 +2859,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate159(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2836,7 +2870,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.anyOf[0].type,parentSchema:schema64.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.anyOf[0].type,parentSchema:schema65.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2856,8 +2890,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate189(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate190(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2867,7 +2901,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.anyOf[1].type,parentSchema:schema64.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.anyOf[1].type,parentSchema:schema65.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2881,7 +2915,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema64.anyOf,parentSchema:schema64,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema65.anyOf,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2889,7 +2923,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return false;
 }
 else {
@@ -2903,27 +2937,27 @@ vErrors = null;
 }
 }
 }
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
+const schema67 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.index === undefined) && (missing0 = "index")) || ((data.validatorIndex === undefined) && (missing0 = "validatorIndex"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.amount === undefined) && (missing0 = "amount"))){
-validate217.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema66.required,parentSchema:schema66,data}];
+validate218.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema67.required,parentSchema:schema67,data}];
 return false;
 }
 else {
 if(data.index !== undefined){
 const _errs1 = errors;
-if(!(validate61(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2934,8 +2968,8 @@ var valid0 = true;
 if(valid0){
 if(data.validatorIndex !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.validatorIndex, {instancePath:instancePath+"/validatorIndex",parentData:data,parentDataProperty:"validatorIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.validatorIndex, {instancePath:instancePath+"/validatorIndex",parentData:data,parentDataProperty:"validatorIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2958,8 +2992,8 @@ var valid0 = true;
 if(valid0){
 if(data.amount !== undefined){
 const _errs4 = errors;
-if(!(validate61(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2973,30 +3007,30 @@ var valid0 = true;
 }
 }
 else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data}];
+validate218.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data}];
 return false;
 }
 }
-validate217.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema59.required,parentSchema:schema59,data}];
+validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema60.required,parentSchema:schema60,data}];
 return false;
 }
 else {
 if(data.hash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3007,8 +3041,8 @@ var valid0 = true;
 if(valid0){
 if(data.parentHash !== undefined){
 const _errs2 = errors;
-if(!(validate159(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3019,8 +3053,8 @@ var valid0 = true;
 if(valid0){
 if(data.sha3Uncles !== undefined){
 const _errs3 = errors;
-if(!(validate159(data.sha3Uncles, {instancePath:instancePath+"/sha3Uncles",parentData:data,parentDataProperty:"sha3Uncles",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.sha3Uncles, {instancePath:instancePath+"/sha3Uncles",parentData:data,parentDataProperty:"sha3Uncles",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3043,8 +3077,8 @@ var valid0 = true;
 if(valid0){
 if(data.stateRoot !== undefined){
 const _errs5 = errors;
-if(!(validate159(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3055,8 +3089,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionsRoot !== undefined){
 const _errs6 = errors;
-if(!(validate159(data.transactionsRoot, {instancePath:instancePath+"/transactionsRoot",parentData:data,parentDataProperty:"transactionsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionsRoot, {instancePath:instancePath+"/transactionsRoot",parentData:data,parentDataProperty:"transactionsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3067,8 +3101,8 @@ var valid0 = true;
 if(valid0){
 if(data.receiptsRoot !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -3079,8 +3113,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate167(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate168(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -3091,8 +3125,8 @@ var valid0 = true;
 if(valid0){
 if(data.difficulty !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -3103,8 +3137,8 @@ var valid0 = true;
 if(valid0){
 if(data.number !== undefined){
 const _errs10 = errors;
-if(!(validate61(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -3115,8 +3149,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasLimit !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -3127,8 +3161,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasUsed !== undefined){
 const _errs12 = errors;
-if(!(validate61(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -3139,8 +3173,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined){
 const _errs13 = errors;
-if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -3151,8 +3185,8 @@ var valid0 = true;
 if(valid0){
 if(data.extraData !== undefined){
 const _errs14 = errors;
-if(!(validate174(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -3163,8 +3197,8 @@ var valid0 = true;
 if(valid0){
 if(data.mixHash !== undefined){
 const _errs15 = errors;
-if(!(validate159(data.mixHash, {instancePath:instancePath+"/mixHash",parentData:data,parentDataProperty:"mixHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.mixHash, {instancePath:instancePath+"/mixHash",parentData:data,parentDataProperty:"mixHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -3175,8 +3209,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate177(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate178(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -3187,8 +3221,8 @@ var valid0 = true;
 if(valid0){
 if(data.baseFeePerGas !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -3199,8 +3233,8 @@ var valid0 = true;
 if(valid0){
 if(data.withdrawalsRoot !== undefined){
 const _errs18 = errors;
-if(!(validate159(data.withdrawalsRoot, {instancePath:instancePath+"/withdrawalsRoot",parentData:data,parentDataProperty:"withdrawalsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.withdrawalsRoot, {instancePath:instancePath+"/withdrawalsRoot",parentData:data,parentDataProperty:"withdrawalsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -3211,8 +3245,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasUsed !== undefined){
 const _errs19 = errors;
-if(!(validate61(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -3223,8 +3257,8 @@ var valid0 = true;
 if(valid0){
 if(data.excessBlobGas !== undefined){
 const _errs20 = errors;
-if(!(validate61(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -3235,8 +3269,8 @@ var valid0 = true;
 if(valid0){
 if(data.parentBeaconBlockRoot !== undefined){
 const _errs21 = errors;
-if(!(validate159(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -3247,8 +3281,8 @@ var valid0 = true;
 if(valid0){
 if(data.requestsHash !== undefined){
 const _errs22 = errors;
-if(!(validate159(data.requestsHash, {instancePath:instancePath+"/requestsHash",parentData:data,parentDataProperty:"requestsHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.requestsHash, {instancePath:instancePath+"/requestsHash",parentData:data,parentDataProperty:"requestsHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -3259,8 +3293,8 @@ var valid0 = true;
 if(valid0){
 if(data.size !== undefined){
 const _errs23 = errors;
-if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -3271,8 +3305,8 @@ var valid0 = true;
 if(valid0){
 if(data.totalDifficulty !== undefined){
 const _errs24 = errors;
-if(!(validate58(data.totalDifficulty, {instancePath:instancePath+"/totalDifficulty",parentData:data,parentDataProperty:"totalDifficulty",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.totalDifficulty, {instancePath:instancePath+"/totalDifficulty",parentData:data,parentDataProperty:"totalDifficulty",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -3283,8 +3317,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate187(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate188(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -3302,8 +3336,8 @@ var valid1 = true;
 const len0 = data25.length;
 for(let i0=0; i0<len0; i0++){
 const _errs28 = errors;
-if(!(validate159(data25[i0], {instancePath:instancePath+"/uncles/" + i0,parentData:data25,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data25[i0], {instancePath:instancePath+"/uncles/" + i0,parentData:data25,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs28 === errors;
@@ -3313,7 +3347,7 @@ break;
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.uncles.type,parentSchema:schema59.properties.uncles,data:data25}];
+validate159.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.uncles.type,parentSchema:schema60.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -3332,8 +3366,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate217(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate218(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -3343,7 +3377,7 @@ break;
 }
 }
 else {
-validate158.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.withdrawals.type,parentSchema:schema59.properties.withdrawals,data:data27}];
+validate159.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.withdrawals.type,parentSchema:schema60.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -3381,16 +3415,16 @@ var valid0 = true;
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -3398,8 +3432,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3409,7 +3443,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema58.oneOf[1].type,parentSchema:schema58.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema59.oneOf[1].type,parentSchema:schema59.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3430,7 +3464,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema58.oneOf,parentSchema:schema58,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema59.oneOf,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3438,7 +3472,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate157.errors = vErrors;
+validate158.errors = vErrors;
 return false;
 }
 else {
@@ -3452,14 +3486,14 @@ vErrors = null;
 }
 }
 }
-validate157.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByNumber_0 = validate224;
-const schema67 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
+export const param_eth_getBlockByNumber_0 = validate225;
+const schema68 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3476,8 +3510,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3492,7 +3526,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3500,7 +3534,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate225.errors = vErrors;
+validate226.errors = vErrors;
 return false;
 }
 else {
@@ -3514,56 +3548,56 @@ vErrors = null;
 }
 }
 }
+validate226.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+errors = vErrors.length;
+}
 validate225.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getBlockByNumber_1 = validate230;
+const schema70 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate225(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
-errors = vErrors.length;
-}
-validate224.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getBlockByNumber_1 = validate229;
-const schema69 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
-
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema69.type,parentSchema:schema69,data}];
+validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema70.type,parentSchema:schema70,data}];
 return false;
 }
-validate229.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByNumber = validate230;
-const schema70 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
+export const result_eth_getBlockByNumber = validate231;
+const schema71 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema59.required,parentSchema:schema59,data}];
+validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema60.required,parentSchema:schema60,data}];
 return false;
 }
 else {
 if(data.hash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3574,8 +3608,8 @@ var valid0 = true;
 if(valid0){
 if(data.parentHash !== undefined){
 const _errs2 = errors;
-if(!(validate159(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3586,8 +3620,8 @@ var valid0 = true;
 if(valid0){
 if(data.sha3Uncles !== undefined){
 const _errs3 = errors;
-if(!(validate159(data.sha3Uncles, {instancePath:instancePath+"/sha3Uncles",parentData:data,parentDataProperty:"sha3Uncles",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.sha3Uncles, {instancePath:instancePath+"/sha3Uncles",parentData:data,parentDataProperty:"sha3Uncles",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3610,8 +3644,8 @@ var valid0 = true;
 if(valid0){
 if(data.stateRoot !== undefined){
 const _errs5 = errors;
-if(!(validate159(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3622,8 +3656,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionsRoot !== undefined){
 const _errs6 = errors;
-if(!(validate159(data.transactionsRoot, {instancePath:instancePath+"/transactionsRoot",parentData:data,parentDataProperty:"transactionsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionsRoot, {instancePath:instancePath+"/transactionsRoot",parentData:data,parentDataProperty:"transactionsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3634,8 +3668,8 @@ var valid0 = true;
 if(valid0){
 if(data.receiptsRoot !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -3646,8 +3680,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate167(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate168(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -3658,8 +3692,8 @@ var valid0 = true;
 if(valid0){
 if(data.difficulty !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -3670,8 +3704,8 @@ var valid0 = true;
 if(valid0){
 if(data.number !== undefined){
 const _errs10 = errors;
-if(!(validate61(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -3682,8 +3716,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasLimit !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -3694,8 +3728,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasUsed !== undefined){
 const _errs12 = errors;
-if(!(validate61(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -3706,8 +3740,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined){
 const _errs13 = errors;
-if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -3718,8 +3752,8 @@ var valid0 = true;
 if(valid0){
 if(data.extraData !== undefined){
 const _errs14 = errors;
-if(!(validate174(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -3730,8 +3764,8 @@ var valid0 = true;
 if(valid0){
 if(data.mixHash !== undefined){
 const _errs15 = errors;
-if(!(validate159(data.mixHash, {instancePath:instancePath+"/mixHash",parentData:data,parentDataProperty:"mixHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.mixHash, {instancePath:instancePath+"/mixHash",parentData:data,parentDataProperty:"mixHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -3742,8 +3776,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate177(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate178(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -3754,8 +3788,8 @@ var valid0 = true;
 if(valid0){
 if(data.baseFeePerGas !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -3766,8 +3800,8 @@ var valid0 = true;
 if(valid0){
 if(data.withdrawalsRoot !== undefined){
 const _errs18 = errors;
-if(!(validate159(data.withdrawalsRoot, {instancePath:instancePath+"/withdrawalsRoot",parentData:data,parentDataProperty:"withdrawalsRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.withdrawalsRoot, {instancePath:instancePath+"/withdrawalsRoot",parentData:data,parentDataProperty:"withdrawalsRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -3778,8 +3812,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasUsed !== undefined){
 const _errs19 = errors;
-if(!(validate61(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -3790,8 +3824,8 @@ var valid0 = true;
 if(valid0){
 if(data.excessBlobGas !== undefined){
 const _errs20 = errors;
-if(!(validate61(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -3802,8 +3836,8 @@ var valid0 = true;
 if(valid0){
 if(data.parentBeaconBlockRoot !== undefined){
 const _errs21 = errors;
-if(!(validate159(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -3814,8 +3848,8 @@ var valid0 = true;
 if(valid0){
 if(data.requestsHash !== undefined){
 const _errs22 = errors;
-if(!(validate159(data.requestsHash, {instancePath:instancePath+"/requestsHash",parentData:data,parentDataProperty:"requestsHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.requestsHash, {instancePath:instancePath+"/requestsHash",parentData:data,parentDataProperty:"requestsHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -3826,8 +3860,8 @@ var valid0 = true;
 if(valid0){
 if(data.size !== undefined){
 const _errs23 = errors;
-if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -3838,8 +3872,8 @@ var valid0 = true;
 if(valid0){
 if(data.totalDifficulty !== undefined){
 const _errs24 = errors;
-if(!(validate58(data.totalDifficulty, {instancePath:instancePath+"/totalDifficulty",parentData:data,parentDataProperty:"totalDifficulty",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.totalDifficulty, {instancePath:instancePath+"/totalDifficulty",parentData:data,parentDataProperty:"totalDifficulty",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -3850,8 +3884,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate187(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate188(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -3869,8 +3903,8 @@ var valid1 = true;
 const len0 = data25.length;
 for(let i0=0; i0<len0; i0++){
 const _errs28 = errors;
-if(!(validate159(data25[i0], {instancePath:instancePath+"/uncles/" + i0,parentData:data25,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data25[i0], {instancePath:instancePath+"/uncles/" + i0,parentData:data25,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs28 === errors;
@@ -3880,7 +3914,7 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.uncles.type,parentSchema:schema59.properties.uncles,data:data25}];
+validate232.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.uncles.type,parentSchema:schema60.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -3899,8 +3933,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate217(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate218(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -3910,7 +3944,7 @@ break;
 }
 }
 else {
-validate231.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.withdrawals.type,parentSchema:schema59.properties.withdrawals,data:data27}];
+validate232.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.withdrawals.type,parentSchema:schema60.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -3948,16 +3982,16 @@ var valid0 = true;
 }
 }
 else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data}];
+validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data}];
 return false;
 }
 }
-validate231.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -3965,8 +3999,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3976,7 +4010,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema70.oneOf[1].type,parentSchema:schema70.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema71.oneOf[1].type,parentSchema:schema71.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3997,7 +4031,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema70.oneOf,parentSchema:schema70,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema71.oneOf,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4005,7 +4039,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate230.errors = vErrors;
+validate231.errors = vErrors;
 return false;
 }
 else {
@@ -4019,14 +4053,14 @@ vErrors = null;
 }
 }
 }
-validate230.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockReceipts_0 = validate260;
-const schema72 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
+export const param_eth_getBlockReceipts_0 = validate261;
+const schema73 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4040,32 +4074,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4075,7 +4109,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4083,7 +4117,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate261.errors = vErrors;
+validate262.errors = vErrors;
 return false;
 }
 else {
@@ -4097,36 +4131,36 @@ vErrors = null;
 }
 }
 }
+validate262.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+errors = vErrors.length;
+}
 validate261.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getBlockReceipts = validate269;
+const schema75 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
+const schema76 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema77 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
-errors = vErrors.length;
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getBlockReceipts = validate268;
-const schema74 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
-const schema75 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
-const schema76 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate277.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema76.required,parentSchema:schema76,data}];
+validate278.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema77.required,parentSchema:schema77,data}];
 return false;
 }
 else {
@@ -4151,8 +4185,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate159(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4162,7 +4196,7 @@ break;
 }
 }
 else {
-validate277.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.topics.type,parentSchema:schema76.properties.topics,data:data1}];
+validate278.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema77.properties.topics.type,parentSchema:schema77.properties.topics,data:data1}];
 return false;
 }
 }
@@ -4174,8 +4208,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs5 = errors;
-if(!(validate174(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -4186,8 +4220,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs6 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4198,8 +4232,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -4210,8 +4244,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -4222,8 +4256,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionHash !== undefined){
 const _errs9 = errors;
-if(!(validate159(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -4234,8 +4268,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs10 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -4246,8 +4280,8 @@ var valid0 = true;
 if(valid0){
 if(data.logIndex !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -4260,7 +4294,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate277.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema76.properties.removed.type,parentSchema:schema76.properties.removed,data:data10}];
+validate278.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema77.properties.removed.type,parentSchema:schema77.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -4280,30 +4314,30 @@ var valid0 = true;
 }
 }
 else {
-validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data}];
+validate278.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data}];
 return false;
 }
 }
-validate277.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate269.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema75.required,parentSchema:schema75,data}];
+validate270.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema76.required,parentSchema:schema76,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4314,8 +4348,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4342,7 +4376,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.contractAddress.oneOf[1].type,parentSchema:schema75.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema76.properties.contractAddress.oneOf[1].type,parentSchema:schema76.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4363,7 +4397,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema75.properties.contractAddress.oneOf,parentSchema:schema75.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema76.properties.contractAddress.oneOf,parentSchema:schema76.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4371,7 +4405,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate269.errors = vErrors;
+validate270.errors = vErrors;
 return false;
 }
 else {
@@ -4393,8 +4427,8 @@ var valid0 = true;
 if(valid0){
 if(data.cumulativeGasUsed !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.cumulativeGasUsed, {instancePath:instancePath+"/cumulativeGasUsed",parentData:data,parentDataProperty:"cumulativeGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.cumulativeGasUsed, {instancePath:instancePath+"/cumulativeGasUsed",parentData:data,parentDataProperty:"cumulativeGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -4405,8 +4439,8 @@ var valid0 = true;
 if(valid0){
 if(data.effectiveGasPrice !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.effectiveGasPrice, {instancePath:instancePath+"/effectiveGasPrice",parentData:data,parentDataProperty:"effectiveGasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.effectiveGasPrice, {instancePath:instancePath+"/effectiveGasPrice",parentData:data,parentDataProperty:"effectiveGasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -4429,8 +4463,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasUsed !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -4448,8 +4482,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate277(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+if(!(validate278(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -4459,7 +4493,7 @@ break;
 }
 }
 else {
-validate269.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.logs.type,parentSchema:schema75.properties.logs,data:data7}];
+validate270.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.logs.type,parentSchema:schema76.properties.logs,data:data7}];
 return false;
 }
 }
@@ -4471,8 +4505,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate167(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate168(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -4485,11 +4519,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate269.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.status.type,parentSchema:schema75.properties.status,data:data10}];
+validate270.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.status.type,parentSchema:schema76.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate269.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema75.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.status.enum,parentSchema:schema75.properties.status,data:data10}];
+validate270.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema76.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.status.enum,parentSchema:schema76.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -4500,8 +4534,8 @@ var valid0 = true;
 if(valid0){
 if(data.root !== undefined){
 const _errs18 = errors;
-if(!(validate159(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -4528,7 +4562,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.to.oneOf[1].type,parentSchema:schema75.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema76.properties.to.oneOf[1].type,parentSchema:schema76.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4549,7 +4583,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema75.properties.to.oneOf,parentSchema:schema75.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema76.properties.to.oneOf,parentSchema:schema76.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4557,7 +4591,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate269.errors = vErrors;
+validate270.errors = vErrors;
 return false;
 }
 else {
@@ -4579,8 +4613,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionHash !== undefined){
 const _errs24 = errors;
-if(!(validate159(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -4591,8 +4625,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs25 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -4603,8 +4637,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs26 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -4615,8 +4649,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasUsed !== undefined){
 const _errs27 = errors;
-if(!(validate61(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
@@ -4627,8 +4661,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasPrice !== undefined){
 const _errs28 = errors;
-if(!(validate58(data.blobGasPrice, {instancePath:instancePath+"/blobGasPrice",parentData:data,parentDataProperty:"blobGasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.blobGasPrice, {instancePath:instancePath+"/blobGasPrice",parentData:data,parentDataProperty:"blobGasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -4655,16 +4689,16 @@ var valid0 = true;
 }
 }
 else {
-validate269.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data}];
+validate270.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data}];
 return false;
 }
 }
-validate269.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/result" */;
 let vErrors = null;
 let errors = 0;
@@ -4678,8 +4712,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate269(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate270(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -4689,7 +4723,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema74.oneOf[0].type,parentSchema:schema74.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.oneOf[0].type,parentSchema:schema75.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4706,7 +4740,7 @@ passing0 = 0;
 }
 const _errs4 = errors;
 if(data !== null){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema74.oneOf[1].type,parentSchema:schema74.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.oneOf[1].type,parentSchema:schema75.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4727,7 +4761,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema74.oneOf,parentSchema:schema74,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema75.oneOf,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4735,7 +4769,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate268.errors = vErrors;
+validate269.errors = vErrors;
 return false;
 }
 else {
@@ -4749,69 +4783,69 @@ vErrors = null;
 }
 }
 }
-validate268.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByHash_0 = validate297;
-const schema77 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
+export const param_eth_getBlockTransactionCountByHash_0 = validate298;
+const schema78 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate298.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+if(!pattern7.test(data)){
+validate299.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
 return false;
 }
 }
 else {
-validate298.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
 return false;
 }
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
+errors = vErrors.length;
 }
 validate298.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getBlockTransactionCountByHash = validate301;
+const schema80 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-validate297.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getBlockTransactionCountByHash = validate300;
-const schema79 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate301.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate302.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
 }
-validate301.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -4819,8 +4853,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4830,7 +4864,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema79.oneOf[1].type,parentSchema:schema79.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema80.oneOf[1].type,parentSchema:schema80.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4851,7 +4885,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema79.oneOf,parentSchema:schema79,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema80.oneOf,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4859,7 +4893,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate300.errors = vErrors;
+validate301.errors = vErrors;
 return false;
 }
 else {
@@ -4873,14 +4907,14 @@ vErrors = null;
 }
 }
 }
-validate300.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByNumber_0 = validate303;
-const schema81 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
+export const param_eth_getBlockTransactionCountByNumber_0 = validate304;
+const schema82 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4897,8 +4931,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4913,7 +4947,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4921,7 +4955,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate304.errors = vErrors;
+validate305.errors = vErrors;
 return false;
 }
 else {
@@ -4935,47 +4969,47 @@ vErrors = null;
 }
 }
 }
+validate305.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+errors = vErrors.length;
+}
 validate304.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getBlockTransactionCountByNumber = validate309;
+const schema84 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
-errors = vErrors.length;
-}
-validate303.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getBlockTransactionCountByNumber = validate308;
-const schema83 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate309.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate310.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate310.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
 }
-validate309.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -4983,8 +5017,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
+if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4994,7 +5028,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema83.oneOf[1].type,parentSchema:schema83.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema84.oneOf[1].type,parentSchema:schema84.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5015,7 +5049,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema83.oneOf,parentSchema:schema83,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema84.oneOf,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5023,7 +5057,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate308.errors = vErrors;
+validate309.errors = vErrors;
 return false;
 }
 else {
@@ -5037,49 +5071,49 @@ vErrors = null;
 }
 }
 }
-validate308.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getCode_0 = validate311;
-const schema85 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
+export const param_eth_getCode_0 = validate312;
+const schema86 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate312.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate313.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate312.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+errors = vErrors.length;
 }
 validate312.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getCode_1 = validate315;
+const schema88 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
-errors = vErrors.length;
-}
-validate311.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getCode_1 = validate314;
-const schema87 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5093,32 +5127,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -5128,7 +5162,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5136,7 +5170,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate315.errors = vErrors;
+validate316.errors = vErrors;
 return false;
 }
 else {
@@ -5150,99 +5184,99 @@ vErrors = null;
 }
 }
 }
+validate316.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+errors = vErrors.length;
+}
 validate315.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getCode = validate323;
+const schema90 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
-errors = vErrors.length;
-}
-validate314.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getCode = validate322;
-const schema89 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
-
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate323.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema31,data}];
+if(!pattern10.test(data)){
+validate324.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema32,data}];
 return false;
 }
 }
 else {
-validate323.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data}];
+validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data}];
 return false;
 }
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+errors = vErrors.length;
 }
 validate323.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getFilterChanges_0 = validate326;
+const schema92 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
+const schema93 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getCode/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate323(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-errors = vErrors.length;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getFilterChanges_0 = validate325;
-const schema91 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
-const schema92 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate326.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
+if(!pattern5.test(data)){
+validate327.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
 return false;
 }
 }
 else {
-validate326.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
+validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
 return false;
 }
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+errors = vErrors.length;
 }
 validate326.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getFilterChanges = validate329;
+const schema94 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
+const schema95 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
-errors = vErrors.length;
-}
-validate325.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getFilterChanges = validate328;
-const schema93 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
-const schema94 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
-
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5254,8 +5288,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate159(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -5265,7 +5299,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema94.anyOf[0].type,parentSchema:schema94.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema95.anyOf[0].type,parentSchema:schema95.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5285,8 +5319,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate277(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+if(!(validate278(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -5296,7 +5330,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema94.anyOf[1].type,parentSchema:schema94.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema95.anyOf[1].type,parentSchema:schema95.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5310,7 +5344,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema94.anyOf,parentSchema:schema94,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema95.anyOf,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5318,7 +5352,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate329.errors = vErrors;
+validate330.errors = vErrors;
 return false;
 }
 else {
@@ -5332,69 +5366,69 @@ vErrors = null;
 }
 }
 }
+validate330.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+errors = vErrors.length;
+}
 validate329.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getFilterLogs_0 = validate334;
+const schema96 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
-errors = vErrors.length;
-}
-validate328.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getFilterLogs_0 = validate333;
-const schema95 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
-
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate334.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
+if(!pattern5.test(data)){
+validate335.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
 return false;
 }
 }
 else {
-validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
+validate335.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
 return false;
 }
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+errors = vErrors.length;
 }
 validate334.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getFilterLogs = validate337;
+const schema98 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
-errors = vErrors.length;
-}
-validate333.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getFilterLogs = validate336;
-const schema97 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
-
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate337.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema76.required,parentSchema:schema76,data}];
+validate338.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema77.required,parentSchema:schema77,data}];
 return false;
 }
 else {
@@ -5419,8 +5453,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate159(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -5430,7 +5464,7 @@ break;
 }
 }
 else {
-validate337.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.topics.type,parentSchema:schema76.properties.topics,data:data1}];
+validate338.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema77.properties.topics.type,parentSchema:schema77.properties.topics,data:data1}];
 return false;
 }
 }
@@ -5442,8 +5476,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs5 = errors;
-if(!(validate174(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -5454,8 +5488,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs6 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -5466,8 +5500,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -5478,8 +5512,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -5490,8 +5524,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionHash !== undefined){
 const _errs9 = errors;
-if(!(validate159(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -5502,8 +5536,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs10 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -5514,8 +5548,8 @@ var valid0 = true;
 if(valid0){
 if(data.logIndex !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -5528,7 +5562,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate337.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema76.properties.removed.type,parentSchema:schema76.properties.removed,data:data10}];
+validate338.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema77.properties.removed.type,parentSchema:schema77.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -5548,16 +5582,16 @@ var valid0 = true;
 }
 }
 else {
-validate337.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data}];
+validate338.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data}];
 return false;
 }
 }
-validate337.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -5567,8 +5601,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate337(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+if(!(validate338(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5578,20 +5612,20 @@ break;
 }
 }
 else {
-validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema97.type,parentSchema:schema97,data}];
+validate337.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema98.type,parentSchema:schema98,data}];
 return false;
 }
 }
-validate336.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getLogs_0 = validate348;
-const schema99 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
-const schema100 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
-const schema101 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
+export const param_eth_getLogs_0 = validate349;
+const schema100 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
+const schema101 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+const schema102 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5599,7 +5633,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.oneOf[0].type,parentSchema:schema101.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema102.oneOf[0].type,parentSchema:schema102.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5614,8 +5648,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5635,8 +5669,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate52(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5646,7 +5680,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.oneOf[2].type,parentSchema:schema101.oneOf[2],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema102.oneOf[2].type,parentSchema:schema102.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5669,7 +5703,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema101.oneOf,parentSchema:schema101,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema102.oneOf,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5677,7 +5711,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate354.errors = vErrors;
+validate355.errors = vErrors;
 return false;
 }
 else {
@@ -5691,20 +5725,20 @@ vErrors = null;
 }
 }
 }
-validate354.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fromBlock !== undefined){
 const _errs1 = errors;
-if(!(validate78(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5715,8 +5749,8 @@ var valid0 = true;
 if(valid0){
 if(data.toBlock !== undefined){
 const _errs2 = errors;
-if(!(validate78(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5733,7 +5767,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.address.oneOf[0].type,parentSchema:schema100.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.address.oneOf[0].type,parentSchema:schema101.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5780,7 +5814,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.address.oneOf[2].type,parentSchema:schema100.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.address.oneOf[2].type,parentSchema:schema101.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5803,7 +5837,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema100.properties.address.oneOf,parentSchema:schema100.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema101.properties.address.oneOf,parentSchema:schema101.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5811,7 +5845,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate349.errors = vErrors;
+validate350.errors = vErrors;
 return false;
 }
 else {
@@ -5839,7 +5873,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.topics.oneOf[0].type,parentSchema:schema100.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.topics.oneOf[0].type,parentSchema:schema101.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5860,8 +5894,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate354(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate355(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -5871,7 +5905,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.topics.oneOf[1].type,parentSchema:schema100.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.topics.oneOf[1].type,parentSchema:schema101.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5893,7 +5927,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema100.properties.topics.oneOf,parentSchema:schema100.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema101.properties.topics.oneOf,parentSchema:schema101.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5901,7 +5935,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate349.errors = vErrors;
+validate350.errors = vErrors;
 return false;
 }
 else {
@@ -5923,8 +5957,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs18 = errors;
-if(!(validate52(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -5938,38 +5972,38 @@ var valid0 = true;
 }
 }
 else {
-validate349.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
+validate350.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data}];
 return false;
 }
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
+errors = vErrors.length;
 }
 validate349.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getLogs = validate361;
+const schema103 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
-errors = vErrors.length;
-}
-validate348.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getLogs = validate360;
-const schema102 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate361.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema76.required,parentSchema:schema76,data}];
+validate362.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema77.required,parentSchema:schema77,data}];
 return false;
 }
 else {
@@ -5994,8 +6028,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate159(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6005,7 +6039,7 @@ break;
 }
 }
 else {
-validate361.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.topics.type,parentSchema:schema76.properties.topics,data:data1}];
+validate362.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema77.properties.topics.type,parentSchema:schema77.properties.topics,data:data1}];
 return false;
 }
 }
@@ -6017,8 +6051,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs5 = errors;
-if(!(validate174(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -6029,8 +6063,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs6 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6041,8 +6075,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6053,8 +6087,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -6065,8 +6099,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionHash !== undefined){
 const _errs9 = errors;
-if(!(validate159(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -6077,8 +6111,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs10 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -6089,8 +6123,8 @@ var valid0 = true;
 if(valid0){
 if(data.logIndex !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.logIndex, {instancePath:instancePath+"/logIndex",parentData:data,parentDataProperty:"logIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -6103,7 +6137,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate361.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema76.properties.removed.type,parentSchema:schema76.properties.removed,data:data10}];
+validate362.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema77.properties.removed.type,parentSchema:schema77.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -6123,16 +6157,16 @@ var valid0 = true;
 }
 }
 else {
-validate361.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data}];
+validate362.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data}];
 return false;
 }
 }
-validate361.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -6142,8 +6176,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate361(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+if(!(validate362(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6153,74 +6187,74 @@ break;
 }
 }
 else {
-validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema102.type,parentSchema:schema102,data}];
+validate361.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema103.type,parentSchema:schema103,data}];
 return false;
 }
 }
-validate360.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_0 = validate372;
-const schema104 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
+export const param_eth_getProof_0 = validate373;
+const schema105 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate373.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate374.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate373.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate374.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate374.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
+errors = vErrors.length;
 }
 validate373.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getProof_1 = validate376;
+const schema107 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
+const schema108 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
-errors = vErrors.length;
-}
-validate372.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getProof_1 = validate375;
-const schema106 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
-const schema107 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate376.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema107,data}];
+if(!pattern5.test(data)){
+validate377.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema108,data}];
 return false;
 }
 }
 else {
-validate376.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.type,parentSchema:schema107,data}];
+validate377.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.type,parentSchema:schema108,data}];
 return false;
 }
 }
-validate376.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/1" */;
 let vErrors = null;
 let errors = 0;
@@ -6230,8 +6264,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate376(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+if(!(validate377(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6241,18 +6275,18 @@ break;
 }
 }
 else {
-validate375.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema106.type,parentSchema:schema106,data}];
+validate376.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.type,parentSchema:schema107,data}];
 return false;
 }
 }
-validate375.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_2 = validate378;
-const schema108 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
+export const param_eth_getProof_2 = validate379;
+const schema109 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6266,32 +6300,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -6301,7 +6335,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6309,7 +6343,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate379.errors = vErrors;
+validate380.errors = vErrors;
 return false;
 }
 else {
@@ -6323,63 +6357,63 @@ vErrors = null;
 }
 }
 }
+validate380.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/2" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+errors = vErrors.length;
+}
 validate379.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getProof = validate387;
+const schema111 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
+const schema112 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
+const schema113 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/2" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
-errors = vErrors.length;
-}
-validate378.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getProof = validate386;
-const schema110 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
-const schema111 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
-const schema112 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
-
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate395.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema107,data}];
+if(!pattern5.test(data)){
+validate396.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema108,data}];
 return false;
 }
 }
 else {
-validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.type,parentSchema:schema107,data}];
+validate396.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.type,parentSchema:schema108,data}];
 return false;
 }
 }
-validate395.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.key === undefined) && (missing0 = "key")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.proof === undefined) && (missing0 = "proof"))){
-validate394.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema112.required,parentSchema:schema112,data}];
+validate395.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema113.required,parentSchema:schema113,data}];
 return false;
 }
 else {
 if(data.key !== undefined){
 const _errs1 = errors;
-if(!(validate395(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate396(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
+vErrors = vErrors === null ? validate396.errors : vErrors.concat(validate396.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6390,8 +6424,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6409,8 +6443,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate174(data2[i0], {instancePath:instancePath+"/proof/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data2[i0], {instancePath:instancePath+"/proof/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6420,7 +6454,7 @@ break;
 }
 }
 else {
-validate394.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.properties.proof.type,parentSchema:schema112.properties.proof,data:data2}];
+validate395.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema113.properties.proof.type,parentSchema:schema113.properties.proof,data:data2}];
 return false;
 }
 }
@@ -6434,23 +6468,23 @@ var valid0 = true;
 }
 }
 else {
-validate394.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data}];
+validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data}];
 return false;
 }
 }
-validate394.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.address === undefined) && (missing0 = "address")) || ((data.accountProof === undefined) && (missing0 = "accountProof"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.codeHash === undefined) && (missing0 = "codeHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.storageHash === undefined) && (missing0 = "storageHash"))) || ((data.storageProof === undefined) && (missing0 = "storageProof"))){
-validate387.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema111.required,parentSchema:schema111,data}];
+validate388.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema112.required,parentSchema:schema112,data}];
 return false;
 }
 else {
@@ -6475,8 +6509,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate174(data1[i0], {instancePath:instancePath+"/accountProof/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data1[i0], {instancePath:instancePath+"/accountProof/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6486,7 +6520,7 @@ break;
 }
 }
 else {
-validate387.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.accountProof.type,parentSchema:schema111.properties.accountProof,data:data1}];
+validate388.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.properties.accountProof.type,parentSchema:schema112.properties.accountProof,data:data1}];
 return false;
 }
 }
@@ -6498,8 +6532,8 @@ var valid0 = true;
 if(valid0){
 if(data.balance !== undefined){
 const _errs5 = errors;
-if(!(validate58(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -6510,8 +6544,8 @@ var valid0 = true;
 if(valid0){
 if(data.codeHash !== undefined){
 const _errs6 = errors;
-if(!(validate159(data.codeHash, {instancePath:instancePath+"/codeHash",parentData:data,parentDataProperty:"codeHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.codeHash, {instancePath:instancePath+"/codeHash",parentData:data,parentDataProperty:"codeHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6522,8 +6556,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs7 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6534,8 +6568,8 @@ var valid0 = true;
 if(valid0){
 if(data.storageHash !== undefined){
 const _errs8 = errors;
-if(!(validate159(data.storageHash, {instancePath:instancePath+"/storageHash",parentData:data,parentDataProperty:"storageHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.storageHash, {instancePath:instancePath+"/storageHash",parentData:data,parentDataProperty:"storageHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -6557,8 +6591,8 @@ var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
-if(!(validate394(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
+if(!(validate395(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -6568,7 +6602,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema111.properties.storageProof.oneOf[0].type,parentSchema:schema111.properties.storageProof.oneOf[0],data:data7};
+const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.properties.storageProof.oneOf[0].type,parentSchema:schema112.properties.storageProof.oneOf[0],data:data7};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6585,7 +6619,7 @@ passing0 = 0;
 }
 const _errs14 = errors;
 if(data7 !== null){
-const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema111.properties.storageProof.oneOf[1].type,parentSchema:schema111.properties.storageProof.oneOf[1],data:data7};
+const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema112.properties.storageProof.oneOf[1].type,parentSchema:schema112.properties.storageProof.oneOf[1],data:data7};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6606,7 +6640,7 @@ passing0 = 1;
 }
 }
 if(!valid2){
-const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema111.properties.storageProof.oneOf,parentSchema:schema111.properties.storageProof,data:data7};
+const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema112.properties.storageProof.oneOf,parentSchema:schema112.properties.storageProof,data:data7};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6614,7 +6648,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate387.errors = vErrors;
+validate388.errors = vErrors;
 return false;
 }
 else {
@@ -6642,101 +6676,101 @@ var valid0 = true;
 }
 }
 else {
-validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.type,parentSchema:schema111,data}];
+validate388.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data}];
 return false;
 }
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate388(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+errors = vErrors.length;
 }
 validate387.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getStorageAt_0 = validate402;
+const schema115 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate387(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
-errors = vErrors.length;
-}
-validate386.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getStorageAt_0 = validate401;
-const schema114 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
-
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate402.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate403.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate402.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate403.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate403(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+errors = vErrors.length;
 }
 validate402.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getStorageAt_1 = validate405;
+const schema117 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
 
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate402(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate402.errors : vErrors.concat(validate402.errors);
-errors = vErrors.length;
-}
-validate401.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getStorageAt_1 = validate404;
-const schema116 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
-
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate405.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema107,data}];
+if(!pattern5.test(data)){
+validate406.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema108,data}];
 return false;
 }
 }
 else {
-validate405.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.type,parentSchema:schema107,data}];
+validate406.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.type,parentSchema:schema108,data}];
 return false;
 }
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+errors = vErrors.length;
 }
 validate405.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getStorageAt_2 = validate408;
+const schema119 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate405(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
-errors = vErrors.length;
-}
-validate404.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getStorageAt_2 = validate407;
-const schema118 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
-
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6750,32 +6784,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -6785,7 +6819,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6793,7 +6827,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate408.errors = vErrors;
+validate409.errors = vErrors;
 return false;
 }
 else {
@@ -6807,147 +6841,147 @@ vErrors = null;
 }
 }
 }
+validate409.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/2" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+errors = vErrors.length;
+}
 validate408.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getStorageAt = validate416;
+const schema121 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
+const schema122 = {"title":"Bytes32","description":"32 bytes of data (e.g. a storage word), lowercase hex with 0x prefix, always 64 digits.","type":"string","pattern":"^0x[0-9a-f]{64}$"};
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/2" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate408(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
-errors = vErrors.length;
-}
-validate407.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getStorageAt = validate415;
-const schema120 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
-const schema121 = {"title":"Bytes32","description":"32 bytes of data (e.g. a storage word), lowercase hex with 0x prefix, always 64 digits.","type":"string","pattern":"^0x[0-9a-f]{64}$"};
-
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern17.test(data)){
-validate416.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema121,data}];
+if(!pattern18.test(data)){
+validate417.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema122,data}];
 return false;
 }
 }
 else {
-validate416.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.type,parentSchema:schema121,data}];
+validate417.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema122.type,parentSchema:schema122,data}];
 return false;
 }
+}
+validate417.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+errors = vErrors.length;
 }
 validate416.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getTransactionByBlockHashAndIndex_0 = validate419;
+const schema123 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate416(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate416.errors : vErrors.concat(validate416.errors);
-errors = vErrors.length;
-}
-validate415.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getTransactionByBlockHashAndIndex_0 = validate418;
-const schema122 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
-
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate419.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+if(!pattern7.test(data)){
+validate420.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
 return false;
 }
 }
 else {
-validate419.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate420.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
 return false;
 }
+}
+validate420.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate420(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
+errors = vErrors.length;
 }
 validate419.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getTransactionByBlockHashAndIndex_1 = validate422;
+const schema125 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate419(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
-errors = vErrors.length;
-}
-validate418.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getTransactionByBlockHashAndIndex_1 = validate421;
-const schema124 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
-
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-validate422.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema16,data}];
+validate423.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate422.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate423.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
+errors = vErrors.length;
 }
 validate422.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getTransactionByBlockHashAndIndex = validate425;
+const schema127 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate422(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate422.errors : vErrors.concat(validate422.errors);
-errors = vErrors.length;
-}
-validate421.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getTransactionByBlockHashAndIndex = validate424;
-const schema126 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
-
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate425.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema65.required,parentSchema:schema65,data}];
+validate426.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema66.required,parentSchema:schema66,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6958,8 +6992,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6970,8 +7004,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -6994,8 +7028,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs5 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -7006,8 +7040,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs6 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7018,8 +7052,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7030,8 +7064,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs8 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7042,8 +7076,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs9 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -7070,7 +7104,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema65.properties.to.oneOf[1].type,parentSchema:schema65.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema66.properties.to.oneOf[1].type,parentSchema:schema66.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7091,7 +7125,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.to.oneOf,parentSchema:schema65.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.to.oneOf,parentSchema:schema66.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7099,7 +7133,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate425.errors = vErrors;
+validate426.errors = vErrors;
 return false;
 }
 else {
@@ -7121,8 +7155,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs15 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -7133,8 +7167,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs16 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -7145,8 +7179,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -7157,8 +7191,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs18 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -7169,8 +7203,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs19 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -7181,8 +7215,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -7193,8 +7227,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -7205,8 +7239,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs22 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -7224,8 +7258,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs25 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -7235,7 +7269,7 @@ break;
 }
 }
 else {
-validate425.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.blobVersionedHashes.type,parentSchema:schema65.properties.blobVersionedHashes,data:data18}];
+validate426.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.blobVersionedHashes.type,parentSchema:schema66.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -7254,8 +7288,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -7265,7 +7299,7 @@ break;
 }
 }
 else {
-validate425.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.authorizationList.type,parentSchema:schema65.properties.authorizationList,data:data20}];
+validate426.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.authorizationList.type,parentSchema:schema66.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -7277,8 +7311,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs29 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -7289,8 +7323,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs30 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs30 === errors;
@@ -7301,8 +7335,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs31 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs31 === errors;
@@ -7313,8 +7347,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs32 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -7348,16 +7382,16 @@ var valid0 = true;
 }
 }
 else {
-validate425.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data}];
+validate426.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data}];
 return false;
 }
 }
-validate425.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -7365,8 +7399,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate425(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
+if(!(validate426(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7376,7 +7410,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema126.oneOf[1].type,parentSchema:schema126.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema127.oneOf[1].type,parentSchema:schema127.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7397,7 +7431,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema126.oneOf,parentSchema:schema126,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema127.oneOf,parentSchema:schema127,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7405,7 +7439,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate424.errors = vErrors;
+validate425.errors = vErrors;
 return false;
 }
 else {
@@ -7419,14 +7453,14 @@ vErrors = null;
 }
 }
 }
-validate424.errors = vErrors;
+validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate451;
-const schema128 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
+export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate452;
+const schema129 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7443,8 +7477,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7459,7 +7493,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema29.oneOf,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema30.oneOf,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7467,7 +7501,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate452.errors = vErrors;
+validate453.errors = vErrors;
 return false;
 }
 else {
@@ -7481,76 +7515,76 @@ vErrors = null;
 }
 }
 }
+validate453.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate453(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
+errors = vErrors.length;
+}
 validate452.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate457;
+const schema131 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate452(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
-errors = vErrors.length;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate456;
-const schema130 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
-
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-validate457.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema16,data}];
+validate458.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate457.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate458.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
+}
+validate458.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate458(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate458.errors : vErrors.concat(validate458.errors);
+errors = vErrors.length;
 }
 validate457.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getTransactionByBlockNumberAndIndex = validate460;
+const schema133 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
 
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
-errors = vErrors.length;
-}
-validate456.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getTransactionByBlockNumberAndIndex = validate459;
-const schema132 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
-
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate460.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema65.required,parentSchema:schema65,data}];
+validate461.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema66.required,parentSchema:schema66,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7561,8 +7595,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7573,8 +7607,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -7597,8 +7631,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs5 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -7609,8 +7643,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs6 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7621,8 +7655,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7633,8 +7667,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs8 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7645,8 +7679,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs9 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -7673,7 +7707,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema65.properties.to.oneOf[1].type,parentSchema:schema65.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema66.properties.to.oneOf[1].type,parentSchema:schema66.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7694,7 +7728,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.to.oneOf,parentSchema:schema65.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.to.oneOf,parentSchema:schema66.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7702,7 +7736,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate460.errors = vErrors;
+validate461.errors = vErrors;
 return false;
 }
 else {
@@ -7724,8 +7758,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs15 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -7736,8 +7770,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs16 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -7748,8 +7782,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -7760,8 +7794,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs18 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -7772,8 +7806,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs19 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -7784,8 +7818,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -7796,8 +7830,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -7808,8 +7842,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs22 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -7827,8 +7861,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs25 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -7838,7 +7872,7 @@ break;
 }
 }
 else {
-validate460.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.blobVersionedHashes.type,parentSchema:schema65.properties.blobVersionedHashes,data:data18}];
+validate461.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.blobVersionedHashes.type,parentSchema:schema66.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -7857,8 +7891,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -7868,7 +7902,7 @@ break;
 }
 }
 else {
-validate460.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.authorizationList.type,parentSchema:schema65.properties.authorizationList,data:data20}];
+validate461.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.authorizationList.type,parentSchema:schema66.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -7880,8 +7914,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs29 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -7892,8 +7926,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs30 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs30 === errors;
@@ -7904,8 +7938,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs31 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs31 === errors;
@@ -7916,8 +7950,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs32 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -7951,16 +7985,16 @@ var valid0 = true;
 }
 }
 else {
-validate460.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data}];
+validate461.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data}];
 return false;
 }
 }
-validate460.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -7968,8 +8002,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
+if(!(validate461(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate461.errors : vErrors.concat(validate461.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7979,7 +8013,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema132.oneOf[1].type,parentSchema:schema132.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema133.oneOf[1].type,parentSchema:schema133.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8000,7 +8034,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema132.oneOf,parentSchema:schema132,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema133.oneOf,parentSchema:schema133,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8008,7 +8042,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate459.errors = vErrors;
+validate460.errors = vErrors;
 return false;
 }
 else {
@@ -8022,63 +8056,63 @@ vErrors = null;
 }
 }
 }
-validate459.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByHash_0 = validate486;
-const schema134 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
+export const param_eth_getTransactionByHash_0 = validate487;
+const schema135 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate487.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+if(!pattern7.test(data)){
+validate488.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
 return false;
 }
 }
 else {
-validate487.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate488.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
 return false;
 }
+}
+validate488.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate488(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate488.errors : vErrors.concat(validate488.errors);
+errors = vErrors.length;
 }
 validate487.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getTransactionByHash = validate490;
+const schema137 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
 
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate487(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
-errors = vErrors.length;
-}
-validate486.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getTransactionByHash = validate489;
-const schema136 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
-
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate490.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema65.required,parentSchema:schema65,data}];
+validate491.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema66.required,parentSchema:schema66,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8089,8 +8123,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8101,8 +8135,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8125,8 +8159,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs5 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -8137,8 +8171,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs6 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -8149,8 +8183,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs7 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8161,8 +8195,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs8 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8173,8 +8207,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs9 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8201,7 +8235,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema65.properties.to.oneOf[1].type,parentSchema:schema65.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema66.properties.to.oneOf[1].type,parentSchema:schema66.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8222,7 +8256,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.to.oneOf,parentSchema:schema65.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.to.oneOf,parentSchema:schema66.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8230,7 +8264,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate490.errors = vErrors;
+validate491.errors = vErrors;
 return false;
 }
 else {
@@ -8252,8 +8286,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs15 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -8264,8 +8298,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs16 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -8276,8 +8310,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs17 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -8288,8 +8322,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs18 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -8300,8 +8334,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs19 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -8312,8 +8346,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -8324,8 +8358,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -8336,8 +8370,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs22 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -8355,8 +8389,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs25 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -8366,7 +8400,7 @@ break;
 }
 }
 else {
-validate490.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.blobVersionedHashes.type,parentSchema:schema65.properties.blobVersionedHashes,data:data18}];
+validate491.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.blobVersionedHashes.type,parentSchema:schema66.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -8385,8 +8419,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -8396,7 +8430,7 @@ break;
 }
 }
 else {
-validate490.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.authorizationList.type,parentSchema:schema65.properties.authorizationList,data:data20}];
+validate491.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.authorizationList.type,parentSchema:schema66.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -8408,8 +8442,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs29 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -8420,8 +8454,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs30 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs30 === errors;
@@ -8432,8 +8466,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs31 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs31 === errors;
@@ -8444,8 +8478,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs32 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -8479,24 +8513,24 @@ var valid0 = true;
 }
 }
 else {
-validate490.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data}];
+validate491.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data}];
 return false;
 }
 }
-validate490.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
 
-const schema138 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
+const schema139 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
 
-function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate516.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema138.required,parentSchema:schema138,data}];
+validate517.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema139.required,parentSchema:schema139,data}];
 return false;
 }
 else {
@@ -8504,7 +8538,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate516.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockHash.type,parentSchema:schema138.properties.blockHash,data:data0}];
+validate517.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockHash.type,parentSchema:schema139.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8517,7 +8551,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate516.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockNumber.type,parentSchema:schema138.properties.blockNumber,data:data1}];
+validate517.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockNumber.type,parentSchema:schema139.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8530,7 +8564,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate516.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockTimestamp.type,parentSchema:schema138.properties.blockTimestamp,data:data2}];
+validate517.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockTimestamp.type,parentSchema:schema139.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8553,8 +8587,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8565,8 +8599,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8577,8 +8611,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs10 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -8589,8 +8623,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs11 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -8601,8 +8635,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs12 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -8629,7 +8663,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.to.oneOf[1].type,parentSchema:schema138.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.to.oneOf[1].type,parentSchema:schema139.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8650,7 +8684,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema138.properties.to.oneOf,parentSchema:schema138.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema139.properties.to.oneOf,parentSchema:schema139.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8658,7 +8692,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate516.errors = vErrors;
+validate517.errors = vErrors;
 return false;
 }
 else {
@@ -8682,7 +8716,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate516.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.transactionIndex.type,parentSchema:schema138.properties.transactionIndex,data:data10}];
+validate517.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.transactionIndex.type,parentSchema:schema139.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -8693,8 +8727,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -8705,8 +8739,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -8717,8 +8751,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs22 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -8729,8 +8763,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs23 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -8741,8 +8775,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs24 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -8753,8 +8787,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs25 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -8765,8 +8799,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs26 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -8784,8 +8818,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs29 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs29 === errors;
@@ -8795,7 +8829,7 @@ break;
 }
 }
 else {
-validate516.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.blobVersionedHashes.type,parentSchema:schema138.properties.blobVersionedHashes,data:data18}];
+validate517.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.blobVersionedHashes.type,parentSchema:schema139.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -8814,8 +8848,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs32 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs32 === errors;
@@ -8825,7 +8859,7 @@ break;
 }
 }
 else {
-validate516.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.authorizationList.type,parentSchema:schema138.properties.authorizationList,data:data20}];
+validate517.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.authorizationList.type,parentSchema:schema139.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -8837,8 +8871,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs33 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs33 === errors;
@@ -8849,8 +8883,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs34 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs34 === errors;
@@ -8861,8 +8895,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs35 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs35 === errors;
@@ -8873,8 +8907,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs36 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs36 === errors;
@@ -8921,16 +8955,16 @@ var valid0 = true;
 }
 }
 else {
-validate516.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data}];
+validate517.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data}];
 return false;
 }
 }
-validate516.errors = vErrors;
+validate517.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8938,8 +8972,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate490(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate490.errors : vErrors.concat(validate490.errors);
+if(!(validate491(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate491.errors : vErrors.concat(validate491.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8948,8 +8982,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate516(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate516.errors : vErrors.concat(validate516.errors);
+if(!(validate517(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate517.errors : vErrors.concat(validate517.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8964,7 +8998,7 @@ passing0 = 1;
 }
 const _errs3 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema136.oneOf[2].type,parentSchema:schema136.oneOf[2],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema137.oneOf[2].type,parentSchema:schema137.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8986,7 +9020,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema136.oneOf,parentSchema:schema136,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema137.oneOf,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8994,7 +9028,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate489.errors = vErrors;
+validate490.errors = vErrors;
 return false;
 }
 else {
@@ -9008,49 +9042,49 @@ vErrors = null;
 }
 }
 }
-validate489.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionCount_0 = validate539;
-const schema139 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
+export const param_eth_getTransactionCount_0 = validate540;
+const schema140 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
 
-function validate540(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate540.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate541.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate540.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate541.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate541.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate540(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate541(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate541.errors : vErrors.concat(validate541.errors);
+errors = vErrors.length;
 }
 validate540.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getTransactionCount_1 = validate543;
+const schema142 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
 
-function validate539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate540(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate540.errors : vErrors.concat(validate540.errors);
-errors = vErrors.length;
-}
-validate539.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getTransactionCount_1 = validate542;
-const schema141 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
-
-function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9064,32 +9098,32 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -9099,7 +9133,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.anyOf,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema26.anyOf,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9107,7 +9141,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate543.errors = vErrors;
+validate544.errors = vErrors;
 return false;
 }
 else {
@@ -9121,111 +9155,111 @@ vErrors = null;
 }
 }
 }
+validate544.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate544(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate544.errors : vErrors.concat(validate544.errors);
+errors = vErrors.length;
+}
 validate543.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getTransactionCount = validate551;
+const schema144 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
 
-function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate543(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate543.errors : vErrors.concat(validate543.errors);
-errors = vErrors.length;
-}
-validate542.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getTransactionCount = validate550;
-const schema143 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
-
-function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate551.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
+validate552.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema12,data}];
 return false;
 }
 }
 else {
-validate551.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
+validate552.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data}];
 return false;
 }
+}
+validate552.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate552(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate552.errors : vErrors.concat(validate552.errors);
+errors = vErrors.length;
 }
 validate551.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_getTransactionReceipt_0 = validate554;
+const schema146 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
 
-function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate551(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate551.errors : vErrors.concat(validate551.errors);
-errors = vErrors.length;
-}
-validate550.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getTransactionReceipt_0 = validate553;
-const schema145 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
-
-function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate554.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema20,data}];
+if(!pattern7.test(data)){
+validate555.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema21,data}];
 return false;
 }
 }
 else {
-validate554.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data}];
+validate555.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data}];
 return false;
 }
+}
+validate555.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate555(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate555.errors : vErrors.concat(validate555.errors);
+errors = vErrors.length;
 }
 validate554.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_getTransactionReceipt = validate557;
+const schema148 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate554(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate554.errors : vErrors.concat(validate554.errors);
-errors = vErrors.length;
-}
-validate553.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getTransactionReceipt = validate556;
-const schema147 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
-
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate557.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema75.required,parentSchema:schema75,data}];
+validate558.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema76.required,parentSchema:schema76,data}];
 return false;
 }
 else {
 if(data.blockHash !== undefined){
 const _errs1 = errors;
-if(!(validate159(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9236,8 +9270,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockNumber !== undefined){
 const _errs2 = errors;
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9264,7 +9298,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.contractAddress.oneOf[1].type,parentSchema:schema75.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema76.properties.contractAddress.oneOf[1].type,parentSchema:schema76.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9285,7 +9319,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema75.properties.contractAddress.oneOf,parentSchema:schema75.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema76.properties.contractAddress.oneOf,parentSchema:schema76.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9293,7 +9327,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate557.errors = vErrors;
+validate558.errors = vErrors;
 return false;
 }
 else {
@@ -9315,8 +9349,8 @@ var valid0 = true;
 if(valid0){
 if(data.cumulativeGasUsed !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.cumulativeGasUsed, {instancePath:instancePath+"/cumulativeGasUsed",parentData:data,parentDataProperty:"cumulativeGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.cumulativeGasUsed, {instancePath:instancePath+"/cumulativeGasUsed",parentData:data,parentDataProperty:"cumulativeGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -9327,8 +9361,8 @@ var valid0 = true;
 if(valid0){
 if(data.effectiveGasPrice !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.effectiveGasPrice, {instancePath:instancePath+"/effectiveGasPrice",parentData:data,parentDataProperty:"effectiveGasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.effectiveGasPrice, {instancePath:instancePath+"/effectiveGasPrice",parentData:data,parentDataProperty:"effectiveGasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -9351,8 +9385,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasUsed !== undefined){
 const _errs11 = errors;
-if(!(validate61(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -9370,8 +9404,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate277(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+if(!(validate278(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -9381,7 +9415,7 @@ break;
 }
 }
 else {
-validate557.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.logs.type,parentSchema:schema75.properties.logs,data:data7}];
+validate558.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema76.properties.logs.type,parentSchema:schema76.properties.logs,data:data7}];
 return false;
 }
 }
@@ -9393,8 +9427,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate167(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate168(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -9407,11 +9441,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate557.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.status.type,parentSchema:schema75.properties.status,data:data10}];
+validate558.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.status.type,parentSchema:schema76.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate557.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema75.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.status.enum,parentSchema:schema75.properties.status,data:data10}];
+validate558.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema76.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.status.enum,parentSchema:schema76.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -9422,8 +9456,8 @@ var valid0 = true;
 if(valid0){
 if(data.root !== undefined){
 const _errs18 = errors;
-if(!(validate159(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -9450,7 +9484,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.to.oneOf[1].type,parentSchema:schema75.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema76.properties.to.oneOf[1].type,parentSchema:schema76.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9471,7 +9505,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema75.properties.to.oneOf,parentSchema:schema75.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema76.properties.to.oneOf,parentSchema:schema76.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9479,7 +9513,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate557.errors = vErrors;
+validate558.errors = vErrors;
 return false;
 }
 else {
@@ -9501,8 +9535,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionHash !== undefined){
 const _errs24 = errors;
-if(!(validate159(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.transactionHash, {instancePath:instancePath+"/transactionHash",parentData:data,parentDataProperty:"transactionHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -9513,8 +9547,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactionIndex !== undefined){
 const _errs25 = errors;
-if(!(validate61(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.transactionIndex, {instancePath:instancePath+"/transactionIndex",parentData:data,parentDataProperty:"transactionIndex",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -9525,8 +9559,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs26 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -9537,8 +9571,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasUsed !== undefined){
 const _errs27 = errors;
-if(!(validate61(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
@@ -9549,8 +9583,8 @@ var valid0 = true;
 if(valid0){
 if(data.blobGasPrice !== undefined){
 const _errs28 = errors;
-if(!(validate58(data.blobGasPrice, {instancePath:instancePath+"/blobGasPrice",parentData:data,parentDataProperty:"blobGasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.blobGasPrice, {instancePath:instancePath+"/blobGasPrice",parentData:data,parentDataProperty:"blobGasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -9577,16 +9611,16 @@ var valid0 = true;
 }
 }
 else {
-validate557.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data}];
+validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data}];
 return false;
 }
 }
-validate557.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/result" */;
 let vErrors = null;
 let errors = 0;
@@ -9594,8 +9628,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate557(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate557.errors : vErrors.concat(validate557.errors);
+if(!(validate558(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9605,7 +9639,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema147.oneOf[1].type,parentSchema:schema147.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema148.oneOf[1].type,parentSchema:schema148.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9626,7 +9660,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema147.oneOf,parentSchema:schema147,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema148.oneOf,parentSchema:schema148,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9634,7 +9668,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate556.errors = vErrors;
+validate557.errors = vErrors;
 return false;
 }
 else {
@@ -9648,92 +9682,92 @@ vErrors = null;
 }
 }
 }
-validate556.errors = vErrors;
+validate557.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_maxPriorityFeePerGas = validate575;
-const schema149 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
+export const result_eth_maxPriorityFeePerGas = validate576;
+const schema150 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
 
-function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate577(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate576.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
+validate577.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema10,data}];
 return false;
 }
 }
 else {
-validate576.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
+validate577.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema10.type,parentSchema:schema10,data}];
 return false;
 }
+}
+validate577.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate577(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate577.errors : vErrors.concat(validate577.errors);
+errors = vErrors.length;
 }
 validate576.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_newBlockFilter = validate579;
+const schema152 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
 
-function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate576(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate576.errors : vErrors.concat(validate576.errors);
-errors = vErrors.length;
-}
-validate575.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_newBlockFilter = validate578;
-const schema151 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
-
-function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate579.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
+if(!pattern5.test(data)){
+validate580.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
 return false;
 }
 }
 else {
-validate579.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
+validate580.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
 return false;
 }
+}
+validate580.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_newBlockFilter/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate580(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate580.errors : vErrors.concat(validate580.errors);
+errors = vErrors.length;
 }
 validate579.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_newFilter_0 = validate582;
+const schema154 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
 
-function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_newBlockFilter/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate579(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate579.errors : vErrors.concat(validate579.errors);
-errors = vErrors.length;
-}
-validate578.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_newFilter_0 = validate581;
-const schema153 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
-
-function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fromBlock !== undefined){
 const _errs1 = errors;
-if(!(validate78(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9744,8 +9778,8 @@ var valid0 = true;
 if(valid0){
 if(data.toBlock !== undefined){
 const _errs2 = errors;
-if(!(validate78(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9762,7 +9796,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.address.oneOf[0].type,parentSchema:schema100.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.address.oneOf[0].type,parentSchema:schema101.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9809,7 +9843,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.address.oneOf[2].type,parentSchema:schema100.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.address.oneOf[2].type,parentSchema:schema101.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9832,7 +9866,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema100.properties.address.oneOf,parentSchema:schema100.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema101.properties.address.oneOf,parentSchema:schema101.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9840,7 +9874,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate582.errors = vErrors;
+validate583.errors = vErrors;
 return false;
 }
 else {
@@ -9868,7 +9902,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.topics.oneOf[0].type,parentSchema:schema100.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.topics.oneOf[0].type,parentSchema:schema101.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9889,8 +9923,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate354(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate355(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -9900,7 +9934,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.topics.oneOf[1].type,parentSchema:schema100.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.topics.oneOf[1].type,parentSchema:schema101.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9922,7 +9956,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema100.properties.topics.oneOf,parentSchema:schema100.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema101.properties.topics.oneOf,parentSchema:schema101.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9930,7 +9964,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate582.errors = vErrors;
+validate583.errors = vErrors;
 return false;
 }
 else {
@@ -9952,8 +9986,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs18 = errors;
-if(!(validate52(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -9967,179 +10001,179 @@ var valid0 = true;
 }
 }
 else {
-validate582.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
+validate583.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data}];
 return false;
 }
+}
+validate583.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate583(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate583.errors : vErrors.concat(validate583.errors);
+errors = vErrors.length;
 }
 validate582.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_newFilter = validate591;
+const schema156 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
 
-function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate582(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate582.errors : vErrors.concat(validate582.errors);
-errors = vErrors.length;
-}
-validate581.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_newFilter = validate590;
-const schema155 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
-
-function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate591.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
-return false;
-}
-}
-else {
-validate591.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
-return false;
-}
-}
-validate591.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate590(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate591(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate591.errors : vErrors.concat(validate591.errors);
-errors = vErrors.length;
-}
-validate590.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_newPendingTransactionFilter = validate593;
-const schema157 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
-
-function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate594.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
-return false;
-}
-}
-else {
-validate594.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
-return false;
-}
-}
-validate594.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate594(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate594.errors : vErrors.concat(validate594.errors);
-errors = vErrors.length;
-}
-validate593.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_sendRawTransaction_0 = validate596;
-const schema159 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
-
-function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate592(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-validate597.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema17,data}];
+validate592.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
 return false;
 }
 }
 else {
-validate597.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data}];
+validate592.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
 return false;
 }
+}
+validate592.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate592(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate592.errors : vErrors.concat(validate592.errors);
+errors = vErrors.length;
+}
+validate591.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_newPendingTransactionFilter = validate594;
+const schema158 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
+
+function validate595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+validate595.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
+return false;
+}
+}
+else {
+validate595.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
+return false;
+}
+}
+validate595.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate595(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate595.errors : vErrors.concat(validate595.errors);
+errors = vErrors.length;
+}
+validate594.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_sendRawTransaction_0 = validate597;
+const schema160 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
+
+function validate598(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+validate598.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema18,data}];
+return false;
+}
+}
+else {
+validate598.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.type,parentSchema:schema18,data}];
+return false;
+}
+}
+validate598.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate598(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate598.errors : vErrors.concat(validate598.errors);
+errors = vErrors.length;
 }
 validate597.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_sendRawTransaction = validate600;
+const schema162 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
 
-function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate597(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate597.errors : vErrors.concat(validate597.errors);
-errors = vErrors.length;
-}
-validate596.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_sendRawTransaction = validate599;
-const schema161 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
-
-function validate600(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate601(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern17.test(data)){
-validate600.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema60,data}];
+if(!pattern18.test(data)){
+validate601.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema61,data}];
 return false;
 }
 }
 else {
-validate600.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data}];
+validate601.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data}];
 return false;
 }
+}
+validate601.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate600(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate601(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate601.errors : vErrors.concat(validate601.errors);
+errors = vErrors.length;
 }
 validate600.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_sendTransaction_0 = validate603;
+const schema164 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
+const schema165 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
 
-function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate600(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate600.errors : vErrors.concat(validate600.errors);
-errors = vErrors.length;
-}
-validate599.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_sendTransaction_0 = validate602;
-const schema163 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
-const schema164 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
-
-function validate603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate604(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.from === undefined) && (missing0 = "from")){
-validate603.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema164.required,parentSchema:schema164,data}];
+validate604.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema165.required,parentSchema:schema165,data}];
 return false;
 }
 else {
@@ -10173,7 +10207,7 @@ passing0 = 0;
 }
 const _errs5 = errors;
 if(data1 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema164.properties.to.oneOf[1].type,parentSchema:schema164.properties.to.oneOf[1],data:data1};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema165.properties.to.oneOf[1].type,parentSchema:schema165.properties.to.oneOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10194,7 +10228,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema164.properties.to.oneOf,parentSchema:schema164.properties.to,data:data1};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema165.properties.to.oneOf,parentSchema:schema165.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10202,7 +10236,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate603.errors = vErrors;
+validate604.errors = vErrors;
 return false;
 }
 else {
@@ -10236,8 +10270,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs8 = errors;
-if(!(validate36(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -10248,8 +10282,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs9 = errors;
-if(!(validate36(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -10260,8 +10294,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs10 = errors;
-if(!(validate36(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -10272,8 +10306,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs11 = errors;
-if(!(validate36(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -10284,8 +10318,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate36(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -10320,8 +10354,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs15 = errors;
-if(!(validate36(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -10332,8 +10366,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs16 = errors;
-if(!(validate46(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -10344,8 +10378,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined){
 const _errs17 = errors;
-if(!(validate46(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -10356,8 +10390,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs18 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -10375,8 +10409,8 @@ var valid2 = true;
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
 const _errs21 = errors;
-if(!(validate52(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -10386,7 +10420,7 @@ break;
 }
 }
 else {
-validate603.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.blobVersionedHashes.type,parentSchema:schema164.properties.blobVersionedHashes,data:data14}];
+validate604.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema165.properties.blobVersionedHashes.type,parentSchema:schema165.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -10405,8 +10439,8 @@ var valid3 = true;
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
 const _errs24 = errors;
-if(!(validate57(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -10416,7 +10450,7 @@ break;
 }
 }
 else {
-validate603.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema164.properties.authorizationList.type,parentSchema:schema164.properties.authorizationList,data:data16}];
+validate604.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema165.properties.authorizationList.type,parentSchema:schema165.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -10443,106 +10477,106 @@ var valid0 = true;
 }
 }
 else {
-validate603.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data}];
+validate604.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema165.type,parentSchema:schema165,data}];
 return false;
 }
+}
+validate604.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate604(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate604.errors : vErrors.concat(validate604.errors);
+errors = vErrors.length;
 }
 validate603.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_sendTransaction = validate622;
+const schema166 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
 
-function validate602(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate603(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate603.errors : vErrors.concat(validate603.errors);
-errors = vErrors.length;
-}
-validate602.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_sendTransaction = validate621;
-const schema165 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
-
-function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate623(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern17.test(data)){
-validate622.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema60,data}];
+if(!pattern18.test(data)){
+validate623.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema61,data}];
 return false;
 }
 }
 else {
-validate622.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data}];
+validate623.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data}];
 return false;
 }
+}
+validate623.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate623(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate623.errors : vErrors.concat(validate623.errors);
+errors = vErrors.length;
 }
 validate622.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_subscribe_0 = validate625;
+const schema168 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
+const schema169 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
 
-function validate621(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate622(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate622.errors : vErrors.concat(validate622.errors);
-errors = vErrors.length;
-}
-validate621.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_subscribe_0 = validate624;
-const schema167 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
-const schema168 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
-
-function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate626(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate625.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema168.type,parentSchema:schema168,data}];
+validate626.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema169.type,parentSchema:schema169,data}];
 return false;
 }
 if(!(((data === "newHeads") || (data === "logs")) || (data === "newPendingTransactions"))){
-validate625.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values",schema:schema168.enum,parentSchema:schema168,data}];
+validate626.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema169.enum},message:"must be equal to one of the allowed values",schema:schema169.enum,parentSchema:schema169,data}];
 return false;
+}
+validate626.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate626(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate626.errors : vErrors.concat(validate626.errors);
+errors = vErrors.length;
 }
 validate625.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_subscribe_1 = validate628;
+const schema170 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
 
-function validate624(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate625(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate625.errors : vErrors.concat(validate625.errors);
-errors = vErrors.length;
-}
-validate624.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_subscribe_1 = validate627;
-const schema169 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
-
-function validate628(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate629(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fromBlock !== undefined){
 const _errs1 = errors;
-if(!(validate78(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10553,8 +10587,8 @@ var valid0 = true;
 if(valid0){
 if(data.toBlock !== undefined){
 const _errs2 = errors;
-if(!(validate78(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10571,7 +10605,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.address.oneOf[0].type,parentSchema:schema100.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.address.oneOf[0].type,parentSchema:schema101.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10618,7 +10652,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.address.oneOf[2].type,parentSchema:schema100.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.address.oneOf[2].type,parentSchema:schema101.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10641,7 +10675,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema100.properties.address.oneOf,parentSchema:schema100.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema101.properties.address.oneOf,parentSchema:schema101.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10649,7 +10683,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate628.errors = vErrors;
+validate629.errors = vErrors;
 return false;
 }
 else {
@@ -10677,7 +10711,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.topics.oneOf[0].type,parentSchema:schema100.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema101.properties.topics.oneOf[0].type,parentSchema:schema101.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10698,8 +10732,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate354(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+if(!(validate355(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -10709,7 +10743,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.topics.oneOf[1].type,parentSchema:schema100.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema101.properties.topics.oneOf[1].type,parentSchema:schema101.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10731,7 +10765,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema100.properties.topics.oneOf,parentSchema:schema100.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema101.properties.topics.oneOf,parentSchema:schema101.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10739,7 +10773,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate628.errors = vErrors;
+validate629.errors = vErrors;
 return false;
 }
 else {
@@ -10761,8 +10795,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockHash !== undefined){
 const _errs18 = errors;
-if(!(validate52(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -10776,105 +10810,105 @@ var valid0 = true;
 }
 }
 else {
-validate628.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
+validate629.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data}];
 return false;
 }
+}
+validate629.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate628(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate629(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate629.errors : vErrors.concat(validate629.errors);
+errors = vErrors.length;
 }
 validate628.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_subscribe = validate637;
+const schema172 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
+const schema173 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate627(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate628(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate628.errors : vErrors.concat(validate628.errors);
-errors = vErrors.length;
-}
-validate627.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_subscribe = validate636;
-const schema171 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
-const schema172 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-
-function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate638(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate637.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema172,data}];
+if(!pattern5.test(data)){
+validate638.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
 return false;
 }
 }
 else {
-validate637.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.type,parentSchema:schema172,data}];
+validate638.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
 return false;
 }
+}
+validate638.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate638(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate638.errors : vErrors.concat(validate638.errors);
+errors = vErrors.length;
 }
 validate637.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_syncing = validate640;
+const schema174 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
+const schema175 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
+const schema176 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
+const schema177 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
+const pattern50 = new RegExp("^[0-9]+$", "u");
 
-function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate637(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
-errors = vErrors.length;
-}
-validate636.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_syncing = validate639;
-const schema173 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
-const schema174 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
-const schema175 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
-const schema176 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
-const pattern49 = new RegExp("^[0-9]+$", "u");
-
-function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate643(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern49.test(data)){
-validate642.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema176,data}];
+if(!pattern50.test(data)){
+validate643.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema177,data}];
 return false;
 }
 }
 else {
-validate642.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema176.type,parentSchema:schema176,data}];
+validate643.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema177.type,parentSchema:schema177,data}];
 return false;
 }
 }
-validate642.errors = vErrors;
+validate643.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate641(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.startingBlock === undefined) && (missing0 = "startingBlock")) || ((data.currentBlock === undefined) && (missing0 = "currentBlock"))) || ((data.highestBlock === undefined) && (missing0 = "highestBlock"))){
-validate641.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema175.required,parentSchema:schema175,data}];
+validate642.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema176.required,parentSchema:schema176,data}];
 return false;
 }
 else {
 if(data.startingBlock !== undefined){
 const _errs1 = errors;
-if(!(validate642(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
-vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
+if(!(validate643(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
+vErrors = vErrors === null ? validate643.errors : vErrors.concat(validate643.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10885,8 +10919,8 @@ var valid0 = true;
 if(valid0){
 if(data.currentBlock !== undefined){
 const _errs2 = errors;
-if(!(validate642(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
-vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
+if(!(validate643(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
+vErrors = vErrors === null ? validate643.errors : vErrors.concat(validate643.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10897,8 +10931,8 @@ var valid0 = true;
 if(valid0){
 if(data.highestBlock !== undefined){
 const _errs3 = errors;
-if(!(validate642(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
-vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
+if(!(validate643(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
+vErrors = vErrors === null ? validate643.errors : vErrors.concat(validate643.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -10911,16 +10945,16 @@ var valid0 = true;
 }
 }
 else {
-validate641.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema175.type,parentSchema:schema175,data}];
+validate642.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema176.type,parentSchema:schema176,data}];
 return false;
 }
 }
-validate641.errors = vErrors;
+validate642.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate640(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate641(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10928,7 +10962,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema174.oneOf[0].type,parentSchema:schema174.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema175.oneOf[0].type,parentSchema:schema175.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10938,7 +10972,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === false)){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema174.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema174.oneOf[0].enum,parentSchema:schema174.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema175.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema175.oneOf[0].enum,parentSchema:schema175.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10953,8 +10987,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate641(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate641.errors : vErrors.concat(validate641.errors);
+if(!(validate642(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -10969,7 +11003,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema174.oneOf,parentSchema:schema174,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema175.oneOf,parentSchema:schema175,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10977,7 +11011,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate640.errors = vErrors;
+validate641.errors = vErrors;
 return false;
 }
 else {
@@ -10991,147 +11025,147 @@ vErrors = null;
 }
 }
 }
+validate641.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate640(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_syncing/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate641(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate641.errors : vErrors.concat(validate641.errors);
+errors = vErrors.length;
+}
 validate640.errors = vErrors;
 return errors === 0;
 }
 
+export const param_eth_uninstallFilter_0 = validate649;
+const schema178 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
 
-function validate639(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_syncing/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate640(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate640.errors : vErrors.concat(validate640.errors);
-errors = vErrors.length;
-}
-validate639.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_uninstallFilter_0 = validate648;
-const schema177 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
-
-function validate649(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate650(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate649.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema92,data}];
+if(!pattern5.test(data)){
+validate650.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema93,data}];
 return false;
 }
 }
 else {
-validate649.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data}];
+validate650.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.type,parentSchema:schema93,data}];
 return false;
 }
+}
+validate650.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate649(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate650(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate650.errors : vErrors.concat(validate650.errors);
+errors = vErrors.length;
 }
 validate649.errors = vErrors;
 return errors === 0;
 }
 
+export const result_eth_uninstallFilter = validate652;
+const schema180 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
 
-function validate648(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate649(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate649.errors : vErrors.concat(validate649.errors);
-errors = vErrors.length;
-}
-validate648.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_uninstallFilter = validate651;
-const schema179 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
-
-function validate651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate651.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema179.type,parentSchema:schema179,data}];
+validate652.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema180.type,parentSchema:schema180,data}];
 return false;
-}
-validate651.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_unsubscribe_0 = validate652;
-const schema180 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
-
-function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate653.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema172,data}];
-return false;
-}
-}
-else {
-validate653.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema172.type,parentSchema:schema172,data}];
-return false;
-}
-}
-validate653.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate653(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate653.errors : vErrors.concat(validate653.errors);
-errors = vErrors.length;
 }
 validate652.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_unsubscribe = validate655;
-const schema182 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
+export const param_eth_unsubscribe_0 = validate653;
+const schema181 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
 
-function validate655(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate654(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+validate654.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+return false;
+}
+}
+else {
+validate654.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+return false;
+}
+}
+validate654.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate654(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate654.errors : vErrors.concat(validate654.errors);
+errors = vErrors.length;
+}
+validate653.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_unsubscribe = validate656;
+const schema183 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
+
+function validate656(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate655.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema182.type,parentSchema:schema182,data}];
+validate656.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema183.type,parentSchema:schema183,data}];
 return false;
 }
-validate655.errors = vErrors;
+validate656.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_mine_0 = validate656;
-const schema183 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},{"type":"integer","minimum":0}],"x-expected":"unsigned integer (up to 256 bits) supplied by a client or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
+export const param_evm_mine_0 = validate657;
+const schema184 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
 
-function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate658(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-validate657.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema16,data}];
+validate658.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate657.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate658.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
 }
-validate657.errors = vErrors;
+validate658.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate656(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -11139,8 +11173,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate657(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate657.errors : vErrors.concat(validate657.errors);
+if(!(validate658(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate658.errors : vErrors.concat(validate658.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11150,7 +11184,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema183.oneOf[1].type,parentSchema:schema183.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema184.oneOf[1].type,parentSchema:schema184.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11161,8 +11195,8 @@ errors++;
 }
 if(errors === _errs2){
 if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema183.oneOf[1],data};
+if(data > 253402300799 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema184.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11170,6 +11204,18 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+else {
+if(data < 0 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema184.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 }
 }
 }
@@ -11185,15 +11231,15 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema183.oneOf,parentSchema:schema183,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema184.oneOf,parentSchema:schema184,data};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err3];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err3);
 }
 errors++;
-validate656.errors = vErrors;
+validate657.errors = vErrors;
 return false;
 }
 else {
@@ -11207,167 +11253,173 @@ vErrors = null;
 }
 }
 }
-validate656.errors = vErrors;
+validate657.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_mine = validate659;
-const schema185 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
+export const result_evm_mine = validate660;
+const schema186 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
 
-function validate659(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate659.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.type,parentSchema:schema185,data}];
+validate660.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data}];
 return false;
 }
 if(!(data === "0x0")){
-validate659.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema185.enum},message:"must be equal to one of the allowed values",schema:schema185.enum,parentSchema:schema185,data}];
-return false;
-}
-validate659.errors = vErrors;
-return errors === 0;
-}
-
-export const param_evm_setAutomine_0 = validate660;
-const schema186 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
-
-function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "boolean"){
-validate660.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema186.type,parentSchema:schema186,data}];
+validate660.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema186.enum},message:"must be equal to one of the allowed values",schema:schema186.enum,parentSchema:schema186,data}];
 return false;
 }
 validate660.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setAutomine = validate661;
-const schema187 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
+export const param_evm_setAutomine_0 = validate661;
+const schema187 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
 
 function validate661(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 validate661.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema187.type,parentSchema:schema187,data}];
 return false;
 }
-if(!(data === true)){
-validate661.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema187.enum},message:"must be equal to one of the allowed values",schema:schema187.enum,parentSchema:schema187,data}];
-return false;
-}
 validate661.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setIntervalMining_0 = validate662;
-const schema188 = {"type":"integer","minimum":0,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
+export const result_evm_setAutomine = validate662;
+const schema188 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
 
 function validate662(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/params/0" */;
+/*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/result" */;
 let vErrors = null;
 let errors = 0;
-if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate662.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema188.type,parentSchema:schema188,data}];
+if(typeof data !== "boolean"){
+validate662.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema188.type,parentSchema:schema188,data}];
 return false;
 }
-if(errors === 0){
-if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-validate662.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema188,data}];
+if(!(data === true)){
+validate662.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema188.enum},message:"must be equal to one of the allowed values",schema:schema188.enum,parentSchema:schema188,data}];
 return false;
-}
-}
 }
 validate662.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setIntervalMining = validate663;
-const schema189 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
+export const param_evm_setIntervalMining_0 = validate663;
+const schema189 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
 
 function validate663(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "boolean"){
-validate663.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema189.type,parentSchema:schema189,data}];
+if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
+validate663.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.type,parentSchema:schema189,data}];
 return false;
 }
-if(!(data === true)){
-validate663.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema189.enum},message:"must be equal to one of the allowed values",schema:schema189.enum,parentSchema:schema189,data}];
+if(errors === 0){
+if(typeof data == "number"){
+if(data > 2147483647 || isNaN(data)){
+validate663.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema189,data}];
 return false;
+}
+else {
+if(data < 0 || isNaN(data)){
+validate663.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema189,data}];
+return false;
+}
+}
+}
 }
 validate663.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_listening = validate664;
-const schema190 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
+export const result_evm_setIntervalMining = validate664;
+const schema190 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
 
 function validate664(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/net_listening/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 validate664.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.type,parentSchema:schema190,data}];
 return false;
 }
+if(!(data === true)){
+validate664.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema190.enum},message:"must be equal to one of the allowed values",schema:schema190.enum,parentSchema:schema190,data}];
+return false;
+}
 validate664.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_version = validate665;
-const schema191 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
-
-function validate666(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern49.test(data)){
-validate666.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema176,data}];
-return false;
-}
-}
-else {
-validate666.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema176.type,parentSchema:schema176,data}];
-return false;
-}
-}
-validate666.errors = vErrors;
-return errors === 0;
-}
-
+export const result_net_listening = validate665;
+const schema191 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
 
 function validate665(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/net_version/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/net_listening/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate666(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate666.errors : vErrors.concat(validate666.errors);
-errors = vErrors.length;
+if(typeof data !== "boolean"){
+validate665.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema191.type,parentSchema:schema191,data}];
+return false;
 }
 validate665.errors = vErrors;
 return errors === 0;
 }
 
-export const result_rpc_discover = validate668;
-const schema193 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
-const schema194 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+export const result_net_version = validate666;
+const schema192 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
 
-function validate669(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern50.test(data)){
+validate667.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema177,data}];
+return false;
+}
+}
+else {
+validate667.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema177.type,parentSchema:schema177,data}];
+return false;
+}
+}
+validate667.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate666(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/net_version/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate667(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate667.errors : vErrors.concat(validate667.errors);
+errors = vErrors.length;
+}
+validate666.errors = vErrors;
+return errors === 0;
+}
+
+export const result_rpc_discover = validate669;
+const schema194 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
+const schema195 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+
+function validate670(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.openrpc === undefined) && (missing0 = "openrpc")) || ((data.info === undefined) && (missing0 = "info"))) || ((data.methods === undefined) && (missing0 = "methods"))){
-validate669.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema194.required,parentSchema:schema194,data}];
+validate670.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema195.required,parentSchema:schema195,data}];
 return false;
 }
 else {
@@ -11375,7 +11427,7 @@ if(data.openrpc !== undefined){
 let data0 = data.openrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate669.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.openrpc.type,parentSchema:schema194.properties.openrpc,data:data0}];
+validate670.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.openrpc.type,parentSchema:schema195.properties.openrpc,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11388,7 +11440,7 @@ if(data.info !== undefined){
 let data1 = data.info;
 const _errs3 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate669.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.info.type,parentSchema:schema194.properties.info,data:data1}];
+validate670.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.properties.info.type,parentSchema:schema195.properties.info,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11401,7 +11453,7 @@ if(data.methods !== undefined){
 let data2 = data.methods;
 const _errs5 = errors;
 if(!(Array.isArray(data2))){
-validate669.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema194.properties.methods.type,parentSchema:schema194.properties.methods,data:data2}];
+validate670.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.methods.type,parentSchema:schema195.properties.methods,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11414,7 +11466,7 @@ if(data.components !== undefined){
 let data3 = data.components;
 const _errs7 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate669.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.components.type,parentSchema:schema194.properties.components,data:data3}];
+validate670.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.properties.components.type,parentSchema:schema195.properties.components,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11428,42 +11480,42 @@ var valid0 = true;
 }
 }
 else {
-validate669.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data}];
+validate670.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data}];
 return false;
 }
+}
+validate670.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate669(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/rpc.discover/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate670(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate670.errors : vErrors.concat(validate670.errors);
+errors = vErrors.length;
 }
 validate669.errors = vErrors;
 return errors === 0;
 }
 
+export const result_txpool_content = validate672;
+const schema196 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
+const schema197 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema198 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
+const schema199 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
+const pattern55 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function validate668(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/rpc.discover/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate669(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate669.errors : vErrors.concat(validate669.errors);
-errors = vErrors.length;
-}
-validate668.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_content = validate671;
-const schema195 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
-const schema196 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema197 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
-const schema198 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
-const pattern54 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-
-function validate676(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate677(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate676.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema138.required,parentSchema:schema138,data}];
+validate677.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema139.required,parentSchema:schema139,data}];
 return false;
 }
 else {
@@ -11471,7 +11523,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate676.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockHash.type,parentSchema:schema138.properties.blockHash,data:data0}];
+validate677.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockHash.type,parentSchema:schema139.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11484,7 +11536,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate676.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockNumber.type,parentSchema:schema138.properties.blockNumber,data:data1}];
+validate677.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockNumber.type,parentSchema:schema139.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11497,7 +11549,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate676.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.blockTimestamp.type,parentSchema:schema138.properties.blockTimestamp,data:data2}];
+validate677.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.blockTimestamp.type,parentSchema:schema139.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11520,8 +11572,8 @@ var valid0 = true;
 if(valid0){
 if(data.gas !== undefined){
 const _errs8 = errors;
-if(!(validate61(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -11532,8 +11584,8 @@ var valid0 = true;
 if(valid0){
 if(data.gasPrice !== undefined){
 const _errs9 = errors;
-if(!(validate58(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -11544,8 +11596,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined){
 const _errs10 = errors;
-if(!(validate159(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -11556,8 +11608,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined){
 const _errs11 = errors;
-if(!(validate174(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate175(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -11568,8 +11620,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs12 = errors;
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -11596,7 +11648,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.to.oneOf[1].type,parentSchema:schema138.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.to.oneOf[1].type,parentSchema:schema139.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11617,7 +11669,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema138.properties.to.oneOf,parentSchema:schema138.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema139.properties.to.oneOf,parentSchema:schema139.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11625,7 +11677,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate676.errors = vErrors;
+validate677.errors = vErrors;
 return false;
 }
 else {
@@ -11649,7 +11701,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate676.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema138.properties.transactionIndex.type,parentSchema:schema138.properties.transactionIndex,data:data10}];
+validate677.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema139.properties.transactionIndex.type,parentSchema:schema139.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -11660,8 +11712,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 const _errs20 = errors;
-if(!(validate58(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -11672,8 +11724,8 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 const _errs21 = errors;
-if(!(validate58(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -11684,8 +11736,8 @@ var valid0 = true;
 if(valid0){
 if(data.chainId !== undefined){
 const _errs22 = errors;
-if(!(validate58(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -11696,8 +11748,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerGas !== undefined){
 const _errs23 = errors;
-if(!(validate58(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -11708,8 +11760,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPriorityFeePerGas !== undefined){
 const _errs24 = errors;
-if(!(validate58(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -11720,8 +11772,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxFeePerBlobGas !== undefined){
 const _errs25 = errors;
-if(!(validate58(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -11732,8 +11784,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessList !== undefined){
 const _errs26 = errors;
-if(!(validate49(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
@@ -11751,8 +11803,8 @@ var valid2 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs29 = errors;
-if(!(validate159(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data18[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs29 === errors;
@@ -11762,7 +11814,7 @@ break;
 }
 }
 else {
-validate676.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.blobVersionedHashes.type,parentSchema:schema138.properties.blobVersionedHashes,data:data18}];
+validate677.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.blobVersionedHashes.type,parentSchema:schema139.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -11781,8 +11833,8 @@ var valid3 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
 const _errs32 = errors;
-if(!(validate57(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data20[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs32 === errors;
@@ -11792,7 +11844,7 @@ break;
 }
 }
 else {
-validate676.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.authorizationList.type,parentSchema:schema138.properties.authorizationList,data:data20}];
+validate677.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.authorizationList.type,parentSchema:schema139.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -11804,8 +11856,8 @@ var valid0 = true;
 if(valid0){
 if(data.v !== undefined){
 const _errs33 = errors;
-if(!(validate58(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs33 === errors;
@@ -11816,8 +11868,8 @@ var valid0 = true;
 if(valid0){
 if(data.r !== undefined){
 const _errs34 = errors;
-if(!(validate58(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs34 === errors;
@@ -11828,8 +11880,8 @@ var valid0 = true;
 if(valid0){
 if(data.s !== undefined){
 const _errs35 = errors;
-if(!(validate58(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs35 === errors;
@@ -11840,8 +11892,8 @@ var valid0 = true;
 if(valid0){
 if(data.yParity !== undefined){
 const _errs36 = errors;
-if(!(validate58(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.yParity, {instancePath:instancePath+"/yParity",parentData:data,parentDataProperty:"yParity",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs36 === errors;
@@ -11888,16 +11940,16 @@ var valid0 = true;
 }
 }
 else {
-validate676.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data}];
+validate677.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data}];
 return false;
 }
 }
-validate676.errors = vErrors;
+validate677.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate675(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate676(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11905,8 +11957,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern54.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema198.propertyNames,data:key0,propertyName:key0};
+if(!pattern55.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema199.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11918,7 +11970,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema198.propertyNames,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema199.propertyNames,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11926,7 +11978,57 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate675.errors = vErrors;
+validate676.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate677(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate677.errors : vErrors.concat(validate677.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate676.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data}];
+return false;
+}
+}
+validate676.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate674(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate33(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema198.propertyNames,parentSchema:schema198,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate674.errors = vErrors;
 return false;
 break;
 }
@@ -11946,11 +12048,32 @@ break;
 }
 }
 else {
-validate675.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data}];
+validate674.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data}];
 return false;
 }
 }
-validate675.errors = vErrors;
+validate674.errors = vErrors;
+return errors === 0;
+}
+
+const schema201 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
+
+function validate703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
+validate703.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.type,parentSchema:schema201,data}];
+return false;
+}
+if(errors === 0){
+if(typeof data == "number"){
+if(data < 0 || isNaN(data)){
+validate703.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201,data}];
+return false;
+}
+}
+}
+validate703.errors = vErrors;
 return errors === 0;
 }
 
@@ -11960,87 +12083,16 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(!(validate33(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema197.propertyNames,parentSchema:schema197,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate673.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate675(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate673.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.type,parentSchema:schema197,data}];
-return false;
-}
-}
-validate673.errors = vErrors;
-return errors === 0;
-}
-
-const schema200 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
-
-function validate702(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate702.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.type,parentSchema:schema200,data}];
-return false;
-}
-if(errors === 0){
-if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-validate702.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200,data}];
-return false;
-}
-}
-}
-validate702.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate672(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate672.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema196.required,parentSchema:schema196,data}];
+validate673.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema197.required,parentSchema:schema197,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate673(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate673.errors : vErrors.concat(validate673.errors);
+if(!(validate674(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate674.errors : vErrors.concat(validate674.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12051,8 +12103,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate673(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate673.errors : vErrors.concat(validate673.errors);
+if(!(validate674(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate674.errors : vErrors.concat(validate674.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12063,8 +12115,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs3 = errors;
-if(!(validate702(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -12075,8 +12127,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs4 = errors;
-if(!(validate702(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12087,8 +12139,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs5 = errors;
-if(!(validate702(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12099,8 +12151,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs6 = errors;
-if(!(validate702(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -12116,81 +12168,81 @@ var valid0 = true;
 }
 }
 else {
-validate672.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data}];
+validate673.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.type,parentSchema:schema197,data}];
 return false;
 }
+}
+validate673.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate672(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate673(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate673.errors : vErrors.concat(validate673.errors);
+errors = vErrors.length;
 }
 validate672.errors = vErrors;
 return errors === 0;
 }
 
+export const param_txpool_contentFrom_0 = validate709;
+const schema202 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
 
-function validate671(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate672(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate672.errors : vErrors.concat(validate672.errors);
-errors = vErrors.length;
-}
-validate671.errors = vErrors;
-return errors === 0;
-}
-
-export const param_txpool_contentFrom_0 = validate708;
-const schema201 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
-
-function validate709(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate710(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate709.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
+validate710.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema8,data}];
 return false;
 }
 }
 else {
-validate709.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
+validate710.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema8.type,parentSchema:schema8,data}];
 return false;
 }
+}
+validate710.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate709(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate710(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate710.errors : vErrors.concat(validate710.errors);
+errors = vErrors.length;
 }
 validate709.errors = vErrors;
 return errors === 0;
 }
 
+export const result_txpool_contentFrom = validate712;
+const schema204 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
+const schema205 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
 
-function validate708(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate709(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate709.errors : vErrors.concat(validate709.errors);
-errors = vErrors.length;
-}
-validate708.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_contentFrom = validate711;
-const schema203 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
-const schema204 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-
-function validate712(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate713(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate712.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema204.required,parentSchema:schema204,data}];
+validate713.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema205.required,parentSchema:schema205,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate675(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
+if(!(validate676(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate676.errors : vErrors.concat(validate676.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12201,8 +12253,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate675(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
+if(!(validate676(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate676.errors : vErrors.concat(validate676.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12213,8 +12265,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs3 = errors;
-if(!(validate702(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -12225,8 +12277,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs4 = errors;
-if(!(validate702(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12237,8 +12289,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs5 = errors;
-if(!(validate702(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -12253,56 +12305,56 @@ var valid0 = true;
 }
 }
 else {
-validate712.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data}];
+validate713.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data}];
 return false;
 }
+}
+validate713.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate712(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate713(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate713.errors : vErrors.concat(validate713.errors);
+errors = vErrors.length;
 }
 validate712.errors = vErrors;
 return errors === 0;
 }
 
+export const result_txpool_inspect = validate720;
+const schema206 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
+const schema207 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
+const schema208 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
+const schema209 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
+const schema210 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
+const pattern58 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
 
-function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate712(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate712.errors : vErrors.concat(validate712.errors);
-errors = vErrors.length;
-}
-validate711.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_inspect = validate719;
-const schema205 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
-const schema206 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
-const schema207 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
-const schema208 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const schema209 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
-const pattern57 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
-
-function validate724(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate725(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern57.test(data)){
-validate724.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema209,data}];
+if(!pattern58.test(data)){
+validate725.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema210,data}];
 return false;
 }
 }
 else {
-validate724.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data}];
+validate725.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data}];
 return false;
 }
 }
-validate724.errors = vErrors;
+validate725.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate723(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate724(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12310,8 +12362,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern54.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema208.propertyNames,data:key0,propertyName:key0};
+if(!pattern55.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema209.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12323,7 +12375,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema208.propertyNames,parentSchema:schema208,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema209.propertyNames,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12331,7 +12383,57 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate723.errors = vErrors;
+validate724.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate725(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate725.errors : vErrors.concat(validate725.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate724.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema209.type,parentSchema:schema209,data}];
+return false;
+}
+}
+validate724.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate722(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate33(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema208.propertyNames,parentSchema:schema208,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate722.errors = vErrors;
 return false;
 break;
 }
@@ -12351,11 +12453,11 @@ break;
 }
 }
 else {
-validate723.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data}];
+validate722.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data}];
 return false;
 }
 }
-validate723.errors = vErrors;
+validate722.errors = vErrors;
 return errors === 0;
 }
 
@@ -12365,37 +12467,34 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+let missing0;
+if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
+validate721.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema207.required,parentSchema:schema207,data}];
+return false;
+}
+else {
+if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate33(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate722(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate722.errors : vErrors.concat(validate722.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema207.propertyNames,parentSchema:schema207,data};
-if(vErrors === null){
-vErrors = [err0];
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-validate721.errors = vErrors;
-return false;
-break;
-}
+var valid0 = true;
 }
 if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate723(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate723.errors : vErrors.concat(validate723.errors);
+if(data.queued !== undefined){
+const _errs2 = errors;
+if(!(validate722(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate722.errors : vErrors.concat(validate722.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -12411,85 +12510,38 @@ return errors === 0;
 
 
 function validate720(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate720.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema206.required,parentSchema:schema206,data}];
-return false;
-}
-else {
-if(data.pending !== undefined){
-const _errs1 = errors;
-if(!(validate721(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate721(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate721.errors : vErrors.concat(validate721.errors);
 errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.queued !== undefined){
-const _errs2 = errors;
-if(!(validate721(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate721.errors : vErrors.concat(validate721.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate720.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data}];
-return false;
-}
 }
 validate720.errors = vErrors;
 return errors === 0;
 }
 
+export const result_txpool_simpleContent = validate731;
+const schema211 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
+const schema212 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema213 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema214 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
 
-function validate719(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate720(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate720.errors : vErrors.concat(validate720.errors);
-errors = vErrors.length;
-}
-validate719.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_simpleContent = validate730;
-const schema210 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
-const schema211 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema212 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema213 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
-
-function validate734(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate735(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.Nonce === undefined) && (missing0 = "Nonce")) || ((data.TxHash === undefined) && (missing0 = "TxHash"))){
-validate734.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema213.required,parentSchema:schema213,data}];
+validate735.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema214.required,parentSchema:schema214,data}];
 return false;
 }
 else {
 if(data.Nonce !== undefined){
 const _errs1 = errors;
-if(!(validate702(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12500,8 +12552,8 @@ var valid0 = true;
 if(valid0){
 if(data.TxHash !== undefined){
 const _errs2 = errors;
-if(!(validate159(data.TxHash, {instancePath:instancePath+"/TxHash",parentData:data,parentDataProperty:"TxHash",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate160(data.TxHash, {instancePath:instancePath+"/TxHash",parentData:data,parentDataProperty:"TxHash",rootData}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12513,23 +12565,23 @@ var valid0 = true;
 }
 }
 else {
-validate734.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data}];
+validate735.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data}];
 return false;
 }
 }
-validate734.errors = vErrors;
+validate735.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate733(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate734(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate733.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema212.required,parentSchema:schema212,data}];
+validate734.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema213.required,parentSchema:schema213,data}];
 return false;
 }
 else {
@@ -12542,8 +12594,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate734(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate734.errors : vErrors.concat(validate734.errors);
+if(!(validate735(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate735.errors : vErrors.concat(validate735.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -12553,7 +12605,7 @@ break;
 }
 }
 else {
-validate733.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema212.properties.pending.type,parentSchema:schema212.properties.pending,data:data0}];
+validate734.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema213.properties.pending.type,parentSchema:schema213.properties.pending,data:data0}];
 return false;
 }
 }
@@ -12572,8 +12624,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate734(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate734.errors : vErrors.concat(validate734.errors);
+if(!(validate735(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate735.errors : vErrors.concat(validate735.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -12583,7 +12635,7 @@ break;
 }
 }
 else {
-validate733.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema212.properties.queued.type,parentSchema:schema212.properties.queued,data:data2}];
+validate734.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema213.properties.queued.type,parentSchema:schema213.properties.queued,data:data2}];
 return false;
 }
 }
@@ -12595,8 +12647,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs7 = errors;
-if(!(validate702(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -12607,8 +12659,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs8 = errors;
-if(!(validate702(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -12619,8 +12671,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs9 = errors;
-if(!(validate702(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -12635,23 +12687,23 @@ var valid0 = true;
 }
 }
 else {
-validate733.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data}];
+validate734.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data}];
 return false;
 }
 }
-validate733.errors = vErrors;
+validate734.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate732(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.simpleAccountContent === undefined) && (missing0 = "simpleAccountContent")) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate731.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema211.required,parentSchema:schema211,data}];
+validate732.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema212.required,parentSchema:schema212,data}];
 return false;
 }
 else {
@@ -12668,7 +12720,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema211.properties.simpleAccountContent.propertyNames,parentSchema:schema211.properties.simpleAccountContent,data:data0};
+const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema212.properties.simpleAccountContent.propertyNames,parentSchema:schema212.properties.simpleAccountContent,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12676,7 +12728,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate731.errors = vErrors;
+validate732.errors = vErrors;
 return false;
 break;
 }
@@ -12684,8 +12736,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate733(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate733.errors : vErrors.concat(validate733.errors);
+if(!(validate734(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate734.errors : vErrors.concat(validate734.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -12696,7 +12748,7 @@ break;
 }
 }
 else {
-validate731.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.properties.simpleAccountContent.type,parentSchema:schema211.properties.simpleAccountContent,data:data0}];
+validate732.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.properties.simpleAccountContent.type,parentSchema:schema212.properties.simpleAccountContent,data:data0}];
 return false;
 }
 }
@@ -12708,8 +12760,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs6 = errors;
-if(!(validate702(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -12720,8 +12772,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs7 = errors;
-if(!(validate702(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -12732,8 +12784,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs8 = errors;
-if(!(validate702(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -12744,8 +12796,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs9 = errors;
-if(!(validate702(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
+if(!(validate703(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -12760,46 +12812,46 @@ var valid0 = true;
 }
 }
 else {
-validate731.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data}];
+validate732.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data}];
 return false;
 }
+}
+validate732.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate732(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate732.errors : vErrors.concat(validate732.errors);
+errors = vErrors.length;
 }
 validate731.errors = vErrors;
 return errors === 0;
 }
 
+export const result_txpool_status = validate749;
+const schema215 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
+const schema216 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate730(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate731(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate731.errors : vErrors.concat(validate731.errors);
-errors = vErrors.length;
-}
-validate730.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_status = validate748;
-const schema214 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
-const schema215 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
-
-function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate750(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate749.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema215.required,parentSchema:schema215,data}];
+validate750.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema216.required,parentSchema:schema216,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate58(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12810,8 +12862,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12823,39 +12875,39 @@ var valid0 = true;
 }
 }
 else {
-validate749.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.type,parentSchema:schema215,data}];
+validate750.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data}];
 return false;
 }
+}
+validate750.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate750(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate750.errors : vErrors.concat(validate750.errors);
+errors = vErrors.length;
 }
 validate749.errors = vErrors;
 return errors === 0;
 }
 
+export const result_web3_clientVersion = validate754;
+const schema217 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
 
-function validate748(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate749(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate749.errors : vErrors.concat(validate749.errors);
-errors = vErrors.length;
-}
-validate748.errors = vErrors;
-return errors === 0;
-}
-
-export const result_web3_clientVersion = validate753;
-const schema216 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
-
-function validate753(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate754(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/web3_clientVersion/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate753.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.type,parentSchema:schema216,data}];
+validate754.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data}];
 return false;
 }
-validate753.errors = vErrors;
+validate754.errors = vErrors;
 return errors === 0;
 }
 

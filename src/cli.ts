@@ -2,7 +2,7 @@
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
 import { ContractUsageError, runContractCommand } from './contract/cli.js';
-import { ImportError } from './chain/importer.js';
+import { ImportError } from './producer/importer.js';
 import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
 import { startNode, type RunningNode } from './node.js';

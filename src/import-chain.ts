@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import type { GethGenesis } from './chain/genesis.js';
-import { importBlocks, splitChainFile, type ImportProgress, type ImportResult, type RawBlock } from './chain/importer.js';
+import { importBlocks, splitChainFile, type ImportProgress, type ImportResult, type RawBlock } from './producer/importer.js';
 import type { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
 import { openDatabase } from './storage/database.js';

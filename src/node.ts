@@ -3,15 +3,15 @@ import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
-import type { GethGenesis } from './chain/genesis.js';
-import { Miner } from './chain/miner.js';
-import { MiningControl } from './chain/mining-control.js';
+import type { NodeGenesis } from './chain/genesis.js';
+import { Miner } from './producer/miner.js';
+import { MiningControl } from './producer/mining-control.js';
 import { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import type { Logger } from './log.js';
-import { nextBaseFee } from './methods/eth/fees.js';
+import { baseFeeAfter } from './fees/fees.js';
 import { implementMethods, methodTable } from './methods/index.js';
 import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
@@ -37,20 +37,21 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
-async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: GethGenesis; devChain: boolean }> {
+async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: NodeGenesis; devChain: boolean }> {
   if (config.genesis !== undefined) {
     try {
-      return { spec: JSON.parse(await readFile(config.genesis, 'utf8')) as GethGenesis, devChain: false };
+      const spec: NodeGenesis = JSON.parse(await readFile(config.genesis, 'utf8'));
+      return { spec, devChain: false };
     } catch (error) {
       throw new ConfigError(`cannot read --genesis ${config.genesis}: ${(error as Error).message}`);
     }
   }
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
-  if (stored !== undefined) return { spec: stored, devChain: (stored as { evmNodeDev?: boolean }).evmNodeDev === true };
+  if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
   const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
-  return { spec: { ...spec, evmNodeDev: true } as GethGenesis, devChain: true };
+  return { spec: { ...spec, evmNodeDev: true }, devChain: true };
 }
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
@@ -70,18 +71,17 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
   const { spec, devChain } = await chooseGenesis(config, db);
   const chain = await Chain.open(db, spec);
   const head = () => chain.head();
-  const nextCommon = () => chain.commons.at({ number: head().header.number + 1n, timestamp: head().header.timestamp + 1n });
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
-    common: nextCommon(),
+    common: chain.nextCommon(),
     blockGasLimit: () => head().header.gasLimit,
-    nextBaseFee: () => nextBaseFee(chain),
+    nextBaseFee: () => baseFeeAfter(head().header, chain.nextCommon()),
     account: async (address: Address) => {
       const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
-  const vm = await createChainVM(chain, nextCommon(), chain.state.writer);
-  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), debug: (message) => log.debug(message) });
+  const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
+  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), log });
   const mining = new MiningControl(miner, pool, log, {
     automine: config.mining && config.blockTime === 0,
     intervalMs: config.mining ? config.blockTime * 1000 : 0,
@@ -105,7 +105,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     pool,
     miner,
     mining,
-    executor: new Executor(chain),
+    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
     sync: new SyncStatus(),
     pendingBlock: () => miner.preview(),
     filters,

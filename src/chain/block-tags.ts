@@ -1,15 +1,14 @@
 import type { Block } from '@ethereumjs/block';
 import { equalsBytes, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Chain } from './chain.js';
 
 /** What a block parameter may say: a tag, a hex number, a 32-byte hash, or an EIP-1898 object. */
 export type BlockRef = string | { blockHash: string; requireCanonical?: boolean } | { blockNumber: string };
 
-/** A block parameter naming no block the chain holds: geth's -32000 `header not found`, not an internal error. */
-export class UnknownBlockError extends RpcError {
+/** A block parameter naming no block the chain holds (geth: `header not found`), or none on the canonical chain. */
+export class UnknownBlockError extends Error {
   constructor(message = 'header not found') {
-    super(ErrorCode.Server, message);
+    super(message);
     this.name = 'UnknownBlockError';
   }
 }

@@ -1,10 +1,11 @@
 import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database } from '../storage/database.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
-import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis } from './genesis.js';
+import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis, type NodeGenesis } from './genesis.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
@@ -14,7 +15,8 @@ export class GenesisMismatchError extends Error {}
 function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGenesis): { stored: string; given: string } | undefined {
   if (storedSpec === undefined) return undefined;
   const normal = (config: unknown) => JSON.parse(JSON.stringify(config ?? {})) as Record<string, unknown>;
-  const stored = normal((JSON.parse(bytesToUtf8(storedSpec)) as GethGenesis).config);
+  const spec: GethGenesis = JSON.parse(bytesToUtf8(storedSpec));
+  const stored = normal(spec.config);
   const wanted = normal(given.config);
   if (isDeepStrictEqual(stored, wanted)) return undefined;
   if (stored.chainId !== wanted.chainId) return { stored: `chain id ${stored.chainId}`, given: `chain id ${wanted.chainId}` };
@@ -96,13 +98,19 @@ export class Chain {
   }
 
   /** The genesis spec a data dir was created with, so a restart without flags resumes that chain. */
-  static async storedGenesisSpec(db: Database): Promise<GethGenesis | undefined> {
+  static async storedGenesisSpec(db: Database): Promise<NodeGenesis | undefined> {
     const bytes = await db.meta.get(utf8ToBytes('genesisSpec'));
-    return bytes === undefined ? undefined : (JSON.parse(bytesToUtf8(bytes)) as GethGenesis);
+    return bytes === undefined ? undefined : JSON.parse(bytesToUtf8(bytes));
   }
 
   head(): Block {
     return this.headBlock;
+  }
+
+  /** The fork rules of the block after the head (its timestamp is at least one second later). */
+  nextCommon(): Common {
+    const { number, timestamp } = this.headBlock.header;
+    return this.commons.at({ number: number + 1n, timestamp: timestamp + 1n });
   }
 
   /** The `safe` block: the imported forkchoice's, else the head. */
@@ -138,21 +146,23 @@ export class Chain {
   }
 
   /**
-   * Makes `block` the new head. Its state must already be in the state store's buffer; `extraOps`
-   * (the pool's removals, say) land in the same batch.
+   * Makes `block` the new head. Its state must already be in the state store's buffer; `ops` (the
+   * pool's removals, say) land in the same batch, and `landed` runs as the head moves, before any
+   * listener or reader can see the new head.
    */
-  async append(block: Block, receipts: StoredReceipt[], extraOps: BatchOp[] = []): Promise<void> {
+  async append(block: Block, receipts: StoredReceipt[], { ops = [], landed }: { ops?: BatchOp[]; landed?: () => void } = {}): Promise<void> {
     const parentTd = await this.totalDifficulty(this.headBlock);
-    const ops = [
+    const batch = [
       ...this.state.drain(),
       ...this.blocks.blockOps(block, receipts, parentTd + block.header.difficulty),
       this.blocks.metaOp('head', block.hash()),
-      ...extraOps,
+      ...ops,
     ];
-    await this.blocks.write(ops);
+    await this.blocks.write(batch);
     this.state.landed();
     this.blocks.remember(bytesToHex(block.hash()), block);
     this.headBlock = block;
+    landed?.();
     for (const listener of this.listeners) listener(block);
   }
 

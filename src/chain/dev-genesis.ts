@@ -1,4 +1,4 @@
-import { Hardfork, type GethGenesis } from '@ethereumjs/common';
+import { Hardfork, type GethGenesis, type GethGenesisAlloc, type GethGenesisBlobSchedule, type GethGenesisConfig } from '@ethereumjs/common';
 import systemContracts from './system-contracts.json' with { type: 'json' };
 
 export interface DevGenesisOptions {
@@ -10,8 +10,12 @@ export interface DevGenesisOptions {
   gasLimit: bigint;
 }
 
+/** geth's chain config; @ethereumjs/common's type does not know Osaka's key yet. */
+type ChainConfig = GethGenesisConfig & { osakaTime?: number };
+type ForkKey = { [K in keyof ChainConfig]-?: ChainConfig[K] extends number | undefined ? (K extends 'chainId' | 'terminalTotalDifficulty' ? never : K) : never }[keyof ChainConfig];
+
 /** Forks in activation order, with the geth config key that schedules each at genesis. */
-const FORKS: [Hardfork, string][] = [
+const FORKS: [Hardfork, ForkKey][] = [
   [Hardfork.Homestead, 'homesteadBlock'],
   [Hardfork.TangerineWhistle, 'eip150Block'],
   [Hardfork.SpuriousDragon, 'eip155Block'],
@@ -34,7 +38,7 @@ const FORKS: [Hardfork, string][] = [
 
 export const DEV_HARDFORKS: readonly string[] = [...new Set(FORKS.map(([fork]) => fork))];
 
-const BLOB_SCHEDULE: Record<string, { target: number; max: number; baseFeeUpdateFraction: number }> = {
+const BLOB_SCHEDULE: GethGenesisBlobSchedule = {
   cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 },
   prague: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 },
   osaka: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 },
@@ -44,7 +48,7 @@ const BLOB_SCHEDULE: Record<string, { target: number; max: number; baseFeeUpdate
 export const DEV_GENESIS_TIMESTAMP = 1735689600n;
 export const DEV_INITIAL_BASE_FEE = 1_000_000_000n;
 
-const hex = (n: bigint) => `0x${n.toString(16)}`;
+const hex = (n: bigint): `0x${string}` => `0x${n.toString(16)}`;
 
 /**
  * The dev chain as a geth-format genesis: every fork up to `hardfork` active from block 0,
@@ -54,8 +58,8 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
   const last = FORKS.findLastIndex(([fork]) => fork === opts.hardfork);
   if (last < 0) throw new Error(`unknown hardfork ${opts.hardfork}; one of: ${DEV_HARDFORKS.join(', ')}`);
   const active = FORKS.slice(0, last + 1);
-  const config: Record<string, unknown> = { chainId: Number(opts.chainId) };
-  const blobSchedule: Record<string, unknown> = {};
+  const config: ChainConfig = { chainId: Number(opts.chainId) };
+  const blobSchedule: GethGenesisBlobSchedule = {};
   for (const [fork, key] of active) {
     config[key] = 0;
     if (fork in BLOB_SCHEDULE) blobSchedule[fork] = BLOB_SCHEDULE[fork];
@@ -66,7 +70,7 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
     config.terminalTotalDifficulty = 0;
     config.terminalTotalDifficultyPassed = true;
   }
-  const alloc: Record<string, { balance: string; nonce?: string; code?: string }> = {};
+  const alloc: GethGenesisAlloc = {};
   for (const [address, contract] of Object.entries(systemContracts)) {
     alloc[address] = { balance: contract.balance, nonce: contract.nonce, code: contract.code };
   }
@@ -83,5 +87,5 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
     coinbase: `0x${'00'.repeat(20)}`,
     baseFeePerGas: london ? hex(DEV_INITIAL_BASE_FEE) : undefined,
     alloc,
-  } as unknown as GethGenesis;
+  };
 }

@@ -11,9 +11,12 @@ import {
 
 import { nativeCrypto } from '../crypto/native.js';
 import { premergeLibraryParams } from './common-params.js';
-import { lazyKzg } from './kzg.js';
+import { lazyKzg } from '../crypto/kzg.js';
 
 export type { GethGenesis };
+
+/** A geth-format genesis as a data dir keeps it; the dev chain's is marked, so a restart knows its accounts' keys may be shown. */
+export type NodeGenesis = GethGenesis & { evmNodeDev?: boolean; blobGasUsed?: string };
 
 /**
  * The chain's Common, with every fork of the genesis config, set to the fork active at genesis.
@@ -28,6 +31,7 @@ export function commonFromGenesis(genesis: GethGenesis): Common {
     if (custom !== undefined && /^bpo\d+$/.test(fork)) custom.params = { ...custom.params, target: entry.target, max: entry.max };
   }
   const common = new Common({
+    // parseGethGenesis answers the chain config in a shape its own type does not declare.
     chain: params as unknown as ChainConfig,
     hardfork: params.hardfork,
     // Native secp256k1 and keccak where their binaries load (sender recovery is ~30x faster).
@@ -61,8 +65,7 @@ const optional = (value: unknown): PrefixedHexString | undefined =>
   value === undefined || value === null ? undefined : (value as PrefixedHexString);
 
 /** The genesis block of a geth-format genesis, as geth builds it (header defaults per active fork). */
-export function genesisBlock(genesis: GethGenesis, common: Common, stateRoot: Uint8Array): Block {
-  const g = genesis as GethGenesis & Record<string, unknown>;
+export function genesisBlock(g: NodeGenesis, common: Common, stateRoot: Uint8Array): Block {
   return createBlock(
     {
       header: {

@@ -1,5 +1,5 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, bytesToBigInt, type Address } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 
 /** An EVM log as the EVM emits it: [address, topics, data]. */
 export type RawLog = [address: Uint8Array, topics: Uint8Array[], data: Uint8Array];
@@ -56,4 +56,3 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
   });
 }
 
-export const addressBytes = (address: Address | undefined) => address?.bytes;

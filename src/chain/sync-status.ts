@@ -19,7 +19,7 @@ export class SyncStatus {
   status(): RpcSyncStatus {
     if (this.progress === undefined) return false;
     const { startingBlock, currentBlock, highestBlock } = this.progress;
-    // SPEC 2.12: decimal strings, not hex quantities.
+    // docs/SPEC.md §2.12: decimal strings, not hex quantities.
     return { startingBlock: startingBlock.toString(10), currentBlock: currentBlock.toString(10), highestBlock: highestBlock.toString(10) };
   }
 }

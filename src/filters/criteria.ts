@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { FilterOptions } from '../../generated/types.js';
 import type { RawLog } from '../chain/receipts.js';
-import { invalidParams } from '../rpc/errors.js';
+import { invalidCriteria } from './errors.js';
 
 export const MAX_TOPICS = 4;
 
@@ -50,7 +50,7 @@ export function parseCriteria(options: Pick<FilterOptions, 'address' | 'topics'>
   const address = options?.address ?? null;
   const addresses = valueSet(address === null ? null : Array.isArray(address) ? address : [address]);
   const positions = options?.topics ?? [];
-  if (positions.length > MAX_TOPICS) throw invalidParams('exceed max topics');
+  if (positions.length > MAX_TOPICS) throw invalidCriteria('exceed max topics');
   const topics = positions.map((topic) => valueSet(topic === null ? null : Array.isArray(topic) ? topic : [topic]));
   return { addresses, topics, addressBits: bitsOf(addresses), topicBits: topics.map(bitsOf) };
 }

@@ -8,7 +8,7 @@ import type { Chain } from '../chain/chain.js';
 import type { RawLog } from '../chain/receipts.js';
 import { toRpcLog, type LogPosition } from '../format/log.js';
 import { toQuantity } from '../format/quantity.js';
-import { invalidParams, limitExceeded, serverError } from '../rpc/errors.js';
+import { invalidCriteria, limitExceeded, unknownBlock } from './errors.js';
 import { bloomMayMatch, matchesLog, parseCriteria, type LogCriteria } from './criteria.js';
 
 export interface LogLimits {
@@ -63,10 +63,10 @@ export const isExplicitNumber = (ref: string | undefined): ref is string => ref 
 /** Refuses what geth refuses in a filter object before any block is read. */
 export function checkFilterOptions(options: FilterOptions): LogCriteria {
   if (options.blockHash !== undefined && (options.fromBlock !== undefined || options.toBlock !== undefined)) {
-    throw invalidParams('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+    throw invalidCriteria('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
   }
   if (isExplicitNumber(options.fromBlock) && isExplicitNumber(options.toBlock) && BigInt(options.fromBlock) > BigInt(options.toBlock)) {
-    throw invalidParams('invalid block range params');
+    throw invalidCriteria('invalid block range params');
   }
   return parseCriteria(options);
 }
@@ -82,15 +82,15 @@ export class LogQuery {
     const criteria = checkFilterOptions(options);
     if (options.blockHash !== undefined) {
       const block = await this.chain.blockByHash(hexToBytes(options.blockHash as PrefixedHexString));
-      if (block === undefined) throw serverError('unknown block');
+      if (block === undefined) throw unknownBlock();
       return this.blockLogs(block, criteria);
     }
     const heights = tagHeights(this.chain);
     const { fromBlock, toBlock } = options;
-    if (isExplicitNumber(toBlock) && BigInt(toBlock) > heights.head) throw invalidParams('block range extends beyond current head block');
+    if (isExplicitNumber(toBlock) && BigInt(toBlock) > heights.head) throw invalidCriteria('block range extends beyond current head block');
     const from = blockNumberOf(fromBlock, heights);
     const to = blockNumberOf(toBlock, heights);
-    if (from > to) throw invalidParams('invalid block range params');
+    if (from > to) throw invalidCriteria('invalid block range params');
     const { maxBlocks, maxResults } = this.limits;
     if (to - from + 1n > BigInt(maxBlocks)) {
       const suggestion = { fromBlock: toQuantity(from), toBlock: toQuantity(from + BigInt(maxBlocks) - 1n) };

@@ -5,7 +5,7 @@
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { FilterOptions, Log } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
-import { limitExceeded, serverError } from '../rpc/errors.js';
+import { filterNotFound, limitExceeded, unknownBlock } from './errors.js';
 import type { Section } from '../storage/database.js';
 import { parseCriteria, type LogCriteria } from './criteria.js';
 import { newId, normalizeId } from './ids.js';
@@ -57,8 +57,6 @@ interface StoredFilter {
   hashes?: string[];
 }
 
-const filterNotFound = () => serverError('filter not found');
-
 export class FilterRegistry {
   private readonly filters = new Map<string, FilterState>();
   private readonly byOwner = new Map<object, Set<string>>();
@@ -103,7 +101,7 @@ export class FilterRegistry {
     let upper: bigint | null = fixedBound(options.toBlock);
     if (options.blockHash !== undefined) {
       const block = await this.chain.blockByHash(hexToBytes(options.blockHash as PrefixedHexString));
-      if (block === undefined) throw serverError('unknown block');
+      if (block === undefined) throw unknownBlock();
       lower = upper = block.header.number;
     }
     const head = this.chain.head().header.number;

@@ -5,7 +5,7 @@ import type { FilterOptions } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import { toRpcHeader } from '../format/header.js';
 import type { Logger } from '../log.js';
-import { limitExceeded, serverError } from '../rpc/errors.js';
+import { FilterError, limitExceeded } from './errors.js';
 import { bloomMayMatch, parseCriteria, type LogCriteria } from './criteria.js';
 import { newId, normalizeId } from './ids.js';
 import { selectLogs, type LogQuery, type PositionedLog } from './log-query.js';
@@ -82,7 +82,7 @@ export class Subscriptions {
   unsubscribe(owner: Subscriber, rawId: string): boolean {
     const id = normalizeId(rawId);
     const subscription = this.byId.get(id);
-    if (subscription === undefined || subscription.owner !== owner) throw serverError('subscription not found');
+    if (subscription === undefined || subscription.owner !== owner) throw new FilterError('not-found', 'subscription not found');
     this.byId.delete(id);
     this.byOwner.get(owner)?.delete(id);
     return true;

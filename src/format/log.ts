@@ -24,5 +24,5 @@ export function toRpcLog([address, topics, data]: RawLog, at: LogPosition, remov
     transactionIndex: toQuantity(at.txIndex),
     logIndex: toQuantity(at.logIndex),
     removed,
-  } as Log;
+  };
 }

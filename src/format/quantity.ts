@@ -5,6 +5,3 @@ export const toQuantity = (value: bigint | number): string => `0x${value.toStrin
 
 /** A JSON-RPC data string: every byte, lowercase. */
 export const toData = (bytes: Uint8Array): string => bytesToHex(bytes);
-
-/** A quantity-like 32-byte word (r, s) as geth prints it: a quantity, not fixed-width data. */
-export const wordToQuantity = (value: bigint): string => toQuantity(value);

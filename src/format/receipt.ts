@@ -5,9 +5,9 @@ import type { Receipt } from '../../generated/types.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import { toRpcLog } from './log.js';
 import { toQuantity } from './quantity.js';
-import { effectiveGasPrice } from './transaction.js';
+import { effectiveGasPrice } from '../fees/fees.js';
 
-/** Every receipt of a block (SPEC 2.7 plus geth's members); log indexes run across the block. */
+/** Every receipt of a block (docs/SPEC.md §2.7 plus geth's members); log indexes run across the block. */
 export function toRpcReceipts(block: Block, receipts: StoredReceipt[], blobGasPrice?: bigint): Receipt[] {
   let firstLogIndex = 0;
   return receipts.map((receipt, txIndex) => {
@@ -39,7 +39,8 @@ function toRpcReceipt(block: Block, receipt: StoredReceipt, txIndex: number, fir
     for (const topic of log[1]) bloom.add(topic);
     return toRpcLog(log, { block, txHash, txIndex, logIndex: logIndex++ });
   });
-  const rpc: Record<string, unknown> = {
+  const blobGasUsed = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n ? receipt.blobGasUsed : undefined;
+  return {
     blockHash: bytesToHex(block.hash()),
     blockNumber: toQuantity(block.header.number),
     contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
@@ -49,18 +50,13 @@ function toRpcReceipt(block: Block, receipt: StoredReceipt, txIndex: number, fir
     gasUsed: toQuantity(receipt.gasUsed),
     logs,
     logsBloom: bytesToHex(bloom.bitvector),
-  };
-  if (receipt.status !== undefined) rpc.status = toQuantity(receipt.status);
-  if (receipt.stateRoot !== undefined) rpc.root = bytesToHex(receipt.stateRoot);
-  Object.assign(rpc, {
+    status: receipt.status === undefined ? undefined : receipt.status === 1 ? '0x1' : '0x0',
+    root: receipt.stateRoot === undefined ? undefined : bytesToHex(receipt.stateRoot),
     to: tx.to === undefined ? null : tx.to.toString(),
     transactionHash: bytesToHex(txHash),
     transactionIndex: toQuantity(txIndex),
     type: toQuantity(tx.type),
-  });
-  if (receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n) {
-    rpc.blobGasUsed = toQuantity(receipt.blobGasUsed);
-    if (blobGasPrice !== undefined) rpc.blobGasPrice = toQuantity(blobGasPrice);
-  }
-  return rpc as unknown as Receipt;
+    blobGasUsed: blobGasUsed === undefined ? undefined : toQuantity(blobGasUsed),
+    blobGasPrice: blobGasUsed === undefined || blobGasPrice === undefined ? undefined : toQuantity(blobGasPrice),
+  };
 }

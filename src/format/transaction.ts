@@ -1,91 +1,81 @@
 import type { Block } from '@ethereumjs/block';
 import { Capability, isAccessList2930Tx, isBlob4844Tx, isEOACode7702Tx, isFeeMarket1559Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToBigInt, bytesToHex, type Address } from '@ethereumjs/util';
-import type { PoolTransaction, Transaction } from '../../generated/types.js';
+import type { Authorization, PoolTransaction, Transaction } from '../../generated/types.js';
+import { effectiveGasPrice, feeCap } from '../fees/fees.js';
 import { toData, toQuantity } from './quantity.js';
 
 const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
 
-/** What a transaction pays per gas in a block with `baseFee` (its gas price, for legacy types). */
-export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefined): bigint {
-  if (!tx.supports(Capability.EIP1559FeeMarket)) return (tx as { gasPrice: bigint }).gasPrice;
-  const { maxFeePerGas, maxPriorityFeePerGas } = tx as { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-  if (baseFee === undefined) return maxFeePerGas;
-  const tip = maxFeePerGas - baseFee < maxPriorityFeePerGas ? maxFeePerGas - baseFee : maxPriorityFeePerGas;
-  return baseFee + tip;
+type TxFields = Omit<Transaction, 'blockHash' | 'blockNumber' | 'blockTimestamp' | 'transactionIndex'>;
+
+const authorization = ([chainId, address, nonce, yParity, r, s]: Uint8Array[]): Authorization => ({
+  chainId: toQuantity(bytesToBigInt(chainId)),
+  address: bytesToHex(address),
+  nonce: toQuantity(bytesToBigInt(nonce)),
+  yParity: toQuantity(bytesToBigInt(yParity)),
+  r: toQuantity(bytesToBigInt(r)),
+  s: toQuantity(bytesToBigInt(s)),
+});
+
+/** The chain id a transaction names: its own for typed ones, the signer's for EIP-155 legacy ones, none before. */
+function chainIdOf(tx: TypedTransaction): bigint | undefined {
+  if (isAccessList2930Tx(tx) || isFeeMarket1559Tx(tx) || isBlob4844Tx(tx) || isEOACode7702Tx(tx)) return tx.chainId;
+  return isLegacyTx(tx) && tx.supports(Capability.EIP155ReplayProtection) ? tx.common.chainId() : undefined;
 }
 
-type TxFields = Omit<Transaction, 'blockHash' | 'blockNumber' | 'transactionIndex'>;
-
-/** The members every transaction object has, wherever it is. */
+/** The members every transaction object has, wherever it is; type-specific ones are undefined (left out of the JSON) elsewhere. */
 function txFields(tx: TypedTransaction, sender: Address, gasPrice: bigint): TxFields {
-  const fields: Record<string, unknown> = {
+  const dynamic = isFeeMarket1559Tx(tx) || isBlob4844Tx(tx) || isEOACode7702Tx(tx);
+  const typed = !isLegacyTx(tx);
+  const chainId = chainIdOf(tx);
+  return {
     from: sender.toString(),
     gas: toQuantity(tx.gasLimit),
     gasPrice: toQuantity(gasPrice),
-  };
-  if (tx.supports(Capability.EIP1559FeeMarket)) {
-    const fee = tx as { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-    fields.maxFeePerGas = toQuantity(fee.maxFeePerGas);
-    fields.maxPriorityFeePerGas = toQuantity(fee.maxPriorityFeePerGas);
-  }
-  if (isBlob4844Tx(tx)) fields.maxFeePerBlobGas = toQuantity(tx.maxFeePerBlobGas);
-  Object.assign(fields, {
+    maxFeePerGas: dynamic ? toQuantity(tx.maxFeePerGas) : undefined,
+    maxPriorityFeePerGas: dynamic ? toQuantity(tx.maxPriorityFeePerGas) : undefined,
+    maxFeePerBlobGas: isBlob4844Tx(tx) ? toQuantity(tx.maxFeePerBlobGas) : undefined,
     hash: bytesToHex(tx.hash()),
     input: toData(tx.data),
     nonce: toQuantity(tx.nonce),
     to: tx.to === undefined ? null : tx.to.toString(),
     value: toQuantity(tx.value),
     type: toQuantity(tx.type),
-  });
-  if (isAccessList2930Tx(tx) || isFeeMarket1559Tx(tx) || isBlob4844Tx(tx) || isEOACode7702Tx(tx)) {
-    fields.accessList = tx.accessList.map(([address, keys]) => ({ address: bytesToHex(address), storageKeys: keys.map(bytesToHex) }));
-    fields.chainId = toQuantity(tx.chainId);
-  } else if (isLegacyTx(tx) && tx.supports(Capability.EIP155ReplayProtection)) {
-    fields.chainId = toQuantity(tx.common.chainId());
-  }
-  if (isBlob4844Tx(tx)) fields.blobVersionedHashes = tx.blobVersionedHashes.map((h) => h);
-  if (isEOACode7702Tx(tx)) {
-    fields.authorizationList = tx.authorizationList.map(([chainId, address, nonce, yParity, r, s]) => ({
-      chainId: toQuantity(bytesToBigInt(chainId)),
-      address: bytesToHex(address),
-      nonce: toQuantity(bytesToBigInt(nonce)),
-      yParity: toQuantity(bytesToBigInt(yParity)),
-      r: toQuantity(bytesToBigInt(r)),
-      s: toQuantity(bytesToBigInt(s)),
-    }));
-  }
-  fields.v = toQuantity(tx.v ?? 0n);
-  fields.r = toQuantity(tx.r ?? 0n);
-  fields.s = toQuantity(tx.s ?? 0n);
-  if (!isLegacyTx(tx)) fields.yParity = toQuantity(tx.v ?? 0n);
-  return fields as unknown as TxFields;
+    accessList: typed ? tx.accessList.map(([address, keys]) => ({ address: bytesToHex(address), storageKeys: keys.map(bytesToHex) })) : undefined,
+    chainId: chainId === undefined ? undefined : toQuantity(chainId),
+    blobVersionedHashes: isBlob4844Tx(tx) ? [...tx.blobVersionedHashes] : undefined,
+    authorizationList: isEOACode7702Tx(tx) ? tx.authorizationList.map(authorization) : undefined,
+    v: toQuantity(tx.v ?? 0n),
+    r: toQuantity(tx.r ?? 0n),
+    s: toQuantity(tx.s ?? 0n),
+    yParity: typed ? toQuantity(tx.v ?? 0n) : undefined,
+  };
 }
 
-/** A transaction in a block (SPEC 2.5). */
+/** A transaction in a block (docs/SPEC.md §2.5). */
 export function toRpcTransaction(tx: TypedTransaction, block: Block, index: number, sender: Address): Transaction {
-  const { hash, ...rest } = txFields(tx, sender, effectiveGasPrice(tx, block.header.baseFeePerGas));
+  const { hash, ...fields } = txFields(tx, sender, effectiveGasPrice(tx, block.header.baseFeePerGas));
   return {
     blockHash: bytesToHex(block.hash()),
     blockNumber: toQuantity(block.header.number),
     blockTimestamp: toQuantity(block.header.timestamp),
     hash,
-    ...rest,
+    ...fields,
     transactionIndex: toQuantity(index),
-  } as Transaction;
+  };
 }
 
 /**
- * A transaction waiting in the pool (SPEC 2.6): no block yet, and the incentive address — the
+ * A transaction waiting in the pool (docs/SPEC.md §2.6): no block yet, and the incentive address — the
  * zero address, since no transaction type we accept designates one.
  */
 export function toRpcPoolTransaction(tx: TypedTransaction, sender: Address): PoolTransaction {
-  const fee = tx.supports(Capability.EIP1559FeeMarket) ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
   return {
     blockHash: null,
     blockNumber: null,
     transactionIndex: null,
-    ...txFields(tx, sender, fee),
+    ...txFields(tx, sender, feeCap(tx)),
     incentiveAddress: ZERO_ADDRESS,
-  } as PoolTransaction;
+  };
 }

@@ -1,8 +1,9 @@
 import type { Block } from '@ethereumjs/block';
+import type { OpenrpcDocument } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
-import type { Miner } from '../chain/miner.js';
-import type { MiningControl } from '../chain/mining-control.js';
+import type { Miner } from '../producer/miner.js';
+import type { MiningControl } from '../producer/mining-control.js';
 import type { Executor } from '../state/execution.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { NodeConfig } from '../config.js';
@@ -33,5 +34,5 @@ export interface Services {
   /** WebSocket subscriptions */
   subscriptions: Subscriptions;
   /** the OpenRPC document, for rpc.discover */
-  contract: unknown;
+  contract: OpenrpcDocument;
 }

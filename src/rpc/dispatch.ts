@@ -1,7 +1,8 @@
 // Method lookup, parameter validation and error normalisation. Knows nothing
 // about JSON-RPC framing (envelope.ts) or sockets (transport/).
 
-import { RpcError, internalError, invalidParams, methodNotFound } from './errors.js';
+import { toRpcError } from './domain-errors.js';
+import { internalError, invalidParams, methodNotFound } from './errors.js';
 
 /** Console-compatible, so `console` works until a real logger exists. */
 export interface Logger {
@@ -43,7 +44,8 @@ export function createDispatcher(table: MethodTable, log: Logger): Dispatcher {
       if (problem !== null) throw invalidParams(problem);
       return await entry.handle(params, ctx);
     } catch (err) {
-      if (err instanceof RpcError) throw err;
+      const answer = toRpcError(err);
+      if (answer !== undefined) throw answer;
       log.error(`unhandled error in ${method}`, err instanceof Error ? err.stack ?? err.message : err);
       throw internalError();
     }

@@ -8,14 +8,10 @@ export const ErrorCode = {
   InvalidParams: -32602,
   Internal: -32603,
   Server: -32000,
-  // EIP-1474; geth itself mostly uses -32000 for missing blocks, so prefer serverError there.
-  ResourceNotFound: -32001,
   // EIP-1474 "limit exceeded": a query or a table too large for the node's configured limits.
   LimitExceeded: -32005,
   ExecutionReverted: 3,
 } as const;
-
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The wire form of a JSON-RPC error; `data` is omitted when undefined. */
 export interface RpcErrorObject {
@@ -57,9 +53,6 @@ export const internalError = (): RpcError => new RpcError(ErrorCode.Internal, 'i
 
 export const serverError = (message: string, data?: unknown): RpcError =>
   new RpcError(ErrorCode.Server, message, data);
-
-export const resourceNotFound = (message: string): RpcError =>
-  new RpcError(ErrorCode.ResourceNotFound, message);
 
 export const limitExceeded = (message: string, data?: unknown): RpcError =>
   new RpcError(ErrorCode.LimitExceeded, message, data);

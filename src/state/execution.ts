@@ -1,14 +1,17 @@
 import { createBlock, type Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
-import type { Chain } from '../chain/chain.js';
-import { createChainVM } from './vm.js';
+import type { StateStore } from './state-store.js';
+import { createChainVM, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
 const TX_GAS_CAP = 1n << 24n;
+/** geth's default RPC gas cap: the most gas a call may ask for before EIP-7825. */
+const RPC_GAS_CAP = 50_000_000n;
 
 export interface CallOutcome {
   result?: RunTxResult;
@@ -20,6 +23,8 @@ export interface CallOutcome {
 export interface CallRunner {
   (gas?: bigint): Promise<CallOutcome>;
   balance: bigint;
+  /** the gas price the sender is charged at most (zero for an unpriced call) */
+  feeCap: bigint;
   /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
   release(): void;
 }
@@ -42,6 +47,34 @@ export function faultOf(outcome: CallOutcome): CallFault | undefined {
 }
 
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** The fee cap, tip and value a call is priced with: the fields `transaction` builds it from. */
+function feesOf(request: TransactionCall, common: Common): { cap: bigint; tip: bigint; value: bigint } {
+  const value = big(request.value) ?? 0n;
+  if (!isDynamic(request, common)) {
+    const price = big(request.gasPrice) ?? 0n;
+    return { cap: price, tip: price, value };
+  }
+  return { cap: big(request.maxFeePerGas) ?? 0n, tip: big(request.maxPriorityFeePerGas) ?? 0n, value };
+}
+
+/** With an authorization list the call runs as a set-code transaction, so the delegations (and their gas) count. */
+function isSetCode(request: TransactionCall, common: Common): boolean {
+  return (request.authorizationList?.length ?? 0) > 0 && request.to !== undefined && request.to !== null && common.isActivatedEIP(7702);
+}
+
+/** Priced by EIP-1559 fee fields (before London they are ignored, and the call runs at gas price 0). */
+function isDynamic(request: TransactionCall, common: Common): boolean {
+  if (isSetCode(request, common)) return true;
+  return common.isActivatedEIP(1559) && (request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined);
+}
+
+/** What calls read of the chain: the fork rules and state of a block, and the blocks before it. */
+export interface ExecutionChain extends BlockHistory {
+  commonAt(header: { number: bigint; timestamp: bigint }): Common;
+  readonly state: StateStore;
+}
 
 /**
  * Runs call objects (eth_call, eth_estimateGas) against a block's state, each run between a
@@ -52,15 +85,28 @@ export class Executor {
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  constructor(private readonly chain: Chain) {
-    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commons.at(block.header), await chain.state.scratch(block.header.stateRoot)));
+  constructor(private readonly chain: ExecutionChain) {
+    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(block.header.stateRoot)));
   }
 
-  /** Most gas a call may use at `block`: the block's gas limit, and the fork's per-transaction cap. */
+  /** The gas a call runs with when it names none: the block's gas limit, within the fork's per-transaction cap. */
   gasCap(block: Block): bigint {
-    const common = this.chain.commons.at(block.header);
     const limit = block.header.gasLimit;
-    return common.isActivatedEIP(7825) && limit > TX_GAS_CAP ? TX_GAS_CAP : limit;
+    return this.txGasCapped(block) && limit > TX_GAS_CAP ? TX_GAS_CAP : limit;
+  }
+
+  /**
+   * The most gas a call may ask for; more is capped to it, as geth caps a call's gas at its RPC gas
+   * cap. Under EIP-7825 no transaction may carry more than 2^24, and the EVM will not run one that does.
+   */
+  maxGas(block: Block): bigint {
+    if (this.txGasCapped(block)) return TX_GAS_CAP;
+    const limit = block.header.gasLimit;
+    return limit > RPC_GAS_CAP ? limit : RPC_GAS_CAP;
+  }
+
+  private txGasCapped(block: Block): boolean {
+    return this.chain.commonAt(block.header).isActivatedEIP(7825);
   }
 
   /** Runs a call; throws CallFailure unless it succeeds. */
@@ -91,11 +137,11 @@ export class Executor {
   }
 
   private async search(request: TransactionCall, block: Block, run: CallRunner): Promise<bigint> {
-    let hi = request.gas !== undefined ? BigInt(request.gas) : this.gasCap(block);
+    let hi = request.gas !== undefined ? min(BigInt(request.gas), this.maxGas(block)) : this.gasCap(block);
     // As geth: the value must be affordable, and a priced call may use no more gas than the rest of the balance buys.
     const value = big(request.value) ?? 0n;
     if (value > run.balance) throw new CallFailure({ kind: 'invalid', message: 'insufficient funds for transfer' });
-    const price = big(request.maxFeePerGas) ?? big(request.gasPrice) ?? 0n;
+    const price = run.feeCap;
     const allowance = price > 0n ? (run.balance - value) / price : undefined;
     if (allowance !== undefined && allowance < hi) hi = allowance;
     const first = await run(hi);
@@ -120,21 +166,28 @@ export class Executor {
   async prepare(request: TransactionCall, block: Block): Promise<CallRunner> {
     const { vm, release } = await this.vms.acquire(block);
     const state = vm.stateManager;
-    const priced = request.gasPrice !== undefined || request.maxFeePerGas !== undefined;
-    const context = this.contextOf(block, priced, vm);
+    const fees = feesOf(request, vm.common);
+    // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.
+    const context = this.contextOf(block, fees.cap > 0n || fees.tip > 0n, vm);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;
     const balance = account?.balance ?? 0n;
-    const cap = this.gasCap(block);
+    const requestedGas = big(request.gas);
+    const gasLimit = requestedGas === undefined ? this.gasCap(block) : min(requestedGas, this.maxGas(block));
     const run = async (gas?: bigint): Promise<CallOutcome> => {
-      const tx = this.transaction(request, vm, from, nonce, gas ?? big(request.gas) ?? cap);
-      // geth's pre-checks, in its words (the VM's own messages name neither side of the comparison as geth does).
+      const limit = gas ?? gasLimit;
+      // geth's pre-checks, in its words and in its order, before the transaction is built (the
+      // library refuses to build one whose gas × fee overflows 256 bits, which geth answers as
+      // insufficient funds). An unpriced call's fee cap is zero, so only the value counts.
+      if (fees.tip > fees.cap) {
+        return { invalid: `max priority fee per gas higher than max fee per gas: address ${toChecksumAddress(from.toString())}, maxPriorityFeePerGas: ${fees.tip}, maxFeePerGas: ${fees.cap}` };
+      }
+      const cost = limit * fees.cap + fees.value;
+      if (balance < cost) return { invalid: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
+      const tx = this.transaction(request, vm, from, nonce, limit);
       const intrinsic = tx.getIntrinsicGas();
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
-      // The sender must afford gas × fee cap + value; an unpriced call's fee cap is zero, so only the value counts.
-      const cost = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice) + tx.value;
-      if (balance < cost) return { invalid: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
       await vm.stateManager.checkpoint();
       try {
         return { result: await runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }) };
@@ -144,7 +197,7 @@ export class Executor {
         await vm.stateManager.revert();
       }
     };
-    return Object.assign(run, { balance, release });
+    return Object.assign(run, { balance, feeCap: fees.cap, release });
   }
 
   /** As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas. */
@@ -165,11 +218,10 @@ export class Executor {
   private transaction(request: TransactionCall, vm: VM, from: Address, nonce: bigint, gasLimit: bigint): TypedTransaction {
     const data = (request.input ?? request.data ?? '0x') as PrefixedHexString;
     const common = vm.common;
-    // With an authorization list the call runs as a set-code transaction, so the delegations (and their gas) count.
-    const setCode = (request.authorizationList?.length ?? 0) > 0 && request.to !== undefined && request.to !== null && common.isActivatedEIP(7702);
-    const dynamic = setCode || request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined;
+    const setCode = isSetCode(request, common);
+    const dynamic = isDynamic(request, common);
     const txData: TypedTxData = {
-      type: setCode ? 4 : dynamic && common.isActivatedEIP(1559) ? 2 : request.accessList !== undefined && common.isActivatedEIP(2930) ? 1 : 0,
+      type: setCode ? 4 : dynamic ? 2 : request.accessList !== undefined && common.isActivatedEIP(2930) ? 1 : 0,
       nonce,
       gasLimit,
       to: request.to === undefined || request.to === null ? undefined : (request.to as PrefixedHexString),

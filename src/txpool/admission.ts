@@ -7,7 +7,7 @@ import { getCalldataFloorGas, isEOACode7702Tx, type TypedTransaction } from '@et
 import { type Address, toChecksumAddress } from '@ethereumjs/util';
 
 import { PoolErrors } from './errors.js';
-import { feeCap, maxCost, tipCap } from './fees.js';
+import { feeCap, maxCost, tipCap } from '../fees/fees.js';
 
 export interface AdmissionContext {
   blockGasLimit: bigint;

@@ -1,10 +1,10 @@
 /**
- * Pool admission errors. Every rejection is a PoolError carrying the JSON-RPC
- * error code the RPC layer should answer with and geth's wording, so clients
- * that match on geth's messages (ethers, viem, web3) keep working.
+ * Pool admission errors. Every rejection is a PoolError carrying its kind and
+ * geth's wording, so clients that match on geth's messages (ethers, viem, web3)
+ * keep working; the RPC layer gives each kind its code (src/rpc/domain-errors.ts).
  */
 
-/** Machine-readable reason; the RPC layer only needs `code` and `message`. */
+/** Machine-readable reason. */
 export type PoolErrorKind =
   | 'invalid-transaction'
   | 'type-not-supported'
@@ -28,28 +28,21 @@ export type PoolErrorKind =
   | 'missing-sidecar'
   | 'invalid-blobs';
 
-export const POOL_ERROR_CODE = -32000;
-export const INVALID_PARAMS_CODE = -32602;
-
 export class PoolError extends Error {
-  readonly code: number;
-  readonly kind: PoolErrorKind;
-
-  constructor(kind: PoolErrorKind, message: string, code: number = POOL_ERROR_CODE) {
+  constructor(
+    readonly kind: PoolErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'PoolError';
-    this.kind = kind;
-    this.code = code;
   }
 }
 
-const err = (kind: PoolErrorKind, message: string, code?: number): PoolError =>
-  new PoolError(kind, message, code);
+const err = (kind: PoolErrorKind, message: string): PoolError => new PoolError(kind, message);
 
 /** Error factories, one per rule; messages follow go-ethereum's core/txpool. */
 export const PoolErrors = {
-  invalidTransaction: (detail: string) =>
-    err('invalid-transaction', `invalid transaction: ${detail}`, INVALID_PARAMS_CODE),
+  invalidTransaction: (detail: string) => err('invalid-transaction', `invalid transaction: ${detail}`),
   typeNotSupported: () => err('type-not-supported', 'transaction type not supported'),
   invalidChainId: (have: bigint, want: bigint) =>
     err('invalid-chain-id', `invalid chain id for signer: have ${have} want ${want}`),

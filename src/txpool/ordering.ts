@@ -2,7 +2,7 @@
  * Price ordering: which pending txs go into the next block and in what order,
  * and which pooled tx is the cheapest (eviction candidate).
  */
-import { effectiveTip, feeCap } from './fees.js';
+import { effectiveTip, feeCap } from '../fees/fees.js';
 import type { PooledTx } from './types.js';
 
 /** Higher effective tip first, then earlier arrival. */

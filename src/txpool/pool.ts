@@ -13,10 +13,10 @@ import {
 } from '@ethereumjs/util';
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
-import { loadKzg } from '../chain/kzg.js';
+import { loadKzg } from '../crypto/kzg.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
-import { effectiveTip, isSufficientBump, maxCost } from './fees.js';
+import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
 import { Journal, type JournalDb, type JournalDel, type JournalOp } from './journal.js';
 import { Mutex } from './mutex.js';
 import { cheapest, orderForBlock } from './ordering.js';
@@ -25,6 +25,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_TX_BYTES,
   MAX_BLOB_TX_BYTES,
+  PRICE_BUMP_PERCENT,
   type PoolContent,
   type PoolEnv,
   type PoolEvents,
@@ -179,21 +180,24 @@ export class TxPool {
    * and `touchedSenders`, e.g. senders of block txs the pool never saw), drop
    * txs those nonces made stale (memory and journal) and promote queued txs.
    * Returns the txs dropped as stale.
+   *
+   * The mined txs leave memory before this returns, without waiting for the
+   * lock (an admission may hold it across its journal write): called as the
+   * block lands, no reader ever sees a tx both pooled and mined. Their journal
+   * entries went with the block's batch (removalOps).
    */
   afterBlock(minedHashes: Iterable<string>, touchedSenders: Iterable<string> = []): Promise<PooledTx[]> {
-    return this.lock.run(async () => {
-      const affected = new Map<string, Address>();
-      for (const h of minedHashes) {
-        const ptx = this.all.get(h.toLowerCase());
-        if (ptx === undefined) continue;
-        this.detach(ptx);
-        this.emit('removed', ptx, 'mined');
-        affected.set(ptx.senderHex, ptx.sender);
-        for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
-      }
-      for (const s of touchedSenders) affected.set(s.toLowerCase(), createAddressFromString(s));
-      return this.resync(affected.keys());
-    });
+    const affected = new Map<string, Address>();
+    for (const h of minedHashes) {
+      const ptx = this.all.get(h.toLowerCase());
+      if (ptx === undefined) continue;
+      this.detach(ptx);
+      this.emit('removed', ptx, 'mined');
+      affected.set(ptx.senderHex, ptx.sender);
+      for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
+    }
+    for (const s of touchedSenders) affected.set(s.toLowerCase(), createAddressFromString(s));
+    return this.lock.run(() => this.resync(affected.keys()));
   }
 
   /**
@@ -271,7 +275,7 @@ export class TxPool {
     const ops: JournalOp[] = [];
     let victim: PooledTx | undefined;
     if (existing !== undefined) {
-      if (!isSufficientBump(existing.tx, tx)) throw PoolErrors.replacementUnderpriced();
+      if (!isSufficientBump(existing.tx, tx, PRICE_BUMP_PERCENT)) throw PoolErrors.replacementUnderpriced();
       ops.push(this.journal.delOp(existing.hash));
     } else if (this.all.size >= this.limit) {
       victim = this.pickVictim(tx, senderHex, ctx.baseFee);

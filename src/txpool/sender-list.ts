@@ -5,7 +5,7 @@
  */
 import type { Address } from '@ethereumjs/util';
 
-import { maxCost } from './fees.js';
+import { maxCost } from '../fees/fees.js';
 import type { PooledTx } from './types.js';
 
 export class SenderList {

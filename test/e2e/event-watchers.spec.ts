@@ -7,6 +7,7 @@ import { createPublicClient, defineChain, http, webSocket, type Hex, type Public
 import { emit, deployEmitter } from '../helpers/emitter-node.js';
 import { PING_ABI, ping } from '../helpers/log-emitter.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
+import { until } from '../helpers/wait.js';
 import { wsUrl } from '../helpers/ws-rpc.js';
 
 const devChain = defineChain({
@@ -19,14 +20,6 @@ const devChain = defineChain({
 const SENDERS = 3;
 const TXS_PER_SENDER = 8;
 const LOGS_PER_TX = 2;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) expect.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('event watchers (viem, ethers): every event exactly once while transactions stream in', function () {
   this.timeout(60_000);
@@ -62,12 +55,16 @@ describe('event watchers (viem, ethers): every event exactly once while transact
     await until(() => count() > before, `the watcher's ${kind}`);
   }
 
-  /** After the stream, gives a late duplicate the chance to show, then checks the tally. */
+  /**
+   * After the stream, one more event as a barrier: watchers report in chain order, so once it is
+   * in, a late duplicate of anything before it would be too. Then the tally.
+   */
   async function expectExactlyOnce(seen: bigint[], sent: bigint[]): Promise<void> {
-    await until(() => seen.length >= sent.length, `${sent.length} events (have ${seen.length})`);
-    await node.call('evm_mine', []);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect([...seen].sort((a, b) => (a < b ? -1 : 1))).to.deep.equal(sent);
+    await until(() => seen.length >= sent.length, `${sent.length} events (have ${seen.length})`, 20_000);
+    const barrier = nextId++;
+    await emit(node, emitter, [ping(barrier, barrier * 10n)]);
+    await until(() => seen.includes(barrier), 'the barrier event', 20_000);
+    expect([...seen].sort((a, b) => (a < b ? -1 : 1))).to.deep.equal([...sent, barrier]);
   }
 
   describe('viem', () => {
@@ -133,8 +130,11 @@ describe('event watchers (viem, ethers): every event exactly once while transact
           const head = BigInt(await node.call('eth_blockNumber', []));
           const expected: bigint[] = [];
           for (let n = start + 1n; n <= head; n++) expected.push(n);
-          await until(() => seen.length >= expected.length, `${expected.length} blocks (have ${seen.length})`);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await until(() => seen.length >= expected.length, `${expected.length} blocks (have ${seen.length})`, 20_000);
+          // One more block as a barrier: blocks are reported in order, so a late duplicate would come before it.
+          await node.call('evm_mine', []);
+          expected.push(head + 1n);
+          await until(() => seen.includes(head + 1n), 'the barrier block', 20_000);
           expect(seen).to.deep.equal(expected);
           expect(errors).to.deep.equal([]);
         } finally {

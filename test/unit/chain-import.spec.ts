@@ -9,7 +9,7 @@ import { BlockRuleError, checkTotalDifficulty } from '../../src/chain/block-rule
 import { resolveBlock } from '../../src/chain/block-tags.js';
 import { Chain } from '../../src/chain/chain.js';
 import type { GethGenesis } from '../../src/chain/genesis.js';
-import { ImportError, importBlocks, splitChainFile, type RawBlock } from '../../src/chain/importer.js';
+import { ImportError, importBlocks, splitChainFile, type RawBlock } from '../../src/producer/importer.js';
 import { SyncStatus } from '../../src/chain/sync-status.js';
 import { sectionsOf, type BinaryLevel } from '../../src/storage/database.js';
 

@@ -7,6 +7,7 @@ import { devGenesis } from '../../src/chain/dev-genesis.js';
 import { DEFAULTS } from '../../src/config.js';
 import { LogQuery } from '../../src/filters/log-query.js';
 import { FilterRegistry, type FilterRegistryOptions } from '../../src/filters/registry.js';
+import { toRpcError } from '../../src/rpc/domain-errors.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { sectionsOf, type BinaryLevel, type Database } from '../../src/storage/database.js';
 
@@ -16,13 +17,14 @@ async function rejects(promise: Promise<unknown>, code: number, message: string 
   try {
     await promise;
   } catch (error) {
-    expect(error).to.be.instanceOf(RpcError);
-    expect((error as RpcError).code).to.equal(code);
-    if (typeof message === 'string') expect((error as RpcError).message).to.equal(message);
-    else expect((error as RpcError).message).to.match(message);
+    const answer = toRpcError(error);
+    expect(answer, `${String(error)} is not an error the node answers with`).to.be.instanceOf(RpcError);
+    expect(answer!.code).to.equal(code);
+    if (typeof message === 'string') expect(answer!.message).to.equal(message);
+    else expect(answer!.message).to.match(message);
     return;
   }
-  expect.fail('expected an RpcError');
+  expect.fail('expected a rejection');
 }
 
 describe('filter registry', () => {

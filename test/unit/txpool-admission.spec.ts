@@ -17,7 +17,7 @@ import {
   SINK,
   tx1559,
   wallets,
-} from './txpool-fixtures.spec.js';
+} from '../helpers/pool-fixtures.js';
 
 /** Re-encode a typed tx with one RLP field changed (the signature no longer matches). */
 function tamper(raw: Uint8Array, edit: (fields: Uint8Array[]) => void): Uint8Array {

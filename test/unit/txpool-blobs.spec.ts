@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { commonFromGenesis, type GethGenesis } from '../../src/chain/genesis.js';
 import { toRpcPoolTransaction } from '../../src/format/transaction.js';
 import { decodeTx } from '../../src/txpool/decode.js';
-import { maxCost } from '../../src/txpool/fees.js';
-import { FakeEnv, harness, rejects, reopen } from './txpool-fixtures.spec.js';
+import { maxCost } from '../../src/fees/fees.js';
+import { FakeEnv, harness, rejects, reopen } from '../helpers/pool-fixtures.js';
 
 function fixtures(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

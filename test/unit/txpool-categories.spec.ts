@@ -10,7 +10,7 @@ import {
   rejects,
   sign,
   tx1559,
-} from './txpool-fixtures.spec.js';
+} from '../helpers/pool-fixtures.js';
 
 const keys = async (h: { db: { sublevel(name: string): { keys(o: object): { all(): Promise<Uint8Array[]> } } } }) =>
   (await h.db.sublevel('txpool').keys({ keyEncoding: 'view' }).all()).length;

@@ -16,7 +16,7 @@ import {
   SINK,
   tx1559,
   wallets,
-} from './txpool-fixtures.spec.js';
+} from '../helpers/pool-fixtures.js';
 
 /** The journal's entries as [hashHex, valueBytes]. */
 async function journal(h: Harness): Promise<Map<string, Uint8Array>> {
@@ -59,6 +59,18 @@ describe('txpool mining: removalOps and afterBlock', () => {
     await h.db.batch([{ type: 'put', key: 'block', value: 'body' }, ...(h.pool.removalOps([a.hashHex]) as never[])]);
     expect([...(await journal(h)).keys()]).to.deep.equal([b.hashHex]);
     expect(await h.db.get('block')).to.equal('body');
+  });
+
+  it('forgets mined transactions as it is told, even while an admission holds the lock', async () => {
+    const h = await harness();
+    const a0 = await h.pool.add(await tx1559(0, 0));
+    const admitting = h.pool.add(await tx1559(1, 0));
+    h.env.set(0, { nonce: 1n });
+    const settled = h.pool.afterBlock([a0.hashHex]);
+    expect(h.pool.has(a0.hashHex)).to.equal(false);
+    expect(h.pool.size().pending).to.equal(0);
+    await Promise.all([admitting, settled]);
+    expect(h.pool.size().pending).to.equal(1);
   });
 
   it('drops mined transactions from memory and promotes the rest of the run', async () => {

@@ -1,10 +1,10 @@
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { expect } from 'chai';
 
-import { maxCost } from '../../src/txpool/fees.js';
+import { maxCost } from '../../src/fees/fees.js';
 import { SenderList } from '../../src/txpool/sender-list.js';
 import type { PooledTx } from '../../src/txpool/types.js';
-import { GWEI, osakaCommon, tx1559 } from './txpool-fixtures.spec.js';
+import { GWEI, osakaCommon, tx1559 } from '../helpers/pool-fixtures.js';
 
 const common = osakaCommon();
 let seq = 0;

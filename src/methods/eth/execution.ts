@@ -3,33 +3,18 @@ import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionCall } from '../../../generated/types.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toQuantity } from '../../format/quantity.js';
-import { executionReverted, serverError, type RpcError } from '../../rpc/errors.js';
-import { CallFailure } from '../../state/execution.js';
-import { revertReason } from '../../state/revert.js';
+import { serverError } from '../../rpc/errors.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
-
-/** geth's errors for a failed call: code 3 with the revert data, or -32000 naming the fault. */
-export function callError(failure: CallFailure): RpcError {
-  const { fault } = failure;
-  if (fault.kind === 'revert') return executionReverted(bytesToHex(fault.data), revertReason(fault.data));
-  return serverError(fault.message);
-}
-
-export async function withCallErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CallFailure) throw callError(error);
-    throw error;
-  }
-}
 
 /** geth's checks of a call object before it runs (eth_call, eth_estimateGas, eth_sendTransaction), in its words. */
 export function checkCallObject(call: TransactionCall, chainId: bigint): void {
   if (call.input !== undefined && call.data !== undefined && call.input.toLowerCase() !== call.data.toLowerCase()) {
     throw serverError('both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
+  }
+  if (call.gasPrice !== undefined && (call.maxFeePerGas !== undefined || call.maxPriorityFeePerGas !== undefined)) {
+    throw serverError('both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
   }
   if (call.chainId !== undefined && BigInt(call.chainId) !== chainId) {
     throw serverError(`chainId does not match node's (have=${BigInt(call.chainId)}, want=${chainId})`);
@@ -42,12 +27,12 @@ export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<
     eth_call: async ([call, ref]) => {
       checkCallObject(call, chain.commons.base.chainId());
       const block = await blockOf(ref);
-      return withCallErrors(async () => bytesToHex(await executor.call(call, block)));
+      return bytesToHex(await executor.call(call, block));
     },
     eth_estimateGas: async ([call, ref]) => {
       checkCallObject(call, chain.commons.base.chainId());
       const block = await blockOf(ref);
-      return withCallErrors(async () => toQuantity(await executor.estimateGas(call, block)));
+      return toQuantity(await executor.estimateGas(call, block));
     },
   };
 }

@@ -1,31 +1,29 @@
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
-import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { createAddressFromString, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
-import { RpcError, serverError } from '../../rpc/errors.js';
-import { PoolError } from '../../txpool/errors.js';
+import { toQuantity } from '../../format/quantity.js';
+import { serverError } from '../../rpc/errors.js';
+import { PoolErrors } from '../../txpool/errors.js';
 import { Mutex } from '../../txpool/mutex.js';
-import { nextBaseFee, SUGGESTED_TIP } from './fees.js';
-import { checkCallObject, withCallErrors } from './execution.js';
+import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
+import { checkCallObject } from './execution.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'>;
 
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
+const MAX_NONCE = 2n ** 64n - 1n;
+
+/** How eth_sendTransaction prices a request: the request's fee fields, with the node's defaults for the rest. */
+type Pricing = { legacy: true; gasPrice: bigint } | { legacy: false; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 export function submissionMethods({ chain, pool, mining, accounts, executor }: Deps): Pick<
   RpcMethods,
   'eth_sendRawTransaction' | 'eth_sendTransaction'
 > {
-  const admit = async (raw: Uint8Array) => {
-    try {
-      return await pool.add(raw);
-    } catch (error) {
-      if (error instanceof PoolError) throw new RpcError(error.code, error.message);
-      throw error;
-    }
-  };
+  const admit = (raw: Uint8Array) => pool.add(raw);
   const mined = async (hashHex: string): Promise<string> => {
     await mining.submitted(hashHex);
     // Always keccak of the submitted bytes: ethers refuses a node whose hash differs from its own.
@@ -43,37 +41,74 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
       if (account === undefined) throw serverError(`unknown account ${request.from}`);
       checkCallObject(request, chain.commons.base.chainId());
       const head = chain.head();
-      const common = chain.commons.at({ number: head.header.number + 1n, timestamp: head.header.timestamp + 1n });
-      const gas = big(request.gas) ?? (await withCallErrors(() => executor.estimateGas(request, head)));
-      const sign = (nonce: bigint) =>
-        createTx(transactionData(request, { nonce, gas, common, baseFee: nextBaseFee(chain) }), { common }).sign(account.privateKey).serialize();
+      const common = chain.nextCommon();
+      const pricing = pricingOf(request, common, baseFeeAfter(head.header, common));
+      if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
+        throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
+      }
+      // As geth: the gas is estimated with the fees the transaction will carry.
+      const gas = big(request.gas) ?? (await executor.estimateGas(withFees(request, pricing), head));
       const explicitNonce = big(request.nonce);
+      const balance = (await (await chain.state.at(head.header.stateRoot)).getAccount(createAddressFromString(from)))?.balance ?? 0n;
+      checkSignable(request, pricing, gas, explicitNonce, { common, blockGasLimit: head.header.gasLimit, balance });
+      const sign = (nonce: bigint) => createTx(transactionData(request, { nonce, gas, common, pricing }), { common }).sign(account.privateKey).serialize();
       const pooled = await nonceLock.run(async () => admit(sign(explicitNonce ?? (await pool.pendingNonce(from)))));
       return mined(pooled.hashHex);
     },
   };
 }
 
-/** The transaction eth_sendTransaction signs: the request's fields, with the node's defaults for the rest. */
-function transactionData(
-  request: TransactionRequest,
-  { nonce, gas, common, baseFee }: { nonce: bigint; gas: bigint; common: Common; baseFee: bigint },
-): TypedTxData {
+function pricingOf(request: TransactionRequest, common: Common, baseFee: bigint): Pricing {
   // An authorization list makes it a set-code (EIP-7702) transaction, which prices as EIP-1559 does.
   const setCode = (request.authorizationList?.length ?? 0) > 0 && common.isActivatedEIP(7702);
-  const legacy = !setCode && (request.gasPrice !== undefined || !common.isActivatedEIP(1559));
+  if (!setCode && (request.gasPrice !== undefined || !common.isActivatedEIP(1559))) {
+    return { legacy: true, gasPrice: big(request.gasPrice) ?? baseFee + SUGGESTED_TIP };
+  }
   const tip = big(request.maxPriorityFeePerGas) ?? SUGGESTED_TIP;
+  // Room for the base fee to double before the transaction can no longer pay it.
+  return { legacy: false, maxPriorityFeePerGas: tip, maxFeePerGas: big(request.maxFeePerGas) ?? 2n * baseFee + tip };
+}
+
+function withFees(request: TransactionRequest, pricing: Pricing): TransactionRequest {
+  if (pricing.legacy) return { ...request, gasPrice: toQuantity(pricing.gasPrice) };
+  return { ...request, maxFeePerGas: toQuantity(pricing.maxFeePerGas), maxPriorityFeePerGas: toQuantity(pricing.maxPriorityFeePerGas) };
+}
+
+/**
+ * What geth refuses, in its words, before the transaction is signed: the library would refuse to
+ * build some of these (a gas limit over the fork's cap, gas × fee over 256 bits) with messages of its own.
+ */
+function checkSignable(
+  request: TransactionRequest,
+  pricing: Pricing,
+  gas: bigint,
+  nonce: bigint | undefined,
+  { common, blockGasLimit, balance }: { common: Common; blockGasLimit: bigint; balance: bigint },
+): void {
+  if (nonce !== undefined && nonce >= MAX_NONCE) throw serverError('nonce has max value');
+  const txGasCap = common.isActivatedEIP(7825) ? common.param('maxTransactionGasLimit') : undefined;
+  if (txGasCap !== undefined && gas > txGasCap) throw PoolErrors.gasLimitTooHigh(txGasCap, gas);
+  if (gas > blockGasLimit) throw PoolErrors.blockGasLimit();
+  const cost = gas * (pricing.legacy ? pricing.gasPrice : pricing.maxFeePerGas) + (big(request.value) ?? 0n);
+  if (cost > balance) throw PoolErrors.insufficientFunds(balance, cost);
+}
+
+/** The transaction eth_sendTransaction signs: the request's fields, priced by `pricing`. */
+function transactionData(
+  request: TransactionRequest,
+  { nonce, gas, common, pricing }: { nonce: bigint; gas: bigint; common: Common; pricing: Pricing },
+): TypedTxData {
+  const setCode = (request.authorizationList?.length ?? 0) > 0 && common.isActivatedEIP(7702);
   return {
-    type: legacy ? (request.accessList !== undefined ? 1 : 0) : setCode ? 4 : 2,
+    type: pricing.legacy ? (request.accessList !== undefined ? 1 : 0) : setCode ? 4 : 2,
     nonce,
     gasLimit: gas,
     to: (request.to ?? undefined) as PrefixedHexString | undefined,
     value: big(request.value) ?? 0n,
     data: hexToBytes((request.input ?? request.data ?? '0x') as PrefixedHexString),
-    gasPrice: legacy ? (big(request.gasPrice) ?? baseFee + SUGGESTED_TIP) : undefined,
-    maxPriorityFeePerGas: legacy ? undefined : tip,
-    // Room for the base fee to double before the transaction can no longer pay it.
-    maxFeePerGas: legacy ? undefined : (big(request.maxFeePerGas) ?? 2n * baseFee + tip),
+    gasPrice: pricing.legacy ? pricing.gasPrice : undefined,
+    maxPriorityFeePerGas: pricing.legacy ? undefined : pricing.maxPriorityFeePerGas,
+    maxFeePerGas: pricing.legacy ? undefined : pricing.maxFeePerGas,
     accessList: request.accessList?.map((e) => ({ address: e.address as PrefixedHexString, storageKeys: e.storageKeys as PrefixedHexString[] })),
     authorizationList: setCode ? request.authorizationList : undefined,
     chainId: common.chainId(),

@@ -1,5 +1,6 @@
 import type { RpcMethods } from '../../../generated/methods.js';
-import type { PoolTransaction } from '../../../generated/types.js';
+import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/types.js';
+import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
 import type { PooledTx } from '../../txpool/types.js';
@@ -25,11 +26,10 @@ const poolTx = (pooled: PooledTx): PoolTransaction => {
   return rpc;
 };
 
-/** SPEC 2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
+/** docs/SPEC.md §2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
 function summary({ tx }: PooledTx): string {
   const to = tx.to === undefined ? 'contract creation' : tx.to.toString();
-  const price = 'maxFeePerGas' in tx ? (tx as { maxFeePerGas: bigint }).maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
-  return `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(price)} wei`;
+  return `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(feeCap(tx))} wei`;
 }
 
 const simpleEntry = (tx: PooledTx) => ({ Nonce: Number(tx.nonce), TxHash: tx.hashHex });
@@ -64,7 +64,7 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<
     txpool_simpleContent: async () => {
       const { pending, queued } = pool.content();
       const senders = new Set([...pending.keys(), ...queued.keys()]);
-      const simpleAccountContent: Record<string, unknown> = {};
+      const simpleAccountContent: TxpoolSimpleContent['simpleAccountContent'] = {};
       for (const sender of senders) {
         const content = await pool.contentFrom(sender);
         simpleAccountContent[sender] = {
@@ -75,7 +75,7 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<
           txCount: content.pending.length + content.queued.length,
         };
       }
-      return { simpleAccountContent, ...counters() } as never;
+      return { simpleAccountContent, ...counters() };
     },
     txpool_status: async () => {
       const size = pool.size();

@@ -151,4 +151,38 @@ describe('eth_call', () => {
   it('a block the chain does not have: -32000 "header not found"', async () => {
     await expectRpcError(node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, '0xffffff']), -32000, 'header not found');
   });
+
+  it('caps gas above the per-transaction cap (EIP-7825) instead of failing, as geth caps a call’s gas', async () => {
+    const stored = await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'latest']);
+    for (const gas of ['0x1c9c380', '0x1000001', '0xffffffffffffffff']) {
+      expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get'), gas }, 'latest'])).to.equal(stored);
+    }
+  });
+
+  it('refuses gas that does not fit 64 bits with -32602', async () => {
+    await expectRpcError(node.call('eth_call', [{ to: storage, gas: '0x10000000000000000' }, 'latest']), -32602, /gas/);
+  });
+
+  it('refuses a priority fee above the fee cap as geth does, also when the fee cap is left out', async () => {
+    await expectRpcError(
+      node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: storage, maxPriorityFeePerGas: '0x1' }, 'latest']),
+      -32000,
+      'max priority fee per gas higher than max fee per gas: address 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, maxPriorityFeePerGas: 1, maxFeePerGas: 0',
+    );
+  });
+
+  it('answers a fee so high that gas × fee overflows 256 bits as insufficient funds', async () => {
+    const max = `0x${'f'.repeat(64)}`;
+    for (const fees of [{ gasPrice: max }, { maxFeePerGas: max, maxPriorityFeePerGas: '0x0' }]) {
+      await expectRpcError(node.call('eth_call', [{ from: DEV_ADDRESSES[0], to: storage, ...fees }, 'latest']), -32000, /^insufficient funds for gas \* price \+ value/);
+    }
+  });
+
+  it('refuses gasPrice together with EIP-1559 fee fields', async () => {
+    await expectRpcError(
+      node.call('eth_call', [{ to: storage, gasPrice: '0x1', maxFeePerGas: '0x2' }, 'latest']),
+      -32000,
+      'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
+    );
+  });
 });

@@ -98,4 +98,9 @@ describe('eth_estimateGas', () => {
     const late = BigInt(await node.call('eth_estimateGas', [{ from, to: storage, data: data('Storage', 'set', [1n]) }, 'latest']));
     expect(early < late).to.equal(true);
   });
+
+  it('estimates with gas above the per-transaction cap (EIP-7825) capped to it, as geth does', async () => {
+    const estimate = BigInt(await node.call('eth_estimateGas', [{ from, to: SINK, gas: '0x1c9c380' }]));
+    expect(estimate).to.equal(21_000n);
+  });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Block, Transaction } from '../../../generated/types.js';
 import { deployStorageContract, transfer } from '../../helpers/activity.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
+import { expectRpcError } from '../../helpers/transactions.js';
 
 describe('eth_getBlockByNumber', () => {
   let node: TestNode;
@@ -91,5 +92,9 @@ describe('eth_getBlockByNumber', () => {
       block = parent;
     }
     expect(block.hash).to.equal(genesis.hash);
+  });
+
+  it('refuses a block number that does not fit 64 bits with -32602', async () => {
+    await expectRpcError(node.call('eth_getBlockByNumber', ['0x10000000000000000', false]), -32602, /blockNumber/);
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createBlob4844Tx } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
-import { loadKzg } from '../../../src/chain/kzg.js';
+import { loadKzg } from '../../../src/crypto/kzg.js';
 import { DEV_ADDRESSES, DEV_KEYS, startTestNode, type TestNode } from '../../helpers/node.js';
 
 const GWEI = 10n ** 9n;

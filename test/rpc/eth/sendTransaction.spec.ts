@@ -107,4 +107,39 @@ describe('eth_sendTransaction', () => {
     expect([...nonces].sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 3, 4, 5]);
     for (const h of hashes) expect((await receiptOf(h)).status).to.equal('0x1');
   });
+
+  it('gas above the per-transaction cap (EIP-7825): -32000 in the pool’s words', async () => {
+    await expectRpcError(
+      node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, gas: '0x1c9c380' }]),
+      -32000,
+      'transaction gas limit too high (cap: 16777216, tx: 30000000)',
+    );
+  });
+
+  it('fills in the fee cap when only the priority fee is given', async () => {
+    const hash = await node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, maxPriorityFeePerGas: hex(2n * GWEI) }]);
+    const tx = (await node.call('eth_getTransactionByHash', [hash]))!;
+    expect(BigInt(tx.maxPriorityFeePerGas!)).to.equal(2n * GWEI);
+    expect(BigInt(tx.maxFeePerGas!) > 2n * GWEI).to.equal(true);
+  });
+
+  it('a fee cap below the priority fee: -32000 in geth’s words', async () => {
+    await expectRpcError(
+      node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }]),
+      -32000,
+      'maxFeePerGas (1) < maxPriorityFeePerGas (2)',
+    );
+  });
+
+  it('a fee so high that gas × fee overflows 256 bits: -32000 insufficient funds', async () => {
+    await expectRpcError(
+      node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, gas: '0x5208', gasPrice: `0x${'f'.repeat(64)}` }]),
+      -32000,
+      /^insufficient funds for gas \* price \+ value: balance \d+, tx cost \d+/,
+    );
+  });
+
+  it('the largest 64-bit nonce: -32000 "nonce has max value"', async () => {
+    await expectRpcError(node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, nonce: '0xffffffffffffffff' }]), -32000, 'nonce has max value');
+  });
 });

@@ -6,17 +6,10 @@ import { deployEmitter, emit, topic } from '../../helpers/emitter-node.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 import { rpc } from '../../helpers/rpc.js';
 import { expectRpcError } from '../../helpers/transactions.js';
+import { until } from '../../helpers/wait.js';
 import { WsRpc, wsUrl } from '../../helpers/ws-rpc.js';
 
 const SUB_ID = /^0x[0-9a-f]{1,32}$/;
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) expect.fail('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('eth_subscribe (WebSocket)', function () {
   let node: TestNode;
@@ -138,8 +131,10 @@ describe('eth_subscribe (WebSocket)', function () {
       expect(await ws.waitFor(all, 4)).to.deep.equal(expectedAll);
       const matched = (await ws.waitFor(some, 2)) as Log[];
       expect(matched.map((l) => BigInt(l.data))).to.deep.equal([1n, 4n]);
+      // Deliveries go out block by block: once a later subscription has the next block, no late duplicate is coming.
+      const barrier = await ws.call('eth_subscribe', ['newHeads']);
       await node.call('evm_mine', []);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await ws.waitFor(barrier, 1);
       expect(ws.received(all)).to.have.length(4);
       expect(ws.received(some)).to.have.length(2);
     });
@@ -178,7 +173,7 @@ describe('eth_subscribe (WebSocket)', function () {
       expect(subscriptions.size).to.equal(before.subscriptions + 2);
       expect(filters.size).to.equal(before.filters + 1);
       await other.close();
-      await until(() => subscriptions.size === before.subscriptions && filters.size === before.filters);
+      await until(() => subscriptions.size === before.subscriptions && filters.size === before.filters, 'the connection’s subscriptions and filters to go');
       await expectRpcError(node.call('eth_getFilterChanges', [filter]), -32000, 'filter not found');
     });
   });

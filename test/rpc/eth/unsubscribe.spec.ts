@@ -24,8 +24,11 @@ describe('eth_unsubscribe (WebSocket)', () => {
     await ws.waitFor(id, 1);
     expect(await ws.call('eth_unsubscribe', [id])).to.equal(true);
     const last = BigInt(await node.call('eth_blockNumber', []));
+    // Deliveries go out block by block, in the order the subscriptions were made: once a later
+    // subscription has the next block, the cancelled one would have had it too.
+    const barrier = await ws.call('eth_subscribe', ['newHeads']);
     await node.call('evm_mine', []);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ws.waitFor(barrier, 1);
     expect((ws.received(id) as BlockHeader[]).every((h) => BigInt(h.number) <= last)).to.equal(true);
     await expectRpcError(ws.call('eth_unsubscribe', [id]), -32000, 'subscription not found');
   });

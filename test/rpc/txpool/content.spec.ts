@@ -1,3 +1,4 @@
+import { bytesToHex } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 import { devAddress, devKey, GWEI, signTx, SINK, txHash } from '../../helpers/transactions.js';
@@ -95,5 +96,18 @@ describe('txpool_content', () => {
     } finally {
       await small.destroy();
     }
+  });
+
+  it('never lists a transaction of a block that has landed: it leaves the pool as the head moves', async () => {
+    const raws = await Promise.all([0, 1, 2].map((i) => signTx({ key: devKey(11), nonce: i })));
+    for (const raw of raws) await node.call('eth_sendRawTransaction', [raw]);
+    const { chain, pool } = node.node.services;
+    const stillPooled: string[] = [];
+    chain.onBlock((block) => {
+      for (const tx of block.transactions) if (pool.has(bytesToHex(tx.hash()))) stillPooled.push(bytesToHex(tx.hash()));
+    });
+    await node.call('evm_mine', []);
+    expect((await node.call('eth_getBlockByNumber', ['latest', false]))!.transactions).to.include.members(raws.map(txHash));
+    expect(stillPooled).to.deep.equal([]);
   });
 });

@@ -3,7 +3,7 @@
 // (poolModel checks that) and show the expected categories.
 import { expect } from 'chai';
 import { privateKeyToAccount } from 'viem/accounts';
-import { poolModel } from '../../helpers/pool.js';
+import { poolModel } from '../../helpers/pool-views.js';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 import { devAddress, devKey, expectRpcError, GWEI, signTx, txHash } from '../../helpers/transactions.js';
 

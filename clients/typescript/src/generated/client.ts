@@ -102,7 +102,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:799174c9e1d43f4ee1763c1a02f83294ba312501271912f322d259e0f7cc50f4";
+export const contractDigest = "sha256:6550281bae165e96ae2bec7b6f157fd26efd553a2b0a28f249510338fdae9c81";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -826,7 +826,7 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
  * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
  *
  * Params:
- * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer).
+ * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
  *
@@ -858,7 +858,7 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  * Mines a block every given number of milliseconds; 0 disables interval mining.
  *
  * Params:
- * - `interval`: Interval in milliseconds; 0 disables.
+ * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
  *
  * @throws {JsonRpcError} declared codes: -32602
  *
@@ -1446,7 +1446,7 @@ export interface Client {
    * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
    *
    * Params:
-   * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer).
+   * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
@@ -1472,7 +1472,7 @@ export interface Client {
    * Mines a block every given number of milliseconds; 0 disables interval mining.
    *
    * Params:
-   * - `interval`: Interval in milliseconds; 0 disables.
+   * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
    *
    * @throws {JsonRpcError} declared codes: -32602
    *

@@ -104,10 +104,10 @@ export type BlockHeader = {
 };
 
 /** A block number (hex quantity) or a block tag. */
-export type BlockNumberOrTag = QuantityInput | BlockTag;
+export type BlockNumberOrTag = Uint64Input | BlockTag;
 
 /** Block selector for state reads: a hex block number, a block tag, a 32-byte block hash (a 66-character string is always read as a hash), or an EIP-1898 object. */
-export type BlockNumberOrTagOrHash = QuantityInput | BlockTag | Hash32Input | BlockHashSpecifier | BlockNumberSpecifier;
+export type BlockNumberOrTagOrHash = Uint64Input | BlockTag | Hash32Input | BlockHashSpecifier | BlockNumberSpecifier;
 
 /** EIP-1898 block selector by number (or tag). */
 export type BlockNumberSpecifier = {
@@ -344,14 +344,14 @@ export type TransactionCall = {
   from?: Address;
   /** Recipient; null or absent for contract creation. */
   to?: Address | null;
-  gas?: QuantityInput;
+  gas?: Uint64Input;
   gasPrice?: QuantityInput;
   maxFeePerGas?: QuantityInput;
   maxPriorityFeePerGas?: QuantityInput;
   maxFeePerBlobGas?: QuantityInput;
   value?: QuantityInput;
-  nonce?: QuantityInput;
-  type?: QuantityInput;
+  nonce?: Uint64Input;
+  type?: Uint64Input;
   chainId?: QuantityInput;
   input?: BytesInput;
   data?: BytesInput;
@@ -368,14 +368,14 @@ export type TransactionRequest = {
   from: Address;
   /** Recipient; null or absent for contract creation. */
   to?: Address | null;
-  gas?: QuantityInput;
+  gas?: Uint64Input;
   gasPrice?: QuantityInput;
   maxFeePerGas?: QuantityInput;
   maxPriorityFeePerGas?: QuantityInput;
   maxFeePerBlobGas?: QuantityInput;
   value?: QuantityInput;
-  nonce?: QuantityInput;
-  type?: QuantityInput;
+  nonce?: Uint64Input;
+  type?: Uint64Input;
   chainId?: QuantityInput;
   input?: BytesInput;
   data?: BytesInput;
@@ -454,6 +454,9 @@ export type TxpoolSummary = string;
 /** Unsigned 64-bit integer as returned by the node: lowercase hex with 0x prefix, no leading zeros, at most 16 digits. */
 export type Uint64 = string;
 
+/** Unsigned 64-bit integer supplied by a client (block numbers, indexes, gas, nonces, timestamps): hex with 0x prefix, either case, at most 16 significant digits; leading zeros are tolerated. Larger values are rejected with -32602. */
+export type Uint64Input = string;
+
 /** EIP-4895 validator withdrawal (amount in Gwei). */
 export type Withdrawal = {
   index: Uint64;
@@ -502,7 +505,7 @@ export type EthEstimateGasResult = Uint64;
 
 /** Positional params of `eth_feeHistory`. */
 export type EthFeeHistoryParams = [
-  blockCount: QuantityInput | number,
+  blockCount: Uint64Input | number,
   newestBlock: BlockNumberOrTag,
   rewardPercentiles?: number[],
 ];
@@ -609,7 +612,7 @@ export type EthGetStorageAtResult = Bytes32;
 /** Positional params of `eth_getTransactionByBlockHashAndIndex`. */
 export type EthGetTransactionByBlockHashAndIndexParams = [
   blockHash: Hash32Input,
-  transactionIndex: QuantityInput,
+  transactionIndex: Uint64Input,
 ];
 /** Result of `eth_getTransactionByBlockHashAndIndex`. */
 export type EthGetTransactionByBlockHashAndIndexResult = Transaction | null;
@@ -617,7 +620,7 @@ export type EthGetTransactionByBlockHashAndIndexResult = Transaction | null;
 /** Positional params of `eth_getTransactionByBlockNumberAndIndex`. */
 export type EthGetTransactionByBlockNumberAndIndexParams = [
   blockNumber: BlockNumberOrTag,
-  transactionIndex: QuantityInput,
+  transactionIndex: Uint64Input,
 ];
 /** Result of `eth_getTransactionByBlockNumberAndIndex`. */
 export type EthGetTransactionByBlockNumberAndIndexResult = Transaction | null;
@@ -709,7 +712,7 @@ export type EthUnsubscribeResult = boolean;
 
 /** Positional params of `evm_mine`. */
 export type EvmMineParams = [
-  timestamp?: QuantityInput | number,
+  timestamp?: Uint64Input | number,
 ];
 /** Result of `evm_mine`. */
 export type EvmMineResult = "0x0";

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
-import { devKey, signTx, txHash } from '../../helpers/transactions.js';
+import { devKey, expectRpcError, signTx, txHash } from '../../helpers/transactions.js';
 
 describe('evm_mine', () => {
   let node: TestNode;
@@ -48,5 +48,22 @@ describe('evm_mine', () => {
       ]);
       expect(block!.parentHash).to.equal(parent!.hash);
     }
+  });
+
+  it('refuses a timestamp past the year 9999 with -32602, and the chain keeps mining', async () => {
+    const head = BigInt(await node.call('eth_blockNumber', []));
+    for (const timestamp of ['0x10000000000000000', '0xffffffffffffffff', '0x3afff44180']) {
+      await expectRpcError(node.call('evm_mine', [timestamp]), -32602, /timestamp/);
+    }
+    await expectRpcError(node.call('evm_mine', [1e308]), -32602, /timestamp/);
+    await node.call('evm_mine', []);
+    expect(BigInt(await node.call('eth_blockNumber', []))).to.equal(head + 1n);
+  });
+
+  it('takes the last second of the year 9999, and mines on after it', async () => {
+    await node.call('evm_mine', [253402300799]);
+    await node.call('evm_mine', []);
+    expect((await node.call('eth_getBlockByNumber', ['latest', false]))!.timestamp).to.equal('0x3afff44180');
+    expect(await node.call('eth_getBalance', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'latest'])).to.match(/^0x[0-9a-f]+$/);
   });
 });

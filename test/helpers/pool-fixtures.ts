@@ -1,6 +1,5 @@
 /**
- * Shared fixtures for the txpool specs (this file holds no tests; it is named
- * *.spec.ts only to live beside them). A fake PoolEnv over a Map of accounts,
+ * Shared fixtures for the txpool unit specs: a fake PoolEnv over a Map of accounts,
  * an Osaka Common with chain id 31337, the dev-mnemonic wallets and signing helpers.
  */
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
@@ -9,6 +8,7 @@ import { expect } from 'chai';
 import { getBytes, HDNodeWallet, Mnemonic, type TransactionRequest } from 'ethers';
 import { MemoryLevel } from 'memory-level';
 
+import { toRpcError } from '../../src/rpc/domain-errors.js';
 import { PoolError } from '../../src/txpool/errors.js';
 import { TxPool } from '../../src/txpool/pool.js';
 import type { PoolEnv, PoolOptions } from '../../src/txpool/types.js';
@@ -102,7 +102,7 @@ export async function rejects(p: Promise<unknown>, message: string | RegExp, cod
   const err = caught as PoolError;
   if (typeof message === 'string') expect(err.message).to.equal(message);
   else expect(err.message).to.match(message);
-  expect(err.code).to.equal(code);
+  expect(toRpcError(err)!.code).to.equal(code);
   return err;
 }
 

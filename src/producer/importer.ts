@@ -3,10 +3,10 @@ import { RLP } from '@ethereumjs/rlp';
 import { bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { runBlock, type RunBlockResult, type VM } from '@ethereumjs/vm';
 import { createChainVM } from '../state/vm.js';
-import { BlockRuleError, checkHeader, checkTotalDifficulty, checkUncles } from './block-rules.js';
-import type { Chain } from './chain.js';
-import type { StoredReceipt } from './receipts.js';
-import type { SyncStatus } from './sync-status.js';
+import { BlockRuleError, checkHeader, checkTotalDifficulty, checkUncles } from '../chain/block-rules.js';
+import type { Chain } from '../chain/chain.js';
+import type { StoredReceipt } from '../chain/receipts.js';
+import type { SyncStatus } from '../chain/sync-status.js';
 
 /** A block that failed to import: which one, which field, and how. Blocks before it stay imported. */
 export class ImportError extends Error {

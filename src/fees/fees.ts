@@ -1,10 +1,17 @@
-/** Fee arithmetic shared by admission, replacement, eviction and block ordering. */
+/**
+ * Fee arithmetic, in one place: what a transaction offers (fee cap, tip), what it pays in a block
+ * (effective tip and gas price), what it may cost at most, and the base fee of the next block.
+ * The pool, the miner, the formatters and the fee methods all price transactions through it.
+ */
+import type { BlockHeader } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import { isAccessList2930Tx, isBlob4844Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+
+/** The tip a dev node suggests, as anvil and Hardhat do: enough for any block, cheap for tests. */
+export const SUGGESTED_TIP = 1_000_000_000n;
 
 /** EIP-4844: the blob gas of one blob. */
 const GAS_PER_BLOB = 131_072n;
-
-import { PRICE_BUMP_PERCENT } from './types.js';
 
 /** gasPrice for legacy / 2930, maxFeePerGas otherwise (geth's GasFeeCap). */
 export function feeCap(tx: TypedTransaction): bigint {
@@ -26,6 +33,13 @@ export function effectiveTip(tx: TypedTransaction, baseFee: bigint): bigint {
   return tip < headroom ? tip : headroom;
 }
 
+/** What a transaction pays per gas in a block with `baseFee`: its gas price before London. */
+export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefined): bigint {
+  if (baseFee === undefined) return feeCap(tx);
+  if (isLegacyTx(tx) || isAccessList2930Tx(tx)) return tx.gasPrice;
+  return baseFee + effectiveTip(tx, baseFee);
+}
+
 /** Worst-case cost: gasLimit * feeCap + value, plus blobGas * blobFeeCap for blob txs (geth's tx.Cost()). */
 export function maxCost(tx: TypedTransaction): bigint {
   const blobCost = isBlob4844Tx(tx) ? BigInt(tx.blobVersionedHashes.length) * GAS_PER_BLOB * tx.maxFeePerBlobGas : 0n;
@@ -34,14 +48,19 @@ export function maxCost(tx: TypedTransaction): bigint {
 
 /**
  * geth's list.Add rule: the replacement must be strictly higher on both fee cap
- * and tip, and at least PRICE_BUMP_PERCENT higher on each.
+ * and tip, and at least `bumpPercent` higher on each.
  */
-export function isSufficientBump(old: TypedTransaction, next: TypedTransaction): boolean {
+export function isSufficientBump(old: TypedTransaction, next: TypedTransaction, bumpPercent: bigint): boolean {
   const oldCap = feeCap(old);
   const oldTip = tipCap(old);
   const newCap = feeCap(next);
   const newTip = tipCap(next);
   if (newCap <= oldCap || newTip <= oldTip) return false;
-  const factor = 100n + PRICE_BUMP_PERCENT;
+  const factor = 100n + bumpPercent;
   return newCap >= (oldCap * factor) / 100n && newTip >= (oldTip * factor) / 100n;
+}
+
+/** The base fee of the block after `parent`, whose fork `common` is (zero before London). */
+export function baseFeeAfter(parent: BlockHeader, common: Common): bigint {
+  return common.isActivatedEIP(1559) ? parent.calcNextBaseFee() : 0n;
 }

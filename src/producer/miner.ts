@@ -1,14 +1,13 @@
-import { buildBlock } from '@ethereumjs/vm';
 import type { Block } from '@ethereumjs/block';
-import type { BlockBuilder, VM, RunTxResult } from '@ethereumjs/vm';
-import { ConsensusType, type Common } from '@ethereumjs/common';
-import type { TypedTransaction } from '@ethereumjs/tx';
+import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
-import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import type { Chain } from './chain.js';
+import type { Chain } from '../chain/chain.js';
+import { baseFeeAfter } from '../fees/fees.js';
+import type { Logger } from '../log.js';
+import { assembleBlock } from './block-assembly.js';
 import type { BatchOp } from '../storage/database.js';
 import { createChainVM } from '../state/vm.js';
-import type { StoredReceipt } from './receipts.js';
+import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { PooledTx } from '../txpool/types.js';
 
@@ -16,8 +15,8 @@ export interface MinerOptions {
   coinbase: Address;
   /** unix seconds; lets callers (evm_mine) pick a block's timestamp */
   now?: () => bigint;
-  /** told when a block starts being built and when it has landed (the kill -9 tests read it) */
-  debug?: (message: string) => void;
+  /** debug: when a block starts being built and when it has landed (the kill -9 tests read it); error: faults */
+  log: Pick<Logger, 'debug' | 'error'>;
 }
 
 export interface MinedBlock {
@@ -107,85 +106,34 @@ export class Miner {
 
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
     const parent = this.chain.head();
-    this.opts.debug?.(`building block ${parent.header.number + 1n}`);
+    this.opts.log.debug(`building block ${parent.header.number + 1n}`);
     const state = this.vm.stateManager;
     if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
     const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
+    let poolSettled: Promise<unknown> = Promise.resolve();
     try {
-      await this.chain.append(block, receipts, this.pool.removalOps(minedHashes) as unknown as BatchOp[]);
+      await this.chain.append(block, receipts, {
+        ops: this.pool.removalOps(minedHashes) as unknown as BatchOp[],
+        landed: () => {
+          poolSettled = this.pool.afterBlock(minedHashes);
+        },
+      });
     } catch (error) {
       this.chain.state.discard();
       await state.setStateRoot(parent.header.stateRoot);
       throw error;
     }
-    this.opts.debug?.(`block ${block.header.number} landed with ${included.length} transactions`);
-    await this.pool.afterBlock(minedHashes);
+    this.opts.log.debug(`block ${block.header.number} landed with ${included.length} transactions`);
+    await poolSettled;
     return { block, included };
   }
 
   /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */
-  private async assemble(vm: VM, parent: Block, timestamp: bigint) {
-    const number = parent.header.number + 1n;
-    const common = vm.common;
-    common.setHardforkBy({ blockNumber: number, timestamp });
-    const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
-    const builder = await buildBlock(vm, {
-      parentBlock: parent,
-      headerData: {
-        number,
-        timestamp,
-        coinbase: this.opts.coinbase,
-        // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same.
-        mixHash: postMerge ? keccak256(parent.hash()) : undefined,
-        parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
-      },
-      withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
-      blockOpts: { putBlockIntoBlockchain: false, calcDifficultyFromHeader: postMerge ? undefined : parent.header },
-    });
-
-    const baseFee = common.isActivatedEIP(1559) ? parent.header.calcNextBaseFee() : 0n;
-    const included: PooledTx[] = [];
-    const results: RunTxResult[] = [];
-    const skippedSenders = new Set<string>();
-    const gasLimit = parent.header.gasLimit;
-    for (const pooled of this.pool.executables(baseFee)) {
-      if (skippedSenders.has(pooled.senderHex)) continue;
-      if (builder.gasUsed + pooled.tx.gasLimit > gasLimit) {
-        skippedSenders.add(pooled.senderHex);
-        continue;
-      }
-      try {
-        results.push(await addTransaction(builder, pooled.tx, common));
-        included.push(pooled);
-      } catch {
-        // No longer executable against this block (e.g. its balance went to an earlier tx): it waits, and so do its successors.
-        skippedSenders.add(pooled.senderHex);
-      }
-    }
-    const { block } = await builder.build();
-    return { block, included, results };
-  }
-}
-
-/**
- * `builder.addTransaction`, without its quadratic cost: before running each transaction it builds
- * a Block of every transaction added so far, re-creating each of them, only to hand runTx the
- * header. With the list out of its sight during the call, that block is empty; the builder pushes
- * the new transaction onto the empty list, and it joins the others. (EIP-7928 numbers transactions
- * by that list; there the builder's own method runs unchanged.)
- */
-async function addTransaction(builder: BlockBuilder, tx: TypedTransaction, common: Common): Promise<RunTxResult> {
-  if (common.isActivatedEIP(7928)) return builder.addTransaction(tx);
-  const inner = builder as unknown as { transactions: TypedTransaction[] };
-  const added = inner.transactions;
-  inner.transactions = [];
-  try {
-    return await builder.addTransaction(tx);
-  } finally {
-    added.push(...inner.transactions);
-    inner.transactions = added;
+  private assemble(vm: VM, parent: Block, timestamp: bigint) {
+    const candidates = this.pool.executables(baseFeeAfter(parent.header, this.chain.commons.at({ number: parent.header.number + 1n, timestamp })));
+    return assembleBlock(vm, parent, timestamp, candidates, this.opts);
   }
 }
 
@@ -202,4 +150,3 @@ function toStoredReceipt(result: RunTxResult, pooled: PooledTx): StoredReceipt {
     blobGasUsed: receipt.blobGasUsed,
   };
 }
-

@@ -1,0 +1,122 @@
+// Assembling a block: the pool's candidates run one by one on a VM over the parent's state, each
+// checked first for what would keep it out of this block (it then waits, and so do its sender's
+// later transactions); what passes those checks and still fails to run is a fault, and is logged.
+import type { Block } from '@ethereumjs/block';
+import { ConsensusType, type Common } from '@ethereumjs/common';
+import { isBlob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
+import type { Address } from '@ethereumjs/util';
+import { buildBlock, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { baseFeeAfter, feeCap, maxCost } from '../fees/fees.js';
+import type { Logger } from '../log.js';
+import type { PooledTx } from '../txpool/types.js';
+
+export interface AssemblyOptions {
+  coinbase: Address;
+  log: Pick<Logger, 'debug' | 'error'>;
+}
+
+export interface AssembledBlock {
+  block: Block;
+  included: PooledTx[];
+  results: RunTxResult[];
+}
+
+/** Runs `candidates` (in block order) on `vm`, whose state is the parent's, into a new block on `parent`. */
+export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, candidates: readonly PooledTx[], opts: AssemblyOptions): Promise<AssembledBlock> {
+  const number = parent.header.number + 1n;
+  const common = vm.common;
+  common.setHardforkBy({ blockNumber: number, timestamp });
+  const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
+  const builder = await buildBlock(vm, {
+    parentBlock: parent,
+    headerData: {
+      number,
+      timestamp,
+      coinbase: opts.coinbase,
+      // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same.
+      mixHash: postMerge ? keccak256(parent.hash()) : undefined,
+      parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
+    },
+    withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
+    blockOpts: { putBlockIntoBlockchain: false, calcDifficultyFromHeader: postMerge ? undefined : parent.header },
+  });
+  const room: BlockRoom = {
+    gasLimit: parent.header.gasLimit,
+    baseFee: baseFeeAfter(parent.header, common),
+    blobBaseFee: common.isActivatedEIP(4844) ? parent.header.calcNextBlobGasPrice(common) : 0n,
+    maxBlobGas: common.isActivatedEIP(4844) ? common.getBlobGasSchedule().maxBlobGasPerBlock : 0n,
+    blobGasPerBlob: common.isActivatedEIP(4844) ? common.param('blobGasPerBlob') : 0n,
+  };
+  const included: PooledTx[] = [];
+  const results: RunTxResult[] = [];
+  const waiting = new Set<string>();
+  for (const pooled of candidates) {
+    if (waiting.has(pooled.senderHex)) continue;
+    const unfit = await unfitReason(vm, builder, pooled.tx, pooled.sender, room);
+    if (unfit !== undefined) {
+      opts.log.debug(`${pooled.hashHex} waits: ${unfit}`);
+      waiting.add(pooled.senderHex);
+      continue;
+    }
+    try {
+      results.push(await addTransaction(builder, pooled.tx, common));
+      included.push(pooled);
+    } catch (error) {
+      opts.log.error(`transaction ${pooled.hashHex} failed to run in block ${number}; it waits`, error instanceof Error ? (error.stack ?? error.message) : error);
+      waiting.add(pooled.senderHex);
+    }
+  }
+  const { block } = await builder.build();
+  return { block, included, results };
+}
+
+/** What the block being built still has room for, and what it charges. */
+interface BlockRoom {
+  gasLimit: bigint;
+  baseFee: bigint;
+  blobBaseFee: bigint;
+  maxBlobGas: bigint;
+  blobGasPerBlob: bigint;
+}
+
+/**
+ * Why `tx` cannot run next in this block — the state moved on since the pool admitted it, or the
+ * block is full — or undefined when it can. The VM would refuse each of these too; checking first
+ * tells them from faults.
+ */
+async function unfitReason(vm: VM, builder: BlockBuilder, tx: TypedTransaction, sender: Address, room: BlockRoom): Promise<string | undefined> {
+  if (builder.gasUsed + tx.gasLimit > room.gasLimit) return `gas limit ${tx.gasLimit} past the ${room.gasLimit - builder.gasUsed} the block has left`;
+  if (feeCap(tx) < room.baseFee) return `fee cap ${feeCap(tx)} below the base fee ${room.baseFee}`;
+  if (isBlob4844Tx(tx)) {
+    if (builder.blobGasUsed + BigInt(tx.numBlobs()) * room.blobGasPerBlob > room.maxBlobGas) return 'no blob gas left in the block';
+    if (tx.maxFeePerBlobGas < room.blobBaseFee) return `blob fee cap ${tx.maxFeePerBlobGas} below the blob base fee ${room.blobBaseFee}`;
+  }
+  const account = await vm.stateManager.getAccount(sender);
+  const nonce = account?.nonce ?? 0n;
+  if (nonce !== tx.nonce) return `its nonce is ${tx.nonce}, the account's ${nonce}`;
+  const balance = account?.balance ?? 0n;
+  if (balance < maxCost(tx)) return `balance ${balance} below its cost ${maxCost(tx)}`;
+  return undefined;
+}
+
+/**
+ * `builder.addTransaction`, without its quadratic cost: before running each transaction it builds
+ * a Block of every transaction added so far, re-creating each of them, only to hand runTx the
+ * header. With the list out of its sight during the call, that block is empty; the builder pushes
+ * the new transaction onto the empty list, and it joins the others. (EIP-7928 numbers transactions
+ * by that list; there the builder's own method runs unchanged.) The one adapter that reaches into
+ * the builder's private list.
+ */
+export async function addTransaction(builder: BlockBuilder, tx: TypedTransaction, common: Common): Promise<RunTxResult> {
+  if (common.isActivatedEIP(7928)) return builder.addTransaction(tx);
+  const inner = builder as unknown as { transactions: TypedTransaction[] };
+  const added = inner.transactions;
+  inner.transactions = [];
+  try {
+    return await builder.addTransaction(tx);
+  } finally {
+    added.push(...inner.transactions);
+    inner.transactions = added;
+  }
+}

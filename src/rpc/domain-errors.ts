@@ -1,0 +1,32 @@
+// The one place where the domain's errors become JSON-RPC errors: each kind gets its code (geth's,
+// where geth has one), its message and its data. Anything else that escapes a method is a fault.
+import { bytesToHex } from '@ethereumjs/util';
+import { UnknownBlockError } from '../chain/block-tags.js';
+import { FilterError, type FilterErrorKind } from '../filters/errors.js';
+import { CallFailure } from '../state/execution.js';
+import { revertReason } from '../state/revert.js';
+import { PoolError } from '../txpool/errors.js';
+import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
+
+const FILTER_CODES: Record<FilterErrorKind, number> = {
+  'invalid-criteria': ErrorCode.InvalidParams,
+  'not-found': ErrorCode.Server,
+  'unknown-block': ErrorCode.Server,
+  'limit-exceeded': ErrorCode.LimitExceeded,
+};
+
+/** A failed call as geth answers it: code 3 with the revert data and reason, or -32000 naming the fault. */
+function callError({ fault }: CallFailure): RpcError {
+  if (fault.kind === 'revert') return executionReverted(bytesToHex(fault.data), revertReason(fault.data));
+  return serverError(fault.message);
+}
+
+/** The JSON-RPC error for `error`, or undefined when it is not one the domain raises on purpose. */
+export function toRpcError(error: unknown): RpcError | undefined {
+  if (error instanceof RpcError) return error;
+  if (error instanceof PoolError) return error.kind === 'invalid-transaction' ? invalidParams(error.message) : serverError(error.message);
+  if (error instanceof CallFailure) return callError(error);
+  if (error instanceof UnknownBlockError) return serverError(error.message);
+  if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
+  return undefined;
+}

@@ -1,0 +1,120 @@
+// Block assembly on its own: the builder workaround must build exactly the stock builder's block,
+// and a transaction that cannot run now must be told from one whose failure is a fault.
+import type { Block } from '@ethereumjs/block';
+import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
+import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import { buildBlock, type VM } from '@ethereumjs/vm';
+import { expect } from 'chai';
+import { MemoryLevel } from 'memory-level';
+import { Chain } from '../../src/chain/chain.js';
+import { deriveAccounts, DEV_MNEMONIC } from '../../src/chain/dev-accounts.js';
+import { devGenesis } from '../../src/chain/dev-genesis.js';
+import { DEFAULTS } from '../../src/config.js';
+import { addTransaction, assembleBlock } from '../../src/producer/block-assembly.js';
+import { createChainVM } from '../../src/state/vm.js';
+import { sectionsOf, type BinaryLevel, type Database } from '../../src/storage/database.js';
+import type { PooledTx } from '../../src/txpool/types.js';
+
+const GWEI = 1_000_000_000n;
+const accounts = deriveAccounts(DEV_MNEMONIC, 4);
+const COINBASE = createAddressFromString(`0x${'00'.repeat(20)}`);
+
+interface Logged {
+  debug: string[];
+  error: string[];
+}
+
+describe('block assembly', () => {
+  let db: Database;
+  let chain: Chain;
+
+  beforeEach(async () => {
+    const root = new MemoryLevel<Uint8Array, Uint8Array>({ keyEncoding: 'view', valueEncoding: 'view' }) as unknown as BinaryLevel;
+    await root.open();
+    db = sectionsOf(root);
+    const spec = devGenesis({ chainId: 31337n, hardfork: DEFAULTS.hardfork, accounts: accounts.map((a) => a.address), balance: 10n ** 21n, gasLimit: 30_000_000n });
+    chain = await Chain.open(db, spec);
+  });
+  afterEach(() => db.close());
+
+  /** A VM over a private copy of the head's state: nothing it runs reaches the chain. */
+  async function scratchVM(): Promise<VM> {
+    return createChainVM(chain, chain.nextCommon(), await chain.state.scratch(chain.head().header.stateRoot));
+  }
+
+  function signed(account: number, nonce: number, extra: Partial<TypedTxData> = {}): TypedTransaction {
+    const data = { type: 2, nonce: BigInt(nonce), gasLimit: 21_000n, to: `0x${'de'.repeat(20)}`, value: 1n, maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI, chainId: 31337n, ...extra } as TypedTxData;
+    return createTx(data, { common: chain.nextCommon() }).sign(accounts[account].privateKey);
+  }
+
+  function pooled(tx: TypedTransaction, seq: number): PooledTx {
+    const sender = tx.getSenderAddress();
+    return { tx, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), sender, senderHex: sender.toString(), raw: tx.serialize(), seq, nonce: tx.nonce };
+  }
+
+  function recorder(): { log: { debug(m: string): void; error(m: string): void }; logged: Logged } {
+    const logged: Logged = { debug: [], error: [] };
+    return { logged, log: { debug: (m) => logged.debug.push(m), error: (m) => logged.error.push(m) } };
+  }
+
+  const timestamp = () => chain.head().header.timestamp + 12n;
+
+  it('builds, through the quadratic-cost workaround, the very block the stock builder builds', async () => {
+    const txs = [signed(0, 0), signed(0, 1), signed(1, 0), signed(2, 0, { value: 5n }), signed(1, 1)];
+    const { log } = recorder();
+    const ours = await assembleBlock(await scratchVM(), chain.head(), timestamp(), txs.map(pooled), { coinbase: COINBASE, log });
+
+    const vm = await scratchVM();
+    vm.common.setHardforkBy({ blockNumber: 1n, timestamp: timestamp() });
+    const builder = await buildBlock(vm, {
+      parentBlock: chain.head(),
+      headerData: { number: 1n, timestamp: timestamp(), coinbase: COINBASE, mixHash: ours.block.header.mixHash, parentBeaconBlockRoot: new Uint8Array(32) },
+      withdrawals: [],
+      blockOpts: { putBlockIntoBlockchain: false },
+    });
+    for (const tx of txs) await builder.addTransaction(tx);
+    const { block: stock } = await builder.build();
+
+    expect(ours.included).to.have.length(5);
+    const roots = (block: Block) => ({
+      hash: bytesToHex(block.hash()),
+      transactionsTrie: bytesToHex(block.header.transactionsTrie),
+      receiptTrie: bytesToHex(block.header.receiptTrie),
+      stateRoot: bytesToHex(block.header.stateRoot),
+      gasUsed: block.header.gasUsed,
+    });
+    expect(roots(ours.block)).to.deep.equal(roots(stock));
+  });
+
+  it('lets a transaction the state no longer allows wait, with its sender’s later ones, and logs no fault', async () => {
+    const { log, logged } = recorder();
+    const ahead = pooled(signed(0, 1), 0);
+    const after = pooled(signed(0, 2), 1);
+    const other = pooled(signed(1, 0), 2);
+    const built = await assembleBlock(await scratchVM(), chain.head(), timestamp(), [ahead, after, other], { coinbase: COINBASE, log });
+    expect(built.included.map((p) => p.hashHex)).to.deep.equal([other.hashHex]);
+    expect(logged.error).to.deep.equal([]);
+    expect(logged.debug.join('\n')).to.include(`${ahead.hashHex} waits: its nonce is 1, the account's 0`);
+  });
+
+  it('logs a transaction that passes every check yet fails to run as a fault, and goes on', async () => {
+    const { log, logged } = recorder();
+    // A blob transaction without its blobs passes every check of state and room; the builder refuses it.
+    const blobless = pooled(signed(0, 0, { type: 3, to: `0x${'de'.repeat(20)}`, maxFeePerBlobGas: GWEI, blobVersionedHashes: [hexToBytes(`0x01${'11'.repeat(31)}`)] } as Partial<TypedTxData>), 0);
+    const fine = pooled(signed(1, 0), 1);
+    const built = await assembleBlock(await scratchVM(), chain.head(), timestamp(), [blobless, fine], { coinbase: COINBASE, log });
+    expect(built.included.map((p) => p.hashHex)).to.deep.equal([fine.hashHex]);
+    expect(logged.error).to.have.length(1);
+    expect(logged.error[0]).to.include(`transaction ${blobless.hashHex} failed to run in block 1`);
+  });
+
+  it('runs the workaround’s transactions in the order given, each seeing the ones before', async () => {
+    const vm = await scratchVM();
+    const builder = await buildBlock(vm, { parentBlock: chain.head(), headerData: { timestamp: timestamp(), coinbase: COINBASE }, blockOpts: { putBlockIntoBlockchain: false } });
+    const first = await addTransaction(builder, signed(3, 0), vm.common);
+    const second = await addTransaction(builder, signed(3, 1), vm.common);
+    expect(first.receipt.cumulativeBlockGasUsed).to.equal(21_000n);
+    expect(second.receipt.cumulativeBlockGasUsed).to.equal(42_000n);
+    expect((await builder.build()).block.transactions).to.have.length(2);
+  });
+});

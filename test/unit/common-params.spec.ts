@@ -1,0 +1,52 @@
+// The params pre-merge: a Common of the chain and every copy of it answer the libraries' params
+// without merging them again.
+import { paramsBlock } from '@ethereumjs/block';
+import { Common, createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { paramsEVM } from '@ethereumjs/evm';
+import { createTx, paramsTx } from '@ethereumjs/tx';
+import { paramsVM } from '@ethereumjs/vm';
+import { expect } from 'chai';
+import { premergeLibraryParams } from '../../src/chain/common-params.js';
+
+const fresh = () => createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Osaka });
+
+describe('library params merged once (premergeLibraryParams)', () => {
+  it('a copy answers every library’s params as a Common that merged them itself', () => {
+    const reference = fresh();
+    for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) reference.updateParams(params);
+    const copy = premergeLibraryParams(fresh()).copy();
+    let checked = 0;
+    for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) {
+      for (const [eip, values] of Object.entries(params)) {
+        if (!reference.isActivatedEIP(Number(eip))) continue;
+        for (const name of Object.keys(values)) {
+          expect(copy.param(name), name).to.equal(reference.param(name));
+          checked++;
+        }
+      }
+    }
+    expect(checked).to.be.greaterThan(100);
+  });
+
+  it('a copy skips merging them again when a library constructor asks it to', () => {
+    const copy = premergeLibraryParams(fresh()).copy();
+    const original = Common.prototype.updateParams;
+    let merges = 0;
+    Common.prototype.updateParams = function (this: Common, params) {
+      merges++;
+      return original.call(this, params);
+    };
+    try {
+      createTx({ type: 2, gasLimit: 21_000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }, { common: copy });
+    } finally {
+      Common.prototype.updateParams = original;
+    }
+    expect(merges).to.equal(0);
+  });
+
+  it('still merges a params set that is not one of the libraries’', () => {
+    const common = premergeLibraryParams(fresh());
+    common.updateParams({ 1559: { customParam: 7 } });
+    expect(common.param('customParam')).to.equal(7n);
+  });
+});
