@@ -68,7 +68,8 @@ describe('contract version gate', function () {
     const { released, head } = scenario('0.1.0', addMethod);
     expect(checkVersion(head, released).message).to.equal(
       "openrpc.json's info.version is 0.1.0, but the changes since the released 0.1.0 (0 breaking, 1 non-breaking, 0 informational) " +
-        'call for a minor bump: set info.version to 0.2.0 and "x-since": "0.2.0" on the methods added since, then `npm run generate`. ' +
+        'call for a minor bump: set info.version to 0.2.0 (also in the example result of rpc.discover, which quotes it) ' +
+        'and "x-since": "0.2.0" on the methods added since, then `npm run generate`. ' +
         '`npm run contract:diff` lists the changes.',
     );
   });
