@@ -100,9 +100,9 @@ import type {
 } from "./types.js";
 
 /** `info.version` of the contract this client was generated from. */
-export const contractVersion = "0.1.0";
+export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:6550281bae165e96ae2bec7b6f157fd26efd553a2b0a28f249510338fdae9c81";
+export const contractDigest = "sha256:4eaba4bceb7b4288b73df251c66f707ce3397a9866a16368f465ad44eeefc03c";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
