@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
+import { ContractUsageError, runContractCommand } from './contract/cli.js';
 import { ImportError } from './producer/importer.js';
 import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
@@ -19,6 +20,11 @@ function banner(node: RunningNode): string {
 }
 
 async function start(argv: string[]): Promise<void> {
+  // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
+  if (argv[0] === 'contract') {
+    process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    return;
+  }
   const { command, config, help, positionals } = parseCommand(argv);
   if (help) {
     process.stdout.write(HELP);
@@ -67,7 +73,7 @@ async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logg
 }
 
 start(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof ContractUsageError) {
     process.stderr.write(`evm-node: ${error.message}\n`);
     process.exit(2);
   }

@@ -71,6 +71,7 @@ export const HELP = `evm-node — a contract-first EVM JSON-RPC node
 
 Usage: evm-node [start] [flags]
        evm-node import --data-dir DIR [--genesis FILE] [--forkchoice FILE] CHAIN.rlp...
+       evm-node contract diff|lint|release ...   (the API contract tools; evm-node contract --help)
 
 import executes and validates the blocks of geth-format RLP chain files onto the data dir's
 chain (created from --genesis on first use), then exits; \`start --data-dir DIR\` serves it.

@@ -100,9 +100,9 @@ import type {
 } from "./types.js";
 
 /** `info.version` of the contract this client was generated from. */
-export const contractVersion = "0.1.0";
+export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:ffb24c008306655e9e594068d8fb54e8d93bb5915096dc570216b26e12536044";
+export const contractDigest = "sha256:4eaba4bceb7b4288b73df251c66f707ce3397a9866a16368f465ad44eeefc03c";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -277,6 +277,8 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
  * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethAccounts(transport: Transport, ...params: EthAccountsParams): Promise<EthAccountsResult> {
   return transport.request("eth_accounts", params) as Promise<EthAccountsResult>;
@@ -288,6 +290,8 @@ export function ethAccounts(transport: Transport, ...params: EthAccountsParams):
  * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethBlobBaseFee(transport: Transport, ...params: EthBlobBaseFeeParams): Promise<EthBlobBaseFeeResult> {
   return transport.request("eth_blobBaseFee", params) as Promise<EthBlobBaseFeeResult>;
@@ -299,6 +303,8 @@ export function ethBlobBaseFee(transport: Transport, ...params: EthBlobBaseFeePa
  * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberParams): Promise<EthBlockNumberResult> {
   return transport.request("eth_blockNumber", params) as Promise<EthBlockNumberResult>;
@@ -314,6 +320,8 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  * - `block` (optional): Block to execute on; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 0.1.0
  */
 export function ethCall(transport: Transport, ...params: EthCallParams): Promise<EthCallResult> {
   return transport.request("eth_call", params) as Promise<EthCallResult>;
@@ -325,6 +333,8 @@ export function ethCall(transport: Transport, ...params: EthCallParams): Promise
  * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethChainId(transport: Transport, ...params: EthChainIdParams): Promise<EthChainIdResult> {
   return transport.request("eth_chainId", params) as Promise<EthChainIdResult>;
@@ -340,6 +350,8 @@ export function ethChainId(transport: Transport, ...params: EthChainIdParams): P
  * - `block` (optional): Block to estimate on; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 0.1.0
  */
 export function ethEstimateGas(transport: Transport, ...params: EthEstimateGasParams): Promise<EthEstimateGasResult> {
   return transport.request("eth_estimateGas", params) as Promise<EthEstimateGasResult>;
@@ -356,6 +368,8 @@ export function ethEstimateGas(transport: Transport, ...params: EthEstimateGasPa
  * - `rewardPercentiles` (optional): Monotonically increasing percentiles (0-100) of effective priority fees to sample per block.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethFeeHistory(transport: Transport, ...params: EthFeeHistoryParams): Promise<EthFeeHistoryResult> {
   return transport.request("eth_feeHistory", params) as Promise<EthFeeHistoryResult>;
@@ -367,6 +381,8 @@ export function ethFeeHistory(transport: Transport, ...params: EthFeeHistoryPara
  * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGasPrice(transport: Transport, ...params: EthGasPriceParams): Promise<EthGasPriceResult> {
   return transport.request("eth_gasPrice", params) as Promise<EthGasPriceResult>;
@@ -382,6 +398,8 @@ export function ethGasPrice(transport: Transport, ...params: EthGasPriceParams):
  * - `block` (optional): Block whose state is read (balance); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBalance(transport: Transport, ...params: EthGetBalanceParams): Promise<EthGetBalanceResult> {
   return transport.request("eth_getBalance", params) as Promise<EthGetBalanceResult>;
@@ -397,6 +415,8 @@ export function ethGetBalance(transport: Transport, ...params: EthGetBalancePara
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockByHash(transport: Transport, ...params: EthGetBlockByHashParams): Promise<EthGetBlockByHashResult> {
   return transport.request("eth_getBlockByHash", params) as Promise<EthGetBlockByHashResult>;
@@ -412,6 +432,8 @@ export function ethGetBlockByHash(transport: Transport, ...params: EthGetBlockBy
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlockByNumberParams): Promise<EthGetBlockByNumberResult> {
   return transport.request("eth_getBlockByNumber", params) as Promise<EthGetBlockByNumberResult>;
@@ -426,6 +448,8 @@ export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlock
  * - `block`: Block number, tag or hash.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockReceipts(transport: Transport, ...params: EthGetBlockReceiptsParams): Promise<EthGetBlockReceiptsResult> {
   return transport.request("eth_getBlockReceipts", params) as Promise<EthGetBlockReceiptsResult>;
@@ -440,6 +464,8 @@ export function ethGetBlockReceipts(transport: Transport, ...params: EthGetBlock
  * - `blockHash`: 32-byte block hash.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockTransactionCountByHash(transport: Transport, ...params: EthGetBlockTransactionCountByHashParams): Promise<EthGetBlockTransactionCountByHashResult> {
   return transport.request("eth_getBlockTransactionCountByHash", params) as Promise<EthGetBlockTransactionCountByHashResult>;
@@ -454,6 +480,8 @@ export function ethGetBlockTransactionCountByHash(transport: Transport, ...param
  * - `blockNumber`: Hex block number or block tag.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockTransactionCountByNumber(transport: Transport, ...params: EthGetBlockTransactionCountByNumberParams): Promise<EthGetBlockTransactionCountByNumberResult> {
   return transport.request("eth_getBlockTransactionCountByNumber", params) as Promise<EthGetBlockTransactionCountByNumberResult>;
@@ -469,6 +497,8 @@ export function ethGetBlockTransactionCountByNumber(transport: Transport, ...par
  * - `block` (optional): Block whose state is read (code); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetCode(transport: Transport, ...params: EthGetCodeParams): Promise<EthGetCodeResult> {
   return transport.request("eth_getCode", params) as Promise<EthGetCodeResult>;
@@ -483,6 +513,8 @@ export function ethGetCode(transport: Transport, ...params: EthGetCodeParams): P
  * - `filterId`: Filter identifier.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetFilterChanges(transport: Transport, ...params: EthGetFilterChangesParams): Promise<EthGetFilterChangesResult> {
   return transport.request("eth_getFilterChanges", params) as Promise<EthGetFilterChangesResult>;
@@ -497,6 +529,8 @@ export function ethGetFilterChanges(transport: Transport, ...params: EthGetFilte
  * - `filterId`: Identifier of a log filter.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethGetFilterLogs(transport: Transport, ...params: EthGetFilterLogsParams): Promise<EthGetFilterLogsResult> {
   return transport.request("eth_getFilterLogs", params) as Promise<EthGetFilterLogsResult>;
@@ -511,6 +545,8 @@ export function ethGetFilterLogs(transport: Transport, ...params: EthGetFilterLo
  * - `filter`: Filter criteria.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethGetLogs(transport: Transport, ...params: EthGetLogsParams): Promise<EthGetLogsResult> {
   return transport.request("eth_getLogs", params) as Promise<EthGetLogsResult>;
@@ -527,6 +563,8 @@ export function ethGetLogs(transport: Transport, ...params: EthGetLogsParams): P
  * - `block` (optional): Block whose state is proven: hex number, tag (latest, earliest, pending, …) or 32-byte hash; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetProof(transport: Transport, ...params: EthGetProofParams): Promise<EthGetProofResult> {
   return transport.request("eth_getProof", params) as Promise<EthGetProofResult>;
@@ -543,6 +581,8 @@ export function ethGetProof(transport: Transport, ...params: EthGetProofParams):
  * - `block` (optional): Block whose state is read (storage); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult> {
   return transport.request("eth_getStorageAt", params) as Promise<EthGetStorageAtResult>;
@@ -558,6 +598,8 @@ export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAt
  * - `transactionIndex`: Position in the block (hex quantity).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByBlockHashAndIndex(transport: Transport, ...params: EthGetTransactionByBlockHashAndIndexParams): Promise<EthGetTransactionByBlockHashAndIndexResult> {
   return transport.request("eth_getTransactionByBlockHashAndIndex", params) as Promise<EthGetTransactionByBlockHashAndIndexResult>;
@@ -573,6 +615,8 @@ export function ethGetTransactionByBlockHashAndIndex(transport: Transport, ...pa
  * - `transactionIndex`: Position in the block (hex quantity).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByBlockNumberAndIndex(transport: Transport, ...params: EthGetTransactionByBlockNumberAndIndexParams): Promise<EthGetTransactionByBlockNumberAndIndexResult> {
   return transport.request("eth_getTransactionByBlockNumberAndIndex", params) as Promise<EthGetTransactionByBlockNumberAndIndexResult>;
@@ -587,6 +631,8 @@ export function ethGetTransactionByBlockNumberAndIndex(transport: Transport, ...
  * - `transactionHash`: Transaction hash.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByHash(transport: Transport, ...params: EthGetTransactionByHashParams): Promise<EthGetTransactionByHashResult> {
   return transport.request("eth_getTransactionByHash", params) as Promise<EthGetTransactionByHashResult>;
@@ -602,6 +648,8 @@ export function ethGetTransactionByHash(transport: Transport, ...params: EthGetT
  * - `block` (optional): Block whose state is read (nonce); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionCount(transport: Transport, ...params: EthGetTransactionCountParams): Promise<EthGetTransactionCountResult> {
   return transport.request("eth_getTransactionCount", params) as Promise<EthGetTransactionCountResult>;
@@ -616,6 +664,8 @@ export function ethGetTransactionCount(transport: Transport, ...params: EthGetTr
  * - `transactionHash`: Transaction hash.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionReceipt(transport: Transport, ...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult> {
   return transport.request("eth_getTransactionReceipt", params) as Promise<EthGetTransactionReceiptResult>;
@@ -627,6 +677,8 @@ export function ethGetTransactionReceipt(transport: Transport, ...params: EthGet
  * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethMaxPriorityFeePerGas(transport: Transport, ...params: EthMaxPriorityFeePerGasParams): Promise<EthMaxPriorityFeePerGasResult> {
   return transport.request("eth_maxPriorityFeePerGas", params) as Promise<EthMaxPriorityFeePerGasResult>;
@@ -638,6 +690,8 @@ export function ethMaxPriorityFeePerGas(transport: Transport, ...params: EthMaxP
  * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32005
+ *
+ * @since 0.1.0
  */
 export function ethNewBlockFilter(transport: Transport, ...params: EthNewBlockFilterParams): Promise<EthNewBlockFilterResult> {
   return transport.request("eth_newBlockFilter", params) as Promise<EthNewBlockFilterResult>;
@@ -652,6 +706,8 @@ export function ethNewBlockFilter(transport: Transport, ...params: EthNewBlockFi
  * - `filter`: Filter criteria.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethNewFilter(transport: Transport, ...params: EthNewFilterParams): Promise<EthNewFilterResult> {
   return transport.request("eth_newFilter", params) as Promise<EthNewFilterResult>;
@@ -663,6 +719,8 @@ export function ethNewFilter(transport: Transport, ...params: EthNewFilterParams
  * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32005
+ *
+ * @since 0.1.0
  */
 export function ethNewPendingTransactionFilter(transport: Transport, ...params: EthNewPendingTransactionFilterParams): Promise<EthNewPendingTransactionFilterResult> {
   return transport.request("eth_newPendingTransactionFilter", params) as Promise<EthNewPendingTransactionFilterResult>;
@@ -677,6 +735,8 @@ export function ethNewPendingTransactionFilter(transport: Transport, ...params: 
  * - `transactionData`: Signed transaction bytes (EIP-2718 envelope).
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethSendRawTransaction(transport: Transport, ...params: EthSendRawTransactionParams): Promise<EthSendRawTransactionResult> {
   return transport.request("eth_sendRawTransaction", params) as Promise<EthSendRawTransactionResult>;
@@ -691,6 +751,8 @@ export function ethSendRawTransaction(transport: Transport, ...params: EthSendRa
  * - `transaction`: Transaction request; `from` is required.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+ *
+ * @since 0.1.0
  */
 export function ethSendTransaction(transport: Transport, ...params: EthSendTransactionParams): Promise<EthSendTransactionResult> {
   return transport.request("eth_sendTransaction", params) as Promise<EthSendTransactionResult>;
@@ -706,6 +768,8 @@ export function ethSendTransaction(transport: Transport, ...params: EthSendTrans
  * - `filter` (optional): logs only: address/topics criteria.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+ *
+ * @since 0.1.0
  */
 export function ethSubscribe(transport: Transport, ...params: EthSubscribeParams): Promise<EthSubscribeResult> {
   return transport.request("eth_subscribe", params) as Promise<EthSubscribeResult>;
@@ -717,6 +781,8 @@ export function ethSubscribe(transport: Transport, ...params: EthSubscribeParams
  * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethSyncing(transport: Transport, ...params: EthSyncingParams): Promise<EthSyncingResult> {
   return transport.request("eth_syncing", params) as Promise<EthSyncingResult>;
@@ -731,6 +797,8 @@ export function ethSyncing(transport: Transport, ...params: EthSyncingParams): P
  * - `filterId`: Filter identifier.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function ethUninstallFilter(transport: Transport, ...params: EthUninstallFilterParams): Promise<EthUninstallFilterResult> {
   return transport.request("eth_uninstallFilter", params) as Promise<EthUninstallFilterResult>;
@@ -745,6 +813,8 @@ export function ethUninstallFilter(transport: Transport, ...params: EthUninstall
  * - `subscriptionId`: Subscription identifier.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32601, -32000
+ *
+ * @since 0.1.0
  */
 export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribeParams): Promise<EthUnsubscribeResult> {
   return transport.request("eth_unsubscribe", params) as Promise<EthUnsubscribeResult>;
@@ -759,6 +829,8 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
  * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function evmMine(transport: Transport, ...params: EvmMineParams): Promise<EvmMineResult> {
   return transport.request("evm_mine", params) as Promise<EvmMineResult>;
@@ -773,6 +845,8 @@ export function evmMine(transport: Transport, ...params: EvmMineParams): Promise
  * - `enabled`: true to enable automine.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function evmSetAutomine(transport: Transport, ...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult> {
   return transport.request("evm_setAutomine", params) as Promise<EvmSetAutomineResult>;
@@ -787,6 +861,8 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function evmSetIntervalMining(transport: Transport, ...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult> {
   return transport.request("evm_setIntervalMining", params) as Promise<EvmSetIntervalMiningResult>;
@@ -798,6 +874,8 @@ export function evmSetIntervalMining(transport: Transport, ...params: EvmSetInte
  * Always true while the server runs.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function netListening(transport: Transport, ...params: NetListeningParams): Promise<NetListeningResult> {
   return transport.request("net_listening", params) as Promise<NetListeningResult>;
@@ -809,6 +887,8 @@ export function netListening(transport: Transport, ...params: NetListeningParams
  * Returns the network id as a decimal string; equal to the chain id (31337).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function netVersion(transport: Transport, ...params: NetVersionParams): Promise<NetVersionResult> {
   return transport.request("net_version", params) as Promise<NetVersionResult>;
@@ -820,6 +900,8 @@ export function netVersion(transport: Transport, ...params: NetVersionParams): P
  * Returns the OpenRPC document describing this service (the contents of openrpc.json).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams): Promise<RpcDiscoverResult> {
   return transport.request("rpc.discover", params) as Promise<RpcDiscoverResult>;
@@ -831,6 +913,8 @@ export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams):
  * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function txpoolContent(transport: Transport, ...params: TxpoolContentParams): Promise<TxpoolContentResult> {
   return transport.request("txpool_content", params) as Promise<TxpoolContentResult>;
@@ -845,6 +929,8 @@ export function txpoolContent(transport: Transport, ...params: TxpoolContentPara
  * - `address`: Account address.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function txpoolContentFrom(transport: Transport, ...params: TxpoolContentFromParams): Promise<TxpoolContentFromResult> {
   return transport.request("txpool_contentFrom", params) as Promise<TxpoolContentFromResult>;
@@ -856,6 +942,8 @@ export function txpoolContentFrom(transport: Transport, ...params: TxpoolContent
  * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function txpoolInspect(transport: Transport, ...params: TxpoolInspectParams): Promise<TxpoolInspectResult> {
   return transport.request("txpool_inspect", params) as Promise<TxpoolInspectResult>;
@@ -867,6 +955,8 @@ export function txpoolInspect(transport: Transport, ...params: TxpoolInspectPara
  * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function txpoolSimpleContent(transport: Transport, ...params: TxpoolSimpleContentParams): Promise<TxpoolSimpleContentResult> {
   return transport.request("txpool_simpleContent", params) as Promise<TxpoolSimpleContentResult>;
@@ -878,6 +968,8 @@ export function txpoolSimpleContent(transport: Transport, ...params: TxpoolSimpl
  * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function txpoolStatus(transport: Transport, ...params: TxpoolStatusParams): Promise<TxpoolStatusResult> {
   return transport.request("txpool_status", params) as Promise<TxpoolStatusResult>;
@@ -889,6 +981,8 @@ export function txpoolStatus(transport: Transport, ...params: TxpoolStatusParams
  * Returns `evm-node/v<package version>`.
  *
  * @throws {JsonRpcError} declared codes: -32602
+ *
+ * @since 0.1.0
  */
 export function web3ClientVersion(transport: Transport, ...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult> {
   return transport.request("web3_clientVersion", params) as Promise<Web3ClientVersionResult>;
@@ -908,6 +1002,8 @@ export interface Client {
    * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_accounts(...params: EthAccountsParams): Promise<EthAccountsResult>;
   /**
@@ -916,6 +1012,8 @@ export interface Client {
    * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_blobBaseFee(...params: EthBlobBaseFeeParams): Promise<EthBlobBaseFeeResult>;
   /**
@@ -924,6 +1022,8 @@ export interface Client {
    * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_blockNumber(...params: EthBlockNumberParams): Promise<EthBlockNumberResult>;
   /**
@@ -936,6 +1036,8 @@ export interface Client {
    * - `block` (optional): Block to execute on; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 0.1.0
    */
   eth_call(...params: EthCallParams): Promise<EthCallResult>;
   /**
@@ -944,6 +1046,8 @@ export interface Client {
    * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_chainId(...params: EthChainIdParams): Promise<EthChainIdResult>;
   /**
@@ -956,6 +1060,8 @@ export interface Client {
    * - `block` (optional): Block to estimate on; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 0.1.0
    */
   eth_estimateGas(...params: EthEstimateGasParams): Promise<EthEstimateGasResult>;
   /**
@@ -969,6 +1075,8 @@ export interface Client {
    * - `rewardPercentiles` (optional): Monotonically increasing percentiles (0-100) of effective priority fees to sample per block.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_feeHistory(...params: EthFeeHistoryParams): Promise<EthFeeHistoryResult>;
   /**
@@ -977,6 +1085,8 @@ export interface Client {
    * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_gasPrice(...params: EthGasPriceParams): Promise<EthGasPriceResult>;
   /**
@@ -989,6 +1099,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (balance); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBalance(...params: EthGetBalanceParams): Promise<EthGetBalanceResult>;
   /**
@@ -1001,6 +1113,8 @@ export interface Client {
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getBlockByHash(...params: EthGetBlockByHashParams): Promise<EthGetBlockByHashResult>;
   /**
@@ -1013,6 +1127,8 @@ export interface Client {
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getBlockByNumber(...params: EthGetBlockByNumberParams): Promise<EthGetBlockByNumberResult>;
   /**
@@ -1024,6 +1140,8 @@ export interface Client {
    * - `block`: Block number, tag or hash.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getBlockReceipts(...params: EthGetBlockReceiptsParams): Promise<EthGetBlockReceiptsResult>;
   /**
@@ -1035,6 +1153,8 @@ export interface Client {
    * - `blockHash`: 32-byte block hash.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getBlockTransactionCountByHash(...params: EthGetBlockTransactionCountByHashParams): Promise<EthGetBlockTransactionCountByHashResult>;
   /**
@@ -1046,6 +1166,8 @@ export interface Client {
    * - `blockNumber`: Hex block number or block tag.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getBlockTransactionCountByNumber(...params: EthGetBlockTransactionCountByNumberParams): Promise<EthGetBlockTransactionCountByNumberResult>;
   /**
@@ -1058,6 +1180,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (code); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getCode(...params: EthGetCodeParams): Promise<EthGetCodeResult>;
   /**
@@ -1069,6 +1193,8 @@ export interface Client {
    * - `filterId`: Filter identifier.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getFilterChanges(...params: EthGetFilterChangesParams): Promise<EthGetFilterChangesResult>;
   /**
@@ -1080,6 +1206,8 @@ export interface Client {
    * - `filterId`: Identifier of a log filter.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_getFilterLogs(...params: EthGetFilterLogsParams): Promise<EthGetFilterLogsResult>;
   /**
@@ -1091,6 +1219,8 @@ export interface Client {
    * - `filter`: Filter criteria.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_getLogs(...params: EthGetLogsParams): Promise<EthGetLogsResult>;
   /**
@@ -1104,6 +1234,8 @@ export interface Client {
    * - `block` (optional): Block whose state is proven: hex number, tag (latest, earliest, pending, …) or 32-byte hash; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getProof(...params: EthGetProofParams): Promise<EthGetProofResult>;
   /**
@@ -1117,6 +1249,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (storage); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getStorageAt(...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult>;
   /**
@@ -1129,6 +1263,8 @@ export interface Client {
    * - `transactionIndex`: Position in the block (hex quantity).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByBlockHashAndIndex(...params: EthGetTransactionByBlockHashAndIndexParams): Promise<EthGetTransactionByBlockHashAndIndexResult>;
   /**
@@ -1141,6 +1277,8 @@ export interface Client {
    * - `transactionIndex`: Position in the block (hex quantity).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByBlockNumberAndIndex(...params: EthGetTransactionByBlockNumberAndIndexParams): Promise<EthGetTransactionByBlockNumberAndIndexResult>;
   /**
@@ -1152,6 +1290,8 @@ export interface Client {
    * - `transactionHash`: Transaction hash.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByHash(...params: EthGetTransactionByHashParams): Promise<EthGetTransactionByHashResult>;
   /**
@@ -1164,6 +1304,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (nonce); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionCount(...params: EthGetTransactionCountParams): Promise<EthGetTransactionCountResult>;
   /**
@@ -1175,6 +1317,8 @@ export interface Client {
    * - `transactionHash`: Transaction hash.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_getTransactionReceipt(...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult>;
   /**
@@ -1183,6 +1327,8 @@ export interface Client {
    * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_maxPriorityFeePerGas(...params: EthMaxPriorityFeePerGasParams): Promise<EthMaxPriorityFeePerGasResult>;
   /**
@@ -1191,6 +1337,8 @@ export interface Client {
    * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32005
+   *
+   * @since 0.1.0
    */
   eth_newBlockFilter(...params: EthNewBlockFilterParams): Promise<EthNewBlockFilterResult>;
   /**
@@ -1202,6 +1350,8 @@ export interface Client {
    * - `filter`: Filter criteria.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_newFilter(...params: EthNewFilterParams): Promise<EthNewFilterResult>;
   /**
@@ -1210,6 +1360,8 @@ export interface Client {
    * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32005
+   *
+   * @since 0.1.0
    */
   eth_newPendingTransactionFilter(...params: EthNewPendingTransactionFilterParams): Promise<EthNewPendingTransactionFilterResult>;
   /**
@@ -1221,6 +1373,8 @@ export interface Client {
    * - `transactionData`: Signed transaction bytes (EIP-2718 envelope).
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_sendRawTransaction(...params: EthSendRawTransactionParams): Promise<EthSendRawTransactionResult>;
   /**
@@ -1232,6 +1386,8 @@ export interface Client {
    * - `transaction`: Transaction request; `from` is required.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+   *
+   * @since 0.1.0
    */
   eth_sendTransaction(...params: EthSendTransactionParams): Promise<EthSendTransactionResult>;
   /**
@@ -1244,6 +1400,8 @@ export interface Client {
    * - `filter` (optional): logs only: address/topics criteria.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+   *
+   * @since 0.1.0
    */
   eth_subscribe(...params: EthSubscribeParams): Promise<EthSubscribeResult>;
   /**
@@ -1252,6 +1410,8 @@ export interface Client {
    * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_syncing(...params: EthSyncingParams): Promise<EthSyncingResult>;
   /**
@@ -1263,6 +1423,8 @@ export interface Client {
    * - `filterId`: Filter identifier.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   eth_uninstallFilter(...params: EthUninstallFilterParams): Promise<EthUninstallFilterResult>;
   /**
@@ -1274,6 +1436,8 @@ export interface Client {
    * - `subscriptionId`: Subscription identifier.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32601, -32000
+   *
+   * @since 0.1.0
    */
   eth_unsubscribe(...params: EthUnsubscribeParams): Promise<EthUnsubscribeResult>;
   /**
@@ -1285,6 +1449,8 @@ export interface Client {
    * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   evm_mine(...params: EvmMineParams): Promise<EvmMineResult>;
   /**
@@ -1296,6 +1462,8 @@ export interface Client {
    * - `enabled`: true to enable automine.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   evm_setAutomine(...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult>;
   /**
@@ -1307,6 +1475,8 @@ export interface Client {
    * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   evm_setIntervalMining(...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult>;
   /**
@@ -1315,6 +1485,8 @@ export interface Client {
    * Always true while the server runs.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   net_listening(...params: NetListeningParams): Promise<NetListeningResult>;
   /**
@@ -1323,6 +1495,8 @@ export interface Client {
    * Returns the network id as a decimal string; equal to the chain id (31337).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   net_version(...params: NetVersionParams): Promise<NetVersionResult>;
   /**
@@ -1331,6 +1505,8 @@ export interface Client {
    * Returns the OpenRPC document describing this service (the contents of openrpc.json).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   "rpc.discover"(...params: RpcDiscoverParams): Promise<RpcDiscoverResult>;
   /**
@@ -1339,6 +1515,8 @@ export interface Client {
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   txpool_content(...params: TxpoolContentParams): Promise<TxpoolContentResult>;
   /**
@@ -1350,6 +1528,8 @@ export interface Client {
    * - `address`: Account address.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   txpool_contentFrom(...params: TxpoolContentFromParams): Promise<TxpoolContentFromResult>;
   /**
@@ -1358,6 +1538,8 @@ export interface Client {
    * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   txpool_inspect(...params: TxpoolInspectParams): Promise<TxpoolInspectResult>;
   /**
@@ -1366,6 +1548,8 @@ export interface Client {
    * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   txpool_simpleContent(...params: TxpoolSimpleContentParams): Promise<TxpoolSimpleContentResult>;
   /**
@@ -1374,6 +1558,8 @@ export interface Client {
    * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   txpool_status(...params: TxpoolStatusParams): Promise<TxpoolStatusResult>;
   /**
@@ -1382,6 +1568,8 @@ export interface Client {
    * Returns `evm-node/v<package version>`.
    *
    * @throws {JsonRpcError} declared codes: -32602
+   *
+   * @since 0.1.0
    */
   web3_clientVersion(...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult>;
 }
