@@ -262,4 +262,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:4eaba4bceb7b4288b73df251c66f707ce3397a9866a16368f465ad44eeefc03c";
+export const contractDigest = "sha256:2fa79dc81ac0859106716ab290fca5fc40941f4efe72d62662b9d6c95db212fb";

@@ -102,57 +102,57 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:4eaba4bceb7b4288b73df251c66f707ce3397a9866a16368f465ad44eeefc03c";
+export const contractDigest = "sha256:2fa79dc81ac0859106716ab290fca5fc40941f4efe72d62662b9d6c95db212fb";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
-  "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 };
-  "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 };
-  "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 };
+  "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 | -32000 };
+  "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 | -32000 };
+  "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 | -32000 };
   "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32000 | 3 };
-  "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 };
+  "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 | -32000 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
   "eth_feeHistory": { params: EthFeeHistoryParams; result: EthFeeHistoryResult; errorCode: -32602 | -32000 };
-  "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 };
+  "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 | -32000 };
   "eth_getBalance": { params: EthGetBalanceParams; result: EthGetBalanceResult; errorCode: -32602 | -32000 };
-  "eth_getBlockByHash": { params: EthGetBlockByHashParams; result: EthGetBlockByHashResult; errorCode: -32602 };
-  "eth_getBlockByNumber": { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult; errorCode: -32602 };
-  "eth_getBlockReceipts": { params: EthGetBlockReceiptsParams; result: EthGetBlockReceiptsResult; errorCode: -32602 };
-  "eth_getBlockTransactionCountByHash": { params: EthGetBlockTransactionCountByHashParams; result: EthGetBlockTransactionCountByHashResult; errorCode: -32602 };
-  "eth_getBlockTransactionCountByNumber": { params: EthGetBlockTransactionCountByNumberParams; result: EthGetBlockTransactionCountByNumberResult; errorCode: -32602 };
+  "eth_getBlockByHash": { params: EthGetBlockByHashParams; result: EthGetBlockByHashResult; errorCode: -32602 | -32000 };
+  "eth_getBlockByNumber": { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult; errorCode: -32602 | -32000 };
+  "eth_getBlockReceipts": { params: EthGetBlockReceiptsParams; result: EthGetBlockReceiptsResult; errorCode: -32602 | -32000 };
+  "eth_getBlockTransactionCountByHash": { params: EthGetBlockTransactionCountByHashParams; result: EthGetBlockTransactionCountByHashResult; errorCode: -32602 | -32000 };
+  "eth_getBlockTransactionCountByNumber": { params: EthGetBlockTransactionCountByNumberParams; result: EthGetBlockTransactionCountByNumberResult; errorCode: -32602 | -32000 };
   "eth_getCode": { params: EthGetCodeParams; result: EthGetCodeResult; errorCode: -32602 | -32000 };
   "eth_getFilterChanges": { params: EthGetFilterChangesParams; result: EthGetFilterChangesResult; errorCode: -32602 | -32000 };
   "eth_getFilterLogs": { params: EthGetFilterLogsParams; result: EthGetFilterLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getLogs": { params: EthGetLogsParams; result: EthGetLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getProof": { params: EthGetProofParams; result: EthGetProofResult; errorCode: -32602 | -32000 };
   "eth_getStorageAt": { params: EthGetStorageAtParams; result: EthGetStorageAtResult; errorCode: -32602 | -32000 };
-  "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 };
-  "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 };
-  "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 };
+  "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 | -32000 };
   "eth_getTransactionCount": { params: EthGetTransactionCountParams; result: EthGetTransactionCountResult; errorCode: -32602 | -32000 };
-  "eth_getTransactionReceipt": { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult; errorCode: -32602 };
-  "eth_maxPriorityFeePerGas": { params: EthMaxPriorityFeePerGasParams; result: EthMaxPriorityFeePerGasResult; errorCode: -32602 };
-  "eth_newBlockFilter": { params: EthNewBlockFilterParams; result: EthNewBlockFilterResult; errorCode: -32602 | -32005 };
+  "eth_getTransactionReceipt": { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult; errorCode: -32602 | -32000 };
+  "eth_maxPriorityFeePerGas": { params: EthMaxPriorityFeePerGasParams; result: EthMaxPriorityFeePerGasResult; errorCode: -32602 | -32000 };
+  "eth_newBlockFilter": { params: EthNewBlockFilterParams; result: EthNewBlockFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_newFilter": { params: EthNewFilterParams; result: EthNewFilterResult; errorCode: -32602 | -32005 | -32000 };
-  "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 };
+  "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_sendRawTransaction": { params: EthSendRawTransactionParams; result: EthSendRawTransactionResult; errorCode: -32602 | -32000 };
   "eth_sendTransaction": { params: EthSendTransactionParams; result: EthSendTransactionResult; errorCode: -32602 | -32000 | 3 };
-  "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 };
-  "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 };
-  "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 };
+  "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 | -32000 };
+  "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 | -32000 };
+  "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 | -32000 };
   "eth_unsubscribe": { params: EthUnsubscribeParams; result: EthUnsubscribeResult; errorCode: -32602 | -32601 | -32000 };
   "evm_mine": { params: EvmMineParams; result: EvmMineResult; errorCode: -32602 | -32000 };
-  "evm_setAutomine": { params: EvmSetAutomineParams; result: EvmSetAutomineResult; errorCode: -32602 };
-  "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 };
-  "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 };
-  "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 };
-  "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 };
-  "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 };
-  "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 };
-  "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 };
-  "txpool_simpleContent": { params: TxpoolSimpleContentParams; result: TxpoolSimpleContentResult; errorCode: -32602 };
-  "txpool_status": { params: TxpoolStatusParams; result: TxpoolStatusResult; errorCode: -32602 };
-  "web3_clientVersion": { params: Web3ClientVersionParams; result: Web3ClientVersionResult; errorCode: -32602 };
+  "evm_setAutomine": { params: EvmSetAutomineParams; result: EvmSetAutomineResult; errorCode: -32602 | -32000 };
+  "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 | -32000 };
+  "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 | -32000 };
+  "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 | -32000 };
+  "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 | -32000 };
+  "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 | -32000 };
+  "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 | -32000 };
+  "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 | -32000 };
+  "txpool_simpleContent": { params: TxpoolSimpleContentParams; result: TxpoolSimpleContentResult; errorCode: -32602 | -32000 };
+  "txpool_status": { params: TxpoolStatusParams; result: TxpoolStatusResult; errorCode: -32602 | -32000 };
+  "web3_clientVersion": { params: Web3ClientVersionParams; result: Web3ClientVersionResult; errorCode: -32602 | -32000 };
 }
 
 export type MethodName = keyof RpcMethods;
@@ -220,53 +220,53 @@ export interface DeclaredError {
 
 /** The errors each method lists in the contract, in document order. */
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
-  "eth_accounts": [{"code":-32602,"message":"Invalid params"}],
-  "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"}],
-  "eth_blockNumber": [{"code":-32602,"message":"Invalid params"}],
+  "eth_accounts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_blockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_chainId": [{"code":-32602,"message":"Invalid params"}],
+  "eth_chainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"}],
   "eth_feeHistory": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid reward percentile"},{"code":-32000,"message":"header not found"}],
-  "eth_gasPrice": [{"code":-32602,"message":"Invalid params"}],
+  "eth_gasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getBlockByHash": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockByNumber": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockReceipts": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockTransactionCountByHash": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockTransactionCountByNumber": [{"code":-32602,"message":"Invalid params"}],
+  "eth_getBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockReceipts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockTransactionCountByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockTransactionCountByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getFilterChanges": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"}],
   "eth_getFilterLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"}],
+  "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getTransactionCount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getTransactionReceipt": [{"code":-32602,"message":"Invalid params"}],
-  "eth_maxPriorityFeePerGas": [{"code":-32602,"message":"Invalid params"}],
-  "eth_newBlockFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"}],
+  "eth_getTransactionReceipt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_maxPriorityFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_newBlockFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_newFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"too many filters"}],
-  "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"}],
+  "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_sendRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sendTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
-  "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"}],
-  "eth_syncing": [{"code":-32602,"message":"Invalid params"}],
-  "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"}],
+  "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_syncing": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_unsubscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32000,"message":"subscription not found"}],
   "evm_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
-  "evm_setAutomine": [{"code":-32602,"message":"Invalid params"}],
-  "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"}],
-  "net_listening": [{"code":-32602,"message":"Invalid params"}],
-  "net_version": [{"code":-32602,"message":"Invalid params"}],
-  "rpc.discover": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_content": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_inspect": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_simpleContent": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_status": [{"code":-32602,"message":"Invalid params"}],
-  "web3_clientVersion": [{"code":-32602,"message":"Invalid params"}],
+  "evm_setAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "net_listening": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "net_version": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "rpc.discover": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_content": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_inspect": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_simpleContent": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_status": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "web3_clientVersion": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
 };
 
 // ---- one function per method ----
@@ -276,7 +276,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
  *
  * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -289,7 +289,7 @@ export function ethAccounts(transport: Transport, ...params: EthAccountsParams):
  *
  * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -302,7 +302,7 @@ export function ethBlobBaseFee(transport: Transport, ...params: EthBlobBaseFeePa
  *
  * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -332,7 +332,7 @@ export function ethCall(transport: Transport, ...params: EthCallParams): Promise
  *
  * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -380,7 +380,7 @@ export function ethFeeHistory(transport: Transport, ...params: EthFeeHistoryPara
  *
  * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -414,7 +414,7 @@ export function ethGetBalance(transport: Transport, ...params: EthGetBalancePara
  * - `blockHash`: 32-byte block hash.
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -431,7 +431,7 @@ export function ethGetBlockByHash(transport: Transport, ...params: EthGetBlockBy
  * - `blockNumber`: Hex block number or block tag.
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -447,7 +447,7 @@ export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlock
  * Params:
  * - `block`: Block number, tag or hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -463,7 +463,7 @@ export function ethGetBlockReceipts(transport: Transport, ...params: EthGetBlock
  * Params:
  * - `blockHash`: 32-byte block hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -479,7 +479,7 @@ export function ethGetBlockTransactionCountByHash(transport: Transport, ...param
  * Params:
  * - `blockNumber`: Hex block number or block tag.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -597,7 +597,7 @@ export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAt
  * - `blockHash`: 32-byte block hash.
  * - `transactionIndex`: Position in the block (hex quantity).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -614,7 +614,7 @@ export function ethGetTransactionByBlockHashAndIndex(transport: Transport, ...pa
  * - `blockNumber`: Hex block number or tag.
  * - `transactionIndex`: Position in the block (hex quantity).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -630,7 +630,7 @@ export function ethGetTransactionByBlockNumberAndIndex(transport: Transport, ...
  * Params:
  * - `transactionHash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -663,7 +663,7 @@ export function ethGetTransactionCount(transport: Transport, ...params: EthGetTr
  * Params:
  * - `transactionHash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -676,7 +676,7 @@ export function ethGetTransactionReceipt(transport: Transport, ...params: EthGet
  *
  * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -689,7 +689,7 @@ export function ethMaxPriorityFeePerGas(transport: Transport, ...params: EthMaxP
  *
  * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
  *
  * @since 0.1.0
  */
@@ -718,7 +718,7 @@ export function ethNewFilter(transport: Transport, ...params: EthNewFilterParams
  *
  * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
  *
  * @since 0.1.0
  */
@@ -767,7 +767,7 @@ export function ethSendTransaction(transport: Transport, ...params: EthSendTrans
  * - `subscriptionType`: Kind of events.
  * - `filter` (optional): logs only: address/topics criteria.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32601, -32005, -32000
  *
  * @since 0.1.0
  */
@@ -780,7 +780,7 @@ export function ethSubscribe(transport: Transport, ...params: EthSubscribeParams
  *
  * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -796,7 +796,7 @@ export function ethSyncing(transport: Transport, ...params: EthSyncingParams): P
  * Params:
  * - `filterId`: Filter identifier.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -844,7 +844,7 @@ export function evmMine(transport: Transport, ...params: EvmMineParams): Promise
  * Params:
  * - `enabled`: true to enable automine.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -860,7 +860,7 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  * Params:
  * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -873,7 +873,7 @@ export function evmSetIntervalMining(transport: Transport, ...params: EvmSetInte
  *
  * Always true while the server runs.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -886,7 +886,7 @@ export function netListening(transport: Transport, ...params: NetListeningParams
  *
  * Returns the network id as a decimal string; equal to the chain id (31337).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -899,7 +899,7 @@ export function netVersion(transport: Transport, ...params: NetVersionParams): P
  *
  * Returns the OpenRPC document describing this service (the contents of openrpc.json).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -912,7 +912,7 @@ export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams):
  *
  * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -928,7 +928,7 @@ export function txpoolContent(transport: Transport, ...params: TxpoolContentPara
  * Params:
  * - `address`: Account address.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -941,7 +941,7 @@ export function txpoolContentFrom(transport: Transport, ...params: TxpoolContent
  *
  * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -954,7 +954,7 @@ export function txpoolInspect(transport: Transport, ...params: TxpoolInspectPara
  *
  * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -967,7 +967,7 @@ export function txpoolSimpleContent(transport: Transport, ...params: TxpoolSimpl
  *
  * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -980,7 +980,7 @@ export function txpoolStatus(transport: Transport, ...params: TxpoolStatusParams
  *
  * Returns `evm-node/v<package version>`.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 0.1.0
  */
@@ -1001,7 +1001,7 @@ export interface Client {
    *
    * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1011,7 +1011,7 @@ export interface Client {
    *
    * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1021,7 +1021,7 @@ export interface Client {
    *
    * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1045,7 +1045,7 @@ export interface Client {
    *
    * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1084,7 +1084,7 @@ export interface Client {
    *
    * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1112,7 +1112,7 @@ export interface Client {
    * - `blockHash`: 32-byte block hash.
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1126,7 +1126,7 @@ export interface Client {
    * - `blockNumber`: Hex block number or block tag.
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1139,7 +1139,7 @@ export interface Client {
    * Params:
    * - `block`: Block number, tag or hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1152,7 +1152,7 @@ export interface Client {
    * Params:
    * - `blockHash`: 32-byte block hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1165,7 +1165,7 @@ export interface Client {
    * Params:
    * - `blockNumber`: Hex block number or block tag.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1262,7 +1262,7 @@ export interface Client {
    * - `blockHash`: 32-byte block hash.
    * - `transactionIndex`: Position in the block (hex quantity).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1276,7 +1276,7 @@ export interface Client {
    * - `blockNumber`: Hex block number or tag.
    * - `transactionIndex`: Position in the block (hex quantity).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1289,7 +1289,7 @@ export interface Client {
    * Params:
    * - `transactionHash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1316,7 +1316,7 @@ export interface Client {
    * Params:
    * - `transactionHash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1326,7 +1326,7 @@ export interface Client {
    *
    * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1336,7 +1336,7 @@ export interface Client {
    *
    * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
    *
    * @since 0.1.0
    */
@@ -1359,7 +1359,7 @@ export interface Client {
    *
    * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
    *
    * @since 0.1.0
    */
@@ -1399,7 +1399,7 @@ export interface Client {
    * - `subscriptionType`: Kind of events.
    * - `filter` (optional): logs only: address/topics criteria.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32601, -32005, -32000
    *
    * @since 0.1.0
    */
@@ -1409,7 +1409,7 @@ export interface Client {
    *
    * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1422,7 +1422,7 @@ export interface Client {
    * Params:
    * - `filterId`: Filter identifier.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1461,7 +1461,7 @@ export interface Client {
    * Params:
    * - `enabled`: true to enable automine.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1474,7 +1474,7 @@ export interface Client {
    * Params:
    * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1484,7 +1484,7 @@ export interface Client {
    *
    * Always true while the server runs.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1494,7 +1494,7 @@ export interface Client {
    *
    * Returns the network id as a decimal string; equal to the chain id (31337).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1504,7 +1504,7 @@ export interface Client {
    *
    * Returns the OpenRPC document describing this service (the contents of openrpc.json).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1514,7 +1514,7 @@ export interface Client {
    *
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1527,7 +1527,7 @@ export interface Client {
    * Params:
    * - `address`: Account address.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1537,7 +1537,7 @@ export interface Client {
    *
    * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1547,7 +1547,7 @@ export interface Client {
    *
    * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1557,7 +1557,7 @@ export interface Client {
    *
    * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
@@ -1567,7 +1567,7 @@ export interface Client {
    *
    * Returns `evm-node/v<package version>`.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 0.1.0
    */
