@@ -24,7 +24,7 @@ import { TxPool } from './txpool/pool.js';
 import { LogQuery } from './filters/log-query.js';
 import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
-import { createWsServer } from './transport/ws.js';
+import { createWsServer, type WsServerHandle } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
 
 export interface RunningNode {
@@ -34,6 +34,8 @@ export interface RunningNode {
   services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
   devChain: boolean;
+  /** the WebSocket server: its open connections and the output they hold */
+  websockets: WsServerHandle;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     invoke: dispatch,
     log,
     maxBacklogBytes: config.wsMaxBacklog,
+    maxTotalBacklogBytes: config.wsMaxBacklogTotal,
     onClose: (connection) => {
       subscriptions.dropOwner(connection);
       filters.dropOwner(connection);
@@ -153,6 +156,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     config,
     services,
     devChain,
+    websockets: ws,
     close: () =>
       (closing ??= (async () => {
         mining.stop();
