@@ -42,9 +42,9 @@ export interface TestNode {
   destroy(): Promise<void>;
 }
 
-export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir?: string): Promise<TestNode> {
+export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir?: string, log: Logger = testLogger): Promise<TestNode> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-test-')));
-  const node = await startNode({ ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, ...overrides }, testLogger);
+  const node = await startNode({ ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, ...overrides }, log);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { liveBytes, MiB } from '../helpers/memory.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
+import { sleep, until } from '../helpers/wait.js';
 import { WsRpc } from '../helpers/ws-rpc.js';
 
 const TOTAL = 8 * MiB;
@@ -13,19 +14,6 @@ const FLOODED = 10;
 /** rpc.discover answers with the whole contract, ~100 KB: each flooded client is sent ~15 MB. */
 const FLOOD_EACH = 150;
 const DISCOVER = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'rpc.discover', params: [] });
-
-/** The client's TCP socket: pausing it stops reading, so the kernel's buffers fill, then the node's. */
-const tcpOf = (ws: WsRpc) => (ws.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) expect.fail(`${what}: not within ${timeoutMs} ms`);
-    await sleep(5);
-  }
-}
 
 /** Counts the messages `ws` receives (none while its socket is paused). */
 function countMessages(ws: WsRpc): () => number {
@@ -53,7 +41,7 @@ describe('WebSocket: clients that stop reading', function () {
     // A client that stops reading with a little held for it: once the kernel's buffers are full, five answers more.
     const patient = await WsRpc.connect(node.url);
     const patientAnswers = countMessages(patient);
-    tcpOf(patient).pause();
+    patient.stopReading();
     let sentToPatient = 0;
     while (websockets.backlogBytes === 0) {
       patient.socket.send(DISCOVER(sentToPatient++));
@@ -69,21 +57,21 @@ describe('WebSocket: clients that stop reading', function () {
       for (let i = 0; i < 20; i++) await ws.call('rpc.discover', []);
     });
     const flooded = await Promise.all(Array.from({ length: FLOODED }, () => WsRpc.connect(node.url)));
-    for (const ws of flooded) tcpOf(ws).pause();
+    for (const ws of flooded) ws.stopReading();
     for (let id = 0; id < FLOOD_EACH; id++) for (const ws of flooded) ws.socket.send(DISCOVER(id));
 
-    await until(() => websockets.size === 1 + readers.length, 'the flooded clients dropped');
+    await until(() => websockets.size === 1 + readers.length, 'the flooded clients dropped', 60_000);
     await reading;
     expect(websockets.backlogBytes).to.be.within(1, TOTAL);
     // Queued text is a JS string: up to two bytes per byte sent, plus what answering left behind.
     expect(liveBytes() - baseline, 'memory held while they do not read').to.be.below(2 * TOTAL + 16 * MiB);
 
-    for (const ws of [patient, ...flooded]) tcpOf(ws).resume();
+    for (const ws of [patient, ...flooded]) ws.resumeReading();
     for (const { code, reason } of await Promise.all(flooded.map((ws) => ws.closed))) {
       expect(code).to.equal(1008);
       expect(reason).to.equal(`server backlog over ${TOTAL} bytes and this connection held the most: read faster`);
     }
-    await until(() => patientAnswers() === sentToPatient, 'every answer read by the patient client');
+    await until(() => patientAnswers() === sentToPatient, 'every answer read by the patient client', 60_000);
     expect(await patient.call('eth_chainId', [])).to.equal('0x7a69');
 
     await Promise.all([patient, ...readers].map((ws) => ws.close()));

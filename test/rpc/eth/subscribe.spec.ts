@@ -6,17 +6,10 @@ import { deployEmitter, emit, topic } from '../../helpers/emitter-node.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 import { rpc } from '../../helpers/rpc.js';
 import { expectRpcError } from '../../helpers/transactions.js';
+import { sleep, until } from '../../helpers/wait.js';
 import { WsRpc, wsUrl } from '../../helpers/ws-rpc.js';
 
 const SUB_ID = /^0x[0-9a-f]{1,32}$/;
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) expect.fail('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('eth_subscribe (WebSocket)', function () {
   let node: TestNode;
@@ -139,7 +132,7 @@ describe('eth_subscribe (WebSocket)', function () {
       const matched = (await ws.waitFor(some, 2)) as Log[];
       expect(matched.map((l) => BigInt(l.data))).to.deep.equal([1n, 4n]);
       await node.call('evm_mine', []);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       expect(ws.received(all)).to.have.length(4);
       expect(ws.received(some)).to.have.length(2);
     });
@@ -196,9 +189,7 @@ describe('eth_subscribe (WebSocket): a slow consumer', function () {
     const ws = await WsRpc.connect(node.url);
     const { subscriptions } = node.node.services;
     for (let i = 0; i < 50; i++) await ws.call('eth_subscribe', ['newHeads']);
-    // Stop reading: the kernel buffers fill, then the server's queue grows.
-    const socket = (ws.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
-    socket.pause();
+    ws.stopReading();
     let mined = 0;
     while (subscriptions.size > 0) {
       await node.call('evm_mine', []);
@@ -206,8 +197,8 @@ describe('eth_subscribe (WebSocket): a slow consumer', function () {
       if (++mined > 2_000) expect.fail('the connection was never closed');
     }
     // The close frame waits behind what the kernel holds, not behind the dropped backlog.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    socket.resume();
+    await sleep(3_000);
+    ws.resumeReading();
     const { code, reason } = await ws.closed;
     expect(code).to.equal(1008);
     expect(reason).to.match(/backlog over 65536 bytes/);
