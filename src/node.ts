@@ -28,7 +28,7 @@ import { TxPool } from './txpool/pool.js';
 import { LogQuery } from './filters/log-query.js';
 import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
-import { createWsServer } from './transport/ws.js';
+import { createWsServer, type WsServerHandle } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
 
 export interface RunningNode {
@@ -40,6 +40,8 @@ export interface RunningNode {
   devChain: boolean;
   /** The database's fail-stop: its health, and recovery after a failed write. */
   storage: FailStop;
+  /** the WebSocket server: its open connections and the output they hold */
+  websockets: WsServerHandle;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,7 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
     invoke: dispatch,
     log,
     maxBacklogBytes: config.wsMaxBacklog,
+    maxTotalBacklogBytes: config.wsMaxBacklogTotal,
     onClose: (connection) => {
       subscriptions.dropOwner(connection);
       filters.dropOwner(connection);
@@ -161,6 +164,9 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
       log,
       allowedHosts: config.allowedHosts,
       corsOrigins: config.cors.length > 0 ? config.cors : undefined,
+      headersTimeoutMs: config.httpHeaderTimeoutMs,
+      requestTimeoutMs: config.httpReadTimeoutMs,
+      maxConnections: config.maxConnections,
       onUpgrade: ws.onUpgrade,
       routes: playgroundRoutes(),
       health: async () => {
@@ -188,6 +194,7 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
     services,
     devChain,
     storage,
+    websockets: ws,
     close: () =>
       (closing ??= (async () => {
         mining.stop();

@@ -85,7 +85,7 @@ describe('contract lint', function () {
         (d) => (method(d, 'eth_chainId').errors = []),
         ['errors eth_chainId errors'],
       ],
-      ['an error without a message', (d) => (method(d, 'eth_chainId').errors as Json[]).push({ code: -32000 }), ['errors eth_chainId errors[1]']],
+      ['an error without a message', (d) => (method(d, 'eth_chainId').errors as Json[]).push({ code: -32000 }), ['errors eth_chainId errors[2]']],
       [
         'a method name that is not namespace_camelCase (a new method to the released contract, so also a new x-since)',
         (d) => (method(d, 'eth_chainId').name = 'eth_chain_id'),

@@ -117,6 +117,19 @@ export class WsRpc {
     return this.received(subscription);
   }
 
+  /** Stops reading the TCP socket, as a client too busy to read: the kernel's buffers fill, then the node's. */
+  stopReading(): void {
+    this.tcp.pause();
+  }
+
+  resumeReading(): void {
+    this.tcp.resume();
+  }
+
+  private get tcp(): { pause(): void; resume(): void } {
+    return (this.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+  }
+
   async close(): Promise<void> {
     if (this.socket.readyState === WebSocket.CLOSED) return;
     this.socket.close();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { createDispatcher, type Logger, type MethodEntry } from '../../src/rpc/dispatch.js';
+import type { Logger } from '../../src/log.js';
+import { createDispatcher, type MethodEntry } from '../../src/rpc/dispatch.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { startHttpServer, type HttpServerHandle } from '../../src/transport/http.js';
 import { RpcCallError, rpc, rpcRaw } from '../helpers/rpc.js';
@@ -36,7 +37,7 @@ describe('JSON-RPC envelope over HTTP', () => {
   let url: string;
   let notified = 0;
   const logged: unknown[][] = [];
-  const log: Logger = { error: (...a) => void logged.push(a), warn: (...a) => void logged.push(a) };
+  const log: Logger = { error: (...a) => void logged.push(a), warn: (...a) => void logged.push(a), info: () => undefined, debug: () => undefined };
 
   const methods: Record<string, MethodEntry> = {
     echo: { validate: anything, handle: async (p) => p },
