@@ -98,58 +98,117 @@ import type {
   Web3ClientVersionResult,
 } from "./types.js";
 
-/** Every method of the contract, keyed by its JSON-RPC name, with positional params. */
-export interface RpcMethods {
-  "eth_accounts": (params: EthAccountsParams) => Promise<EthAccountsResult>;
-  "eth_blobBaseFee": (params: EthBlobBaseFeeParams) => Promise<EthBlobBaseFeeResult>;
-  "eth_blockNumber": (params: EthBlockNumberParams) => Promise<EthBlockNumberResult>;
-  "eth_call": (params: EthCallParams) => Promise<EthCallResult>;
-  "eth_chainId": (params: EthChainIdParams) => Promise<EthChainIdResult>;
-  "eth_estimateGas": (params: EthEstimateGasParams) => Promise<EthEstimateGasResult>;
-  "eth_feeHistory": (params: EthFeeHistoryParams) => Promise<EthFeeHistoryResult>;
-  "eth_gasPrice": (params: EthGasPriceParams) => Promise<EthGasPriceResult>;
-  "eth_getBalance": (params: EthGetBalanceParams) => Promise<EthGetBalanceResult>;
-  "eth_getBlockByHash": (params: EthGetBlockByHashParams) => Promise<EthGetBlockByHashResult>;
-  "eth_getBlockByNumber": (params: EthGetBlockByNumberParams) => Promise<EthGetBlockByNumberResult>;
-  "eth_getBlockReceipts": (params: EthGetBlockReceiptsParams) => Promise<EthGetBlockReceiptsResult>;
-  "eth_getBlockTransactionCountByHash": (params: EthGetBlockTransactionCountByHashParams) => Promise<EthGetBlockTransactionCountByHashResult>;
-  "eth_getBlockTransactionCountByNumber": (params: EthGetBlockTransactionCountByNumberParams) => Promise<EthGetBlockTransactionCountByNumberResult>;
-  "eth_getCode": (params: EthGetCodeParams) => Promise<EthGetCodeResult>;
-  "eth_getFilterChanges": (params: EthGetFilterChangesParams) => Promise<EthGetFilterChangesResult>;
-  "eth_getFilterLogs": (params: EthGetFilterLogsParams) => Promise<EthGetFilterLogsResult>;
-  "eth_getLogs": (params: EthGetLogsParams) => Promise<EthGetLogsResult>;
-  "eth_getProof": (params: EthGetProofParams) => Promise<EthGetProofResult>;
-  "eth_getStorageAt": (params: EthGetStorageAtParams) => Promise<EthGetStorageAtResult>;
-  "eth_getTransactionByBlockHashAndIndex": (params: EthGetTransactionByBlockHashAndIndexParams) => Promise<EthGetTransactionByBlockHashAndIndexResult>;
-  "eth_getTransactionByBlockNumberAndIndex": (params: EthGetTransactionByBlockNumberAndIndexParams) => Promise<EthGetTransactionByBlockNumberAndIndexResult>;
-  "eth_getTransactionByHash": (params: EthGetTransactionByHashParams) => Promise<EthGetTransactionByHashResult>;
-  "eth_getTransactionCount": (params: EthGetTransactionCountParams) => Promise<EthGetTransactionCountResult>;
-  "eth_getTransactionReceipt": (params: EthGetTransactionReceiptParams) => Promise<EthGetTransactionReceiptResult>;
-  "eth_maxPriorityFeePerGas": (params: EthMaxPriorityFeePerGasParams) => Promise<EthMaxPriorityFeePerGasResult>;
-  "eth_newBlockFilter": (params: EthNewBlockFilterParams) => Promise<EthNewBlockFilterResult>;
-  "eth_newFilter": (params: EthNewFilterParams) => Promise<EthNewFilterResult>;
-  "eth_newPendingTransactionFilter": (params: EthNewPendingTransactionFilterParams) => Promise<EthNewPendingTransactionFilterResult>;
-  "eth_sendRawTransaction": (params: EthSendRawTransactionParams) => Promise<EthSendRawTransactionResult>;
-  "eth_sendTransaction": (params: EthSendTransactionParams) => Promise<EthSendTransactionResult>;
-  "eth_subscribe": (params: EthSubscribeParams) => Promise<EthSubscribeResult>;
-  "eth_syncing": (params: EthSyncingParams) => Promise<EthSyncingResult>;
-  "eth_uninstallFilter": (params: EthUninstallFilterParams) => Promise<EthUninstallFilterResult>;
-  "eth_unsubscribe": (params: EthUnsubscribeParams) => Promise<EthUnsubscribeResult>;
-  "evm_mine": (params: EvmMineParams) => Promise<EvmMineResult>;
-  "evm_setAutomine": (params: EvmSetAutomineParams) => Promise<EvmSetAutomineResult>;
-  "evm_setIntervalMining": (params: EvmSetIntervalMiningParams) => Promise<EvmSetIntervalMiningResult>;
-  "net_listening": (params: NetListeningParams) => Promise<NetListeningResult>;
-  "net_version": (params: NetVersionParams) => Promise<NetVersionResult>;
-  "rpc.discover": (params: RpcDiscoverParams) => Promise<RpcDiscoverResult>;
-  "txpool_content": (params: TxpoolContentParams) => Promise<TxpoolContentResult>;
-  "txpool_contentFrom": (params: TxpoolContentFromParams) => Promise<TxpoolContentFromResult>;
-  "txpool_inspect": (params: TxpoolInspectParams) => Promise<TxpoolInspectResult>;
-  "txpool_simpleContent": (params: TxpoolSimpleContentParams) => Promise<TxpoolSimpleContentResult>;
-  "txpool_status": (params: TxpoolStatusParams) => Promise<TxpoolStatusResult>;
-  "web3_clientVersion": (params: Web3ClientVersionParams) => Promise<Web3ClientVersionResult>;
+/** Each method's positional params, keyed by its JSON-RPC name. */
+export interface MethodParams {
+  "eth_accounts": EthAccountsParams;
+  "eth_blobBaseFee": EthBlobBaseFeeParams;
+  "eth_blockNumber": EthBlockNumberParams;
+  "eth_call": EthCallParams;
+  "eth_chainId": EthChainIdParams;
+  "eth_estimateGas": EthEstimateGasParams;
+  "eth_feeHistory": EthFeeHistoryParams;
+  "eth_gasPrice": EthGasPriceParams;
+  "eth_getBalance": EthGetBalanceParams;
+  "eth_getBlockByHash": EthGetBlockByHashParams;
+  "eth_getBlockByNumber": EthGetBlockByNumberParams;
+  "eth_getBlockReceipts": EthGetBlockReceiptsParams;
+  "eth_getBlockTransactionCountByHash": EthGetBlockTransactionCountByHashParams;
+  "eth_getBlockTransactionCountByNumber": EthGetBlockTransactionCountByNumberParams;
+  "eth_getCode": EthGetCodeParams;
+  "eth_getFilterChanges": EthGetFilterChangesParams;
+  "eth_getFilterLogs": EthGetFilterLogsParams;
+  "eth_getLogs": EthGetLogsParams;
+  "eth_getProof": EthGetProofParams;
+  "eth_getStorageAt": EthGetStorageAtParams;
+  "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexParams;
+  "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexParams;
+  "eth_getTransactionByHash": EthGetTransactionByHashParams;
+  "eth_getTransactionCount": EthGetTransactionCountParams;
+  "eth_getTransactionReceipt": EthGetTransactionReceiptParams;
+  "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasParams;
+  "eth_newBlockFilter": EthNewBlockFilterParams;
+  "eth_newFilter": EthNewFilterParams;
+  "eth_newPendingTransactionFilter": EthNewPendingTransactionFilterParams;
+  "eth_sendRawTransaction": EthSendRawTransactionParams;
+  "eth_sendTransaction": EthSendTransactionParams;
+  "eth_subscribe": EthSubscribeParams;
+  "eth_syncing": EthSyncingParams;
+  "eth_uninstallFilter": EthUninstallFilterParams;
+  "eth_unsubscribe": EthUnsubscribeParams;
+  "evm_mine": EvmMineParams;
+  "evm_setAutomine": EvmSetAutomineParams;
+  "evm_setIntervalMining": EvmSetIntervalMiningParams;
+  "net_listening": NetListeningParams;
+  "net_version": NetVersionParams;
+  "rpc.discover": RpcDiscoverParams;
+  "txpool_content": TxpoolContentParams;
+  "txpool_contentFrom": TxpoolContentFromParams;
+  "txpool_inspect": TxpoolInspectParams;
+  "txpool_simpleContent": TxpoolSimpleContentParams;
+  "txpool_status": TxpoolStatusParams;
+  "web3_clientVersion": Web3ClientVersionParams;
 }
 
-export type MethodName = keyof RpcMethods;
+/** Each method's result, keyed by its JSON-RPC name. */
+export interface MethodResults {
+  "eth_accounts": EthAccountsResult;
+  "eth_blobBaseFee": EthBlobBaseFeeResult;
+  "eth_blockNumber": EthBlockNumberResult;
+  "eth_call": EthCallResult;
+  "eth_chainId": EthChainIdResult;
+  "eth_estimateGas": EthEstimateGasResult;
+  "eth_feeHistory": EthFeeHistoryResult;
+  "eth_gasPrice": EthGasPriceResult;
+  "eth_getBalance": EthGetBalanceResult;
+  "eth_getBlockByHash": EthGetBlockByHashResult;
+  "eth_getBlockByNumber": EthGetBlockByNumberResult;
+  "eth_getBlockReceipts": EthGetBlockReceiptsResult;
+  "eth_getBlockTransactionCountByHash": EthGetBlockTransactionCountByHashResult;
+  "eth_getBlockTransactionCountByNumber": EthGetBlockTransactionCountByNumberResult;
+  "eth_getCode": EthGetCodeResult;
+  "eth_getFilterChanges": EthGetFilterChangesResult;
+  "eth_getFilterLogs": EthGetFilterLogsResult;
+  "eth_getLogs": EthGetLogsResult;
+  "eth_getProof": EthGetProofResult;
+  "eth_getStorageAt": EthGetStorageAtResult;
+  "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexResult;
+  "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexResult;
+  "eth_getTransactionByHash": EthGetTransactionByHashResult;
+  "eth_getTransactionCount": EthGetTransactionCountResult;
+  "eth_getTransactionReceipt": EthGetTransactionReceiptResult;
+  "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasResult;
+  "eth_newBlockFilter": EthNewBlockFilterResult;
+  "eth_newFilter": EthNewFilterResult;
+  "eth_newPendingTransactionFilter": EthNewPendingTransactionFilterResult;
+  "eth_sendRawTransaction": EthSendRawTransactionResult;
+  "eth_sendTransaction": EthSendTransactionResult;
+  "eth_subscribe": EthSubscribeResult;
+  "eth_syncing": EthSyncingResult;
+  "eth_uninstallFilter": EthUninstallFilterResult;
+  "eth_unsubscribe": EthUnsubscribeResult;
+  "evm_mine": EvmMineResult;
+  "evm_setAutomine": EvmSetAutomineResult;
+  "evm_setIntervalMining": EvmSetIntervalMiningResult;
+  "net_listening": NetListeningResult;
+  "net_version": NetVersionResult;
+  "rpc.discover": RpcDiscoverResult;
+  "txpool_content": TxpoolContentResult;
+  "txpool_contentFrom": TxpoolContentFromResult;
+  "txpool_inspect": TxpoolInspectResult;
+  "txpool_simpleContent": TxpoolSimpleContentResult;
+  "txpool_status": TxpoolStatusResult;
+  "web3_clientVersion": Web3ClientVersionResult;
+}
+
+export type MethodName = keyof MethodParams;
+
+/**
+ * Every method of the contract, keyed by its JSON-RPC name: positional params in, the result out.
+ * `Ctx` is what the transport hands each call (the connection, for subscriptions).
+ */
+export type RpcMethods<Ctx = undefined> = {
+  [M in MethodName]: (params: MethodParams[M], ctx: Ctx) => Promise<MethodResults[M]>;
+};
 
 export interface MethodParamSpec {
   readonly name: string;

@@ -1,6 +1,7 @@
-import type { RpcMethods } from '../../generated/methods.js';
-import { methodNames, paramError } from '../../generated/index.js';
-import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
+import type { MethodName } from '../../generated/methods.js';
+import { isValidParams, methodNames, paramError } from '../../generated/index.js';
+import type { MethodEntry } from '../rpc/dispatch.js';
+import { invalidParams } from '../rpc/errors.js';
 import { devMethods } from './dev/mining.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
@@ -11,11 +12,11 @@ import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
 import { netMethods } from './net/net.js';
-import type { Services } from './services.js';
+import type { Handlers, Services } from './services.js';
 import { txpoolMethods } from './txpool/content.js';
 
 /** Every method of the contract; the type makes a missing or mistyped one a compile error. */
-export function implementMethods(services: Services): RpcMethods {
+export function implementMethods(services: Services): Handlers {
   return {
     ...blockMethods(services),
     ...stateMethods(services),
@@ -31,16 +32,17 @@ export function implementMethods(services: Services): RpcMethods {
   };
 }
 
-/** The dispatcher's table: each contract method with its generated param validator. */
-export function methodTable(methods: RpcMethods): Map<string, MethodEntry> {
-  return new Map(
-    methodNames.map((name) => [
-      name,
-      {
-        validate: (params: unknown[]) => paramError(name, params),
-        // The context reaches methods that need the connection (eth_subscribe); the rest ignore it.
-        handle: (params: unknown[], ctx: CallContext) => (methods[name] as unknown as (p: unknown[], c: CallContext) => Promise<unknown>)(params, ctx),
-      },
-    ]),
-  );
+/** A method as the dispatcher runs it: params checked against the contract (-32602 naming the rule), then the handler. */
+function entryOf<M extends MethodName>(name: M, handler: Handlers[M]): MethodEntry {
+  return {
+    invoke: (params, ctx) => {
+      if (!isValidParams(name, params)) throw invalidParams(paramError(name, params) ?? 'invalid params');
+      return handler(params, ctx);
+    },
+  };
+}
+
+/** The dispatcher's table: each contract method by name. */
+export function methodTable(methods: Handlers): Map<string, MethodEntry> {
+  return new Map(methodNames.map(<M extends MethodName>(name: M) => [name, entryOf(name, methods[name])] as const));
 }

@@ -1,6 +1,5 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 /**
  * The latest timestamp a requested block may carry: the last second of the year 9999. Every later
@@ -10,8 +9,7 @@ import type { Services } from '../services.js';
 export const MAX_REQUESTED_TIMESTAMP = 253_402_300_799n;
 
 /** Anvil/Hardhat-compatible mining control. */
-export function devMethods({ miner, mining }: Pick<Services, 'miner' | 'mining'>): Pick<
-  RpcMethods,
+export function devMethods({ miner, mining }: Pick<Services, 'miner' | 'mining'>): Pick<Handlers,
   'evm_mine' | 'evm_setAutomine' | 'evm_setIntervalMining'
 > {
   return {

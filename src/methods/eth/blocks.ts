@@ -1,13 +1,12 @@
 import type { Block } from '@ethereumjs/block';
 import { bytesToHex, Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { Transaction } from '../../../generated/types.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcBlock } from '../../format/block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcTransaction } from '../../format/transaction.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
 
@@ -27,8 +26,7 @@ async function formatBlock(chain: Chain, block: Block | undefined, full: boolean
   return toRpcBlock(block, await chain.totalDifficulty(block), transactions);
 }
 
-export function blockMethods({ chain, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function blockMethods({ chain, pendingBlock }: Deps): Pick<Handlers,
   | 'eth_blockNumber'
   | 'eth_getBlockByHash'
   | 'eth_getBlockByNumber'

@@ -1,16 +1,14 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
 import { feeHistory, MAX_FEE_HISTORY_BLOCKS } from '../../fees/history.js';
 import { toRpcFeeHistory } from '../../format/fee-history.js';
 import { toQuantity } from '../../format/quantity.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
 
-export function feeMethods({ chain, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function feeMethods({ chain, pendingBlock }: Deps): Pick<Handlers,
   'eth_gasPrice' | 'eth_maxPriorityFeePerGas' | 'eth_feeHistory' | 'eth_blobBaseFee'
 > {
   const history = {

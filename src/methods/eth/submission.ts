@@ -1,6 +1,5 @@
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { createAddressFromString, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
 import { toQuantity } from '../../format/quantity.js';
@@ -9,7 +8,7 @@ import { PoolErrors } from '../../txpool/errors.js';
 import { Mutex } from '../../txpool/mutex.js';
 import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
 import { checkCallObject } from './execution.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'>;
 
@@ -19,8 +18,7 @@ const MAX_NONCE = 2n ** 64n - 1n;
 /** How eth_sendTransaction prices a request: the request's fee fields, with the node's defaults for the rest. */
 type Pricing = { legacy: true; gasPrice: bigint } | { legacy: false; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
-export function submissionMethods({ chain, pool, mining, accounts, executor }: Deps): Pick<
-  RpcMethods,
+export function submissionMethods({ chain, pool, mining, accounts, executor }: Deps): Pick<Handlers,
   'eth_sendRawTransaction' | 'eth_sendTransaction'
 > {
   const admit = (raw: Uint8Array) => pool.add(raw);

@@ -1,11 +1,10 @@
 import type { Block } from '@ethereumjs/block';
 import { Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcReceiptAt, toRpcReceipts } from '../../format/receipt.js';
 import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 
@@ -29,8 +28,7 @@ async function receiptAt(chain: Chain, block: Block, index: number) {
   return toRpcReceiptAt(block, stored, index, blobGasPriceOf(chain, block));
 }
 
-export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
   | 'eth_getTransactionByHash'
   | 'eth_getTransactionByBlockHashAndIndex'
   | 'eth_getTransactionByBlockNumberAndIndex'
