@@ -43,6 +43,8 @@ export interface NodeConfig {
   httpReadTimeoutMs: number;
   /** open connections (HTTP and WebSocket) at once; more are answered 503 and closed */
   maxConnections: number;
+  /** check every result against its method's result schema before it leaves (violations logged, counted in /health) */
+  checkResults: boolean;
   /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
   forkchoice?: string;
   /** `start`: RLP chain files to import while serving (eth_syncing reports the progress) */
@@ -76,6 +78,7 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   httpHeaderTimeoutMs: 10_000,
   httpReadTimeoutMs: 30_000,
   maxConnections: 1024,
+  checkResults: false,
   importFiles: [],
 };
 
@@ -118,6 +121,8 @@ Flags:
   --http-read-timeout SECS
                          answer 408 and close a connection whose whole request takes longer (default ${DEFAULTS.httpReadTimeoutMs / 1000})
   --max-connections N    open HTTP and WebSocket connections at once; more are answered 503 (default ${DEFAULTS.maxConnections})
+  --check-results        check every result against its schema in openrpc.json before it leaves; a violation
+                         is logged (method, JSON path, rule) and counted in /health
   --cors ORIGINS         comma-separated browser origins allowed to call, '*' for any (default: localhost origins)
   --allowed-hosts HOSTS  comma-separated Host header values accepted, '*' for any (default ${DEFAULTS.allowedHosts.join(',')})
   --log-level LEVEL      error, warn, info or debug (default ${DEFAULTS.logLevel})
@@ -178,6 +183,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
         'http-header-timeout': { type: 'string' },
         'http-read-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        'check-results': { type: 'boolean' },
         cors: { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'log-level': { type: 'string' },
@@ -223,6 +229,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
     throw new ConfigError(`--http-header-timeout (${config.httpHeaderTimeoutMs / 1000}) must not exceed --http-read-timeout (${config.httpReadTimeoutMs / 1000})`);
   }
   if (values['max-connections'] !== undefined) config.maxConnections = integer('max-connections', values['max-connections'], 1);
+  if (values['check-results'] === true) config.checkResults = true;
   if (values.cors !== undefined) config.cors = list(values.cors);
   if (values['allowed-hosts'] !== undefined) config.allowedHosts = list(values['allowed-hosts']);
   if (values['log-level'] !== undefined) {

@@ -15,6 +15,7 @@ import { baseFeeAfter } from './fees/fees.js';
 import { implementMethods, methodTable } from './methods/index.js';
 import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
+import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
@@ -40,6 +41,8 @@ export interface RunningNode {
   devChain: boolean;
   /** The database's fail-stop: its health, and recovery after a failed write. */
   storage: FailStop;
+  /** With --check-results: the results that broke their schema so far. */
+  resultCheck: ResultCheck | undefined;
   /** the WebSocket server: its open connections and the output they hold */
   websockets: WsServerHandle;
   close(): Promise<void>;
@@ -144,7 +147,8 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
     recovered: () => mining.resume(),
     log,
   });
-  const dispatch = createDispatcher(methodTable(implementMethods(services)), log, { gate });
+  const results = config.checkResults ? new ResultCheck(log) : undefined;
+  const dispatch = createDispatcher(methodTable(implementMethods(services), results), log, { gate });
   const ws = createWsServer({
     invoke: dispatch,
     log,
@@ -170,7 +174,11 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
       onUpgrade: ws.onUpgrade,
       routes: playgroundRoutes(),
       health: async () => {
-        const state = { number: Number(head().header.number), hash: bytesToHex(head().hash()) };
+        const state = {
+          number: Number(head().header.number),
+          hash: bytesToHex(head().hash()),
+          ...(results !== undefined && { resultViolations: results.violations }),
+        };
         const health = storage.health();
         return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
       },
@@ -194,6 +202,7 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
     services,
     devChain,
     storage,
+    resultCheck: results,
     websockets: ws,
     close: () =>
       (closing ??= (async () => {

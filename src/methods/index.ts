@@ -1,7 +1,8 @@
 import type { MethodName } from '../../generated/methods.js';
 import { isValidParams, methodNames, paramError } from '../../generated/index.js';
-import type { MethodEntry } from '../rpc/dispatch.js';
+import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { invalidParams } from '../rpc/errors.js';
+import type { ResultCheck } from '../rpc/result-check.js';
 import { devMethods } from './dev/mining.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
@@ -32,17 +33,26 @@ export function implementMethods(services: Services): Handlers {
   };
 }
 
-/** A method as the dispatcher runs it: params checked against the contract (-32602 naming the rule), then the handler. */
-function entryOf<M extends MethodName>(name: M, handler: Handlers[M]): MethodEntry {
+/**
+ * A method as the dispatcher runs it: params checked against the contract (-32602 naming the rule),
+ * then the handler; with `results`, its result checked too (--check-results).
+ */
+function entryOf<M extends MethodName>(name: M, handler: Handlers[M], results: ResultCheck | undefined): MethodEntry {
+  const run = (params: unknown[], ctx: CallContext) => {
+    if (!isValidParams(name, params)) throw invalidParams(paramError(name, params) ?? 'invalid params');
+    return handler(params, ctx);
+  };
+  if (results === undefined) return { invoke: run };
   return {
-    invoke: (params, ctx) => {
-      if (!isValidParams(name, params)) throw invalidParams(paramError(name, params) ?? 'invalid params');
-      return handler(params, ctx);
+    invoke: async (params, ctx) => {
+      const result = await run(params, ctx);
+      results.check(name, result);
+      return result;
     },
   };
 }
 
 /** The dispatcher's table: each contract method by name. */
-export function methodTable(methods: Handlers): Map<string, MethodEntry> {
-  return new Map(methodNames.map(<M extends MethodName>(name: M) => [name, entryOf(name, methods[name])] as const));
+export function methodTable(methods: Handlers, results?: ResultCheck): Map<string, MethodEntry> {
+  return new Map(methodNames.map(<M extends MethodName>(name: M) => [name, entryOf(name, methods[name], results)] as const));
 }
