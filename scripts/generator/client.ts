@@ -263,13 +263,19 @@ function renderViem(model: Model, docs: Map<string, string>): string {
   out.push('import type { Transport } from "../transport.js";');
   const fns = lacking.map((m) => functionName(m.pascal));
   if (fns.length) out.push(`import {\n${fns.map((f) => `  ${f},`).join("\n")}\n} from "./client.js";`);
-  const typeImports = model.methods.flatMap((m) => [`${m.pascal}Params`, `${m.pascal}Result`]);
+  // Params types: for the actions, and for the schema entries of methods that take params.
+  const typeImports = model.methods.flatMap((m) => [
+    ...(m.params.length > 0 || !viemHas.has(m.name) ? [`${m.pascal}Params`] : []),
+    `${m.pascal}Result`,
+  ]);
   if (typeImports.length) out.push(`import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./types.js";`);
   out.push("");
   out.push("/** The contract as a viem RPC schema: `createClient({ transport, rpcSchema: rpcSchema<EvmNodeRpcSchema>() })`. */");
   out.push("export type EvmNodeRpcSchema = readonly [");
   for (const m of model.methods) {
-    out.push(`  { Method: ${JSON.stringify(m.name)}; Parameters: ${m.pascal}Params; ReturnType: ${m.pascal}Result },`);
+    // viem lets `params` be left out only where `Parameters` is undefined.
+    const parameters = m.params.length === 0 ? "Parameters?: undefined" : `Parameters: ${m.pascal}Params`;
+    out.push(`  { Method: ${JSON.stringify(m.name)}; ${parameters}; ReturnType: ${m.pascal}Result },`);
   }
   out.push("];", "");
   out.push("/** The contract's methods viem has no public or wallet action for, sorted. */");

@@ -143,8 +143,11 @@ export function viemTransport(client: ViemClientLike): SubscribingTransport {
   };
 }
 
-/** What `client.extend(evmNodeActions())` adds to a viem client. */
-export type EvmNodeActions = ActionsViemLacks & {
+/**
+ * What `client.extend(evmNodeActions())` adds to a viem client. (A mapped type, not the interface itself: viem's
+ * `extend` takes only object types that are indexable by string, which interfaces are not.)
+ */
+export type EvmNodeActions = Pick<ActionsViemLacks, keyof ActionsViemLacks> & {
   /** Typed `eth_subscribe` that survives viem's reconnects (see the SDK's `Client.subscribe`); needs viem's `webSocket` transport. */
   subscribe: Client<SubscribingTransport>["subscribe"];
   /** The whole contract, typed, over this viem client: `client.evmNode.eth_getBlockByNumber("latest", true)`, `client.evmNode.batch([…])`. */

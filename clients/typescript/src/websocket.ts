@@ -335,7 +335,9 @@ export function webSocketTransport(url: string, options: WebSocketTransportOptio
               if (failed) return;
               failed = true;
               for (const id of ids) waiting.delete(id);
-              reject(error);
+              // The node refused the whole batch (id null): every call has that answer, as over HTTP.
+              if (error instanceof JsonRpcError) resolve(calls.map(() => ({ ok: false, error })));
+              else reject(error);
             },
           });
         });
