@@ -17,7 +17,7 @@ import { isObject, type JsonObject } from "../../src/contract/json.js";
 import { deref } from "../../src/contract/refs.js";
 import { projectRoot } from "../../src/contract/root.js";
 import { contractDigest } from "./methods.js";
-import { GenerateError, IDENT, JS_RESERVED, buildModel, type Model } from "./model.js";
+import { GenerateError, IDENT, JS_RESERVED, buildModel, type MethodSpec, type Model } from "./model.js";
 import { HEADER, writeGeneratedFiles } from "./output.js";
 import { docComment, renderTypes } from "./typescript.js";
 import { VIEM_ACTION_METHODS } from "./viem-methods.js";
@@ -227,22 +227,36 @@ function renderClient(model: Model, { declared: errorsByMethod, docs }: MethodTe
   }
 
   out.push("// ---- every method as a member ----", "");
-  out.push("/** Every method of the contract as `<wire name>(...params)`; `Client` (client.ts) builds on it. */");
-  out.push("export interface ContractMethods {");
-  for (const m of model.methods) {
-    out.push(docComment(docs.get(m.name), "  ").trimEnd());
-    out.push(`  ${key(m.name)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
-  }
-  out.push("}", "");
-  out.push("/** Every method of the contract bound to `transport`. */");
-  out.push("export function contractMethods(transport: Transport): ContractMethods {");
-  out.push("  return {");
-  for (const m of model.methods) {
-    out.push(`    ${key(m.name)}: (...params) => ${functionName(m.pascal)}(transport, ...params),`);
-  }
-  out.push("  };");
-  out.push("}");
+  out.push(
+    ...boundMethods(model.methods, docs, (m) => key(m.name), {
+      type: "ContractMethods",
+      typeDoc: "Every method of the contract as `<wire name>(...params)`; `Client` (client.ts) builds on it.",
+      builder: "contractMethods",
+      builderDoc: "Every method of the contract bound to `transport`.",
+    }),
+  );
   return out.join("\n") + "\n";
+}
+
+/**
+ * An interface with one member per method (named by `member`, typed by the method's params and result) and the
+ * function that binds them all to a transport through the per-method functions of client.ts.
+ */
+function boundMethods(
+  methods: MethodSpec[],
+  docs: Map<string, string>,
+  member: (m: MethodSpec) => string,
+  names: { type: string; typeDoc: string; builder: string; builderDoc: string },
+): string[] {
+  const out = [`/** ${names.typeDoc} */`, `export interface ${names.type} {`];
+  for (const m of methods) {
+    out.push(docComment(docs.get(m.name), "  ").trimEnd());
+    out.push(`  ${member(m)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
+  }
+  out.push("}", "", `/** ${names.builderDoc} */`, `export function ${names.builder}(transport: Transport): ${names.type} {`, "  return {");
+  for (const m of methods) out.push(`    ${member(m)}: (...params) => ${functionName(m.pascal)}(transport, ...params),`);
+  out.push("  };", "}");
+  return out;
 }
 
 /**
@@ -282,22 +296,14 @@ function renderViem(model: Model, docs: Map<string, string>): string {
   out.push("export const methodsViemLacks = [");
   for (const m of lacking) out.push(`  ${JSON.stringify(m.name)},`);
   out.push("] as const;", "");
-  out.push("/** One action per method in `methodsViemLacks`, named like the SDK's function for it. */");
-  out.push("export interface ActionsViemLacks {");
-  for (const m of lacking) {
-    out.push(docComment(docs.get(m.name), "  ").trimEnd());
-    out.push(`  ${functionName(m.pascal)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
-  }
-  out.push("}", "");
-  out.push("/** `ActionsViemLacks` over `transport`. */");
-  out.push("export function actionsViemLacks(transport: Transport): ActionsViemLacks {");
-  out.push("  return {");
-  for (const m of lacking) {
-    const fn = functionName(m.pascal);
-    out.push(`    ${fn}: (...params) => ${fn}(transport, ...params),`);
-  }
-  out.push("  };");
-  out.push("}");
+  out.push(
+    ...boundMethods(lacking, docs, (m) => functionName(m.pascal), {
+      type: "ActionsViemLacks",
+      typeDoc: "One action per method in `methodsViemLacks`, named like the SDK's function for it.",
+      builder: "actionsViemLacks",
+      builderDoc: "`ActionsViemLacks` over `transport`.",
+    }),
+  );
   return out.join("\n") + "\n";
 }
 

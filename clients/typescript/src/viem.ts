@@ -29,10 +29,9 @@ type LooseRequest = (args: { method: string; params?: unknown }) => Promise<unkn
  * JsonRpcError, anything else (HTTP failure, timeout, closed socket) as TransportError; viem's error is the `cause`.
  */
 function fromViemError(method: string, error: unknown): JsonRpcError | TransportError {
-  for (let e: unknown = error; isObject(e) || e instanceof Error; e = (e as { cause?: unknown }).cause) {
-    const candidate = e as { code?: unknown; message?: unknown; data?: unknown };
-    if (!(e instanceof Error) && typeof candidate.code === "number" && typeof candidate.message === "string") {
-      return new JsonRpcError(candidate.code, candidate.message, candidate.data, method, { cause: error });
+  for (let e: unknown = error; isObject(e); e = e.cause) {
+    if (!(e instanceof Error) && typeof e.code === "number" && typeof e.message === "string") {
+      return new JsonRpcError(e.code, e.message, e.data, method, { cause: error });
     }
   }
   const status = (error as { status?: unknown }).status;
