@@ -116,9 +116,13 @@ export function misuse(): void {
 }
 
 const ws = createPublicClient({ transport: webSocket(${JSON.stringify(url.replace(/^http/, "ws"))}) }).extend(evmNodeActions());
-const head = await new Promise<BlockHeader>((resolve) => {
-  void ws.subscribe("newHeads", resolve).then(() => ws.evmMine());
-});
+let onHead: (head: BlockHeader) => void = () => undefined;
+const firstHead = new Promise<BlockHeader>((resolve) => (onHead = resolve));
+const stop = await ws.subscribe("newHeads", (h) => onHead(h));
+await ws.evmMine();
+const head = await firstHead;
+await stop();
+// Closed with nothing in flight (viem would retry a request the close cut, on a new socket).
 (await ws.transport.getRpcClient()).close();
 console.log(JSON.stringify({
   pending: status.pending,
@@ -174,7 +178,11 @@ describe('client SDK: a package of its own', function () {
     );
     run([tsc, '-p', tmp], tmp);
     // Asynchronously: the node answering the consumer runs in this very process.
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(tmp, `${file}.js`)], { cwd: tmp, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(tmp, `${file}.js`)], { cwd: tmp, timeout: 60_000 }).catch(
+      (error: { message: string; signal?: string; stdout?: string; stderr?: string }) => {
+        throw new Error(`${file}.js failed (signal ${error.signal ?? 'none'}): ${error.message}\nstdout: ${error.stdout}\nstderr: ${error.stderr}`);
+      },
+    );
     return JSON.parse(stdout);
   }
 
