@@ -2,6 +2,48 @@
 /* eslint-disable */
 
 import type {
+  AnvilAutoImpersonateAccountParams,
+  AnvilAutoImpersonateAccountResult,
+  AnvilDropTransactionParams,
+  AnvilDropTransactionResult,
+  AnvilDumpStateParams,
+  AnvilDumpStateResult,
+  AnvilGetAutomineParams,
+  AnvilGetAutomineResult,
+  AnvilImpersonateAccountParams,
+  AnvilImpersonateAccountResult,
+  AnvilLoadStateParams,
+  AnvilLoadStateResult,
+  AnvilMineParams,
+  AnvilMineResult,
+  AnvilNodeInfoParams,
+  AnvilNodeInfoResult,
+  AnvilRemoveBlockTimestampIntervalParams,
+  AnvilRemoveBlockTimestampIntervalResult,
+  AnvilResetParams,
+  AnvilResetResult,
+  AnvilSetBalanceParams,
+  AnvilSetBalanceResult,
+  AnvilSetBlockTimestampIntervalParams,
+  AnvilSetBlockTimestampIntervalResult,
+  AnvilSetCodeParams,
+  AnvilSetCodeResult,
+  AnvilSetCoinbaseParams,
+  AnvilSetCoinbaseResult,
+  AnvilSetLoggingEnabledParams,
+  AnvilSetLoggingEnabledResult,
+  AnvilSetMinGasPriceParams,
+  AnvilSetMinGasPriceResult,
+  AnvilSetNextBlockBaseFeePerGasParams,
+  AnvilSetNextBlockBaseFeePerGasResult,
+  AnvilSetNonceParams,
+  AnvilSetNonceResult,
+  AnvilSetRpcUrlParams,
+  AnvilSetRpcUrlResult,
+  AnvilSetStorageAtParams,
+  AnvilSetStorageAtResult,
+  AnvilStopImpersonatingAccountParams,
+  AnvilStopImpersonatingAccountResult,
   EthAccountsParams,
   EthAccountsResult,
   EthBlobBaseFeeParams,
@@ -64,6 +106,14 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSendUnsignedTransactionParams,
+  EthSendUnsignedTransactionResult,
+  EthSignParams,
+  EthSignResult,
+  EthSignTransactionParams,
+  EthSignTransactionResult,
+  EthSignTypedDataV4Params,
+  EthSignTypedDataV4Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -72,16 +122,68 @@ import type {
   EthUninstallFilterResult,
   EthUnsubscribeParams,
   EthUnsubscribeResult,
+  EvmIncreaseTimeParams,
+  EvmIncreaseTimeResult,
   EvmMineParams,
   EvmMineResult,
+  EvmRevertParams,
+  EvmRevertResult,
   EvmSetAutomineParams,
   EvmSetAutomineResult,
+  EvmSetBlockGasLimitParams,
+  EvmSetBlockGasLimitResult,
   EvmSetIntervalMiningParams,
   EvmSetIntervalMiningResult,
+  EvmSetNextBlockTimestampParams,
+  EvmSetNextBlockTimestampResult,
+  EvmSnapshotParams,
+  EvmSnapshotResult,
+  HardhatDropTransactionParams,
+  HardhatDropTransactionResult,
+  HardhatDumpStateParams,
+  HardhatDumpStateResult,
+  HardhatGetAutomineParams,
+  HardhatGetAutomineResult,
+  HardhatImpersonateAccountParams,
+  HardhatImpersonateAccountResult,
+  HardhatLoadStateParams,
+  HardhatLoadStateResult,
+  HardhatMetadataParams,
+  HardhatMetadataResult,
+  HardhatMineParams,
+  HardhatMineResult,
+  HardhatRemoveBlockTimestampIntervalParams,
+  HardhatRemoveBlockTimestampIntervalResult,
+  HardhatResetParams,
+  HardhatResetResult,
+  HardhatSetBalanceParams,
+  HardhatSetBalanceResult,
+  HardhatSetBlockTimestampIntervalParams,
+  HardhatSetBlockTimestampIntervalResult,
+  HardhatSetCodeParams,
+  HardhatSetCodeResult,
+  HardhatSetCoinbaseParams,
+  HardhatSetCoinbaseResult,
+  HardhatSetLoggingEnabledParams,
+  HardhatSetLoggingEnabledResult,
+  HardhatSetMinGasPriceParams,
+  HardhatSetMinGasPriceResult,
+  HardhatSetNextBlockBaseFeePerGasParams,
+  HardhatSetNextBlockBaseFeePerGasResult,
+  HardhatSetNonceParams,
+  HardhatSetNonceResult,
+  HardhatSetRpcUrlParams,
+  HardhatSetRpcUrlResult,
+  HardhatSetStorageAtParams,
+  HardhatSetStorageAtResult,
+  HardhatStopImpersonatingAccountParams,
+  HardhatStopImpersonatingAccountResult,
   NetListeningParams,
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  PersonalSignParams,
+  PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
   TxpoolContentParams,
@@ -100,6 +202,27 @@ import type {
 
 /** Every method of the contract, keyed by its JSON-RPC name, with positional params. */
 export interface RpcMethods {
+  "anvil_autoImpersonateAccount": (params: AnvilAutoImpersonateAccountParams) => Promise<AnvilAutoImpersonateAccountResult>;
+  "anvil_dropTransaction": (params: AnvilDropTransactionParams) => Promise<AnvilDropTransactionResult>;
+  "anvil_dumpState": (params: AnvilDumpStateParams) => Promise<AnvilDumpStateResult>;
+  "anvil_getAutomine": (params: AnvilGetAutomineParams) => Promise<AnvilGetAutomineResult>;
+  "anvil_impersonateAccount": (params: AnvilImpersonateAccountParams) => Promise<AnvilImpersonateAccountResult>;
+  "anvil_loadState": (params: AnvilLoadStateParams) => Promise<AnvilLoadStateResult>;
+  "anvil_mine": (params: AnvilMineParams) => Promise<AnvilMineResult>;
+  "anvil_nodeInfo": (params: AnvilNodeInfoParams) => Promise<AnvilNodeInfoResult>;
+  "anvil_removeBlockTimestampInterval": (params: AnvilRemoveBlockTimestampIntervalParams) => Promise<AnvilRemoveBlockTimestampIntervalResult>;
+  "anvil_reset": (params: AnvilResetParams) => Promise<AnvilResetResult>;
+  "anvil_setBalance": (params: AnvilSetBalanceParams) => Promise<AnvilSetBalanceResult>;
+  "anvil_setBlockTimestampInterval": (params: AnvilSetBlockTimestampIntervalParams) => Promise<AnvilSetBlockTimestampIntervalResult>;
+  "anvil_setCode": (params: AnvilSetCodeParams) => Promise<AnvilSetCodeResult>;
+  "anvil_setCoinbase": (params: AnvilSetCoinbaseParams) => Promise<AnvilSetCoinbaseResult>;
+  "anvil_setLoggingEnabled": (params: AnvilSetLoggingEnabledParams) => Promise<AnvilSetLoggingEnabledResult>;
+  "anvil_setMinGasPrice": (params: AnvilSetMinGasPriceParams) => Promise<AnvilSetMinGasPriceResult>;
+  "anvil_setNextBlockBaseFeePerGas": (params: AnvilSetNextBlockBaseFeePerGasParams) => Promise<AnvilSetNextBlockBaseFeePerGasResult>;
+  "anvil_setNonce": (params: AnvilSetNonceParams) => Promise<AnvilSetNonceResult>;
+  "anvil_setRpcUrl": (params: AnvilSetRpcUrlParams) => Promise<AnvilSetRpcUrlResult>;
+  "anvil_setStorageAt": (params: AnvilSetStorageAtParams) => Promise<AnvilSetStorageAtResult>;
+  "anvil_stopImpersonatingAccount": (params: AnvilStopImpersonatingAccountParams) => Promise<AnvilStopImpersonatingAccountResult>;
   "eth_accounts": (params: EthAccountsParams) => Promise<EthAccountsResult>;
   "eth_blobBaseFee": (params: EthBlobBaseFeeParams) => Promise<EthBlobBaseFeeResult>;
   "eth_blockNumber": (params: EthBlockNumberParams) => Promise<EthBlockNumberResult>;
@@ -131,15 +254,45 @@ export interface RpcMethods {
   "eth_newPendingTransactionFilter": (params: EthNewPendingTransactionFilterParams) => Promise<EthNewPendingTransactionFilterResult>;
   "eth_sendRawTransaction": (params: EthSendRawTransactionParams) => Promise<EthSendRawTransactionResult>;
   "eth_sendTransaction": (params: EthSendTransactionParams) => Promise<EthSendTransactionResult>;
+  "eth_sendUnsignedTransaction": (params: EthSendUnsignedTransactionParams) => Promise<EthSendUnsignedTransactionResult>;
+  "eth_sign": (params: EthSignParams) => Promise<EthSignResult>;
+  "eth_signTransaction": (params: EthSignTransactionParams) => Promise<EthSignTransactionResult>;
+  "eth_signTypedData_v4": (params: EthSignTypedDataV4Params) => Promise<EthSignTypedDataV4Result>;
   "eth_subscribe": (params: EthSubscribeParams) => Promise<EthSubscribeResult>;
   "eth_syncing": (params: EthSyncingParams) => Promise<EthSyncingResult>;
   "eth_uninstallFilter": (params: EthUninstallFilterParams) => Promise<EthUninstallFilterResult>;
   "eth_unsubscribe": (params: EthUnsubscribeParams) => Promise<EthUnsubscribeResult>;
+  "evm_increaseTime": (params: EvmIncreaseTimeParams) => Promise<EvmIncreaseTimeResult>;
   "evm_mine": (params: EvmMineParams) => Promise<EvmMineResult>;
+  "evm_revert": (params: EvmRevertParams) => Promise<EvmRevertResult>;
   "evm_setAutomine": (params: EvmSetAutomineParams) => Promise<EvmSetAutomineResult>;
+  "evm_setBlockGasLimit": (params: EvmSetBlockGasLimitParams) => Promise<EvmSetBlockGasLimitResult>;
   "evm_setIntervalMining": (params: EvmSetIntervalMiningParams) => Promise<EvmSetIntervalMiningResult>;
+  "evm_setNextBlockTimestamp": (params: EvmSetNextBlockTimestampParams) => Promise<EvmSetNextBlockTimestampResult>;
+  "evm_snapshot": (params: EvmSnapshotParams) => Promise<EvmSnapshotResult>;
+  "hardhat_dropTransaction": (params: HardhatDropTransactionParams) => Promise<HardhatDropTransactionResult>;
+  "hardhat_dumpState": (params: HardhatDumpStateParams) => Promise<HardhatDumpStateResult>;
+  "hardhat_getAutomine": (params: HardhatGetAutomineParams) => Promise<HardhatGetAutomineResult>;
+  "hardhat_impersonateAccount": (params: HardhatImpersonateAccountParams) => Promise<HardhatImpersonateAccountResult>;
+  "hardhat_loadState": (params: HardhatLoadStateParams) => Promise<HardhatLoadStateResult>;
+  "hardhat_metadata": (params: HardhatMetadataParams) => Promise<HardhatMetadataResult>;
+  "hardhat_mine": (params: HardhatMineParams) => Promise<HardhatMineResult>;
+  "hardhat_removeBlockTimestampInterval": (params: HardhatRemoveBlockTimestampIntervalParams) => Promise<HardhatRemoveBlockTimestampIntervalResult>;
+  "hardhat_reset": (params: HardhatResetParams) => Promise<HardhatResetResult>;
+  "hardhat_setBalance": (params: HardhatSetBalanceParams) => Promise<HardhatSetBalanceResult>;
+  "hardhat_setBlockTimestampInterval": (params: HardhatSetBlockTimestampIntervalParams) => Promise<HardhatSetBlockTimestampIntervalResult>;
+  "hardhat_setCode": (params: HardhatSetCodeParams) => Promise<HardhatSetCodeResult>;
+  "hardhat_setCoinbase": (params: HardhatSetCoinbaseParams) => Promise<HardhatSetCoinbaseResult>;
+  "hardhat_setLoggingEnabled": (params: HardhatSetLoggingEnabledParams) => Promise<HardhatSetLoggingEnabledResult>;
+  "hardhat_setMinGasPrice": (params: HardhatSetMinGasPriceParams) => Promise<HardhatSetMinGasPriceResult>;
+  "hardhat_setNextBlockBaseFeePerGas": (params: HardhatSetNextBlockBaseFeePerGasParams) => Promise<HardhatSetNextBlockBaseFeePerGasResult>;
+  "hardhat_setNonce": (params: HardhatSetNonceParams) => Promise<HardhatSetNonceResult>;
+  "hardhat_setRpcUrl": (params: HardhatSetRpcUrlParams) => Promise<HardhatSetRpcUrlResult>;
+  "hardhat_setStorageAt": (params: HardhatSetStorageAtParams) => Promise<HardhatSetStorageAtResult>;
+  "hardhat_stopImpersonatingAccount": (params: HardhatStopImpersonatingAccountParams) => Promise<HardhatStopImpersonatingAccountResult>;
   "net_listening": (params: NetListeningParams) => Promise<NetListeningResult>;
   "net_version": (params: NetVersionParams) => Promise<NetVersionResult>;
+  "personal_sign": (params: PersonalSignParams) => Promise<PersonalSignResult>;
   "rpc.discover": (params: RpcDiscoverParams) => Promise<RpcDiscoverResult>;
   "txpool_content": (params: TxpoolContentParams) => Promise<TxpoolContentResult>;
   "txpool_contentFrom": (params: TxpoolContentFromParams) => Promise<TxpoolContentFromResult>;
@@ -158,6 +311,27 @@ export interface MethodParamSpec {
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "anvil_autoImpersonateAccount",
+  "anvil_dropTransaction",
+  "anvil_dumpState",
+  "anvil_getAutomine",
+  "anvil_impersonateAccount",
+  "anvil_loadState",
+  "anvil_mine",
+  "anvil_nodeInfo",
+  "anvil_removeBlockTimestampInterval",
+  "anvil_reset",
+  "anvil_setBalance",
+  "anvil_setBlockTimestampInterval",
+  "anvil_setCode",
+  "anvil_setCoinbase",
+  "anvil_setLoggingEnabled",
+  "anvil_setMinGasPrice",
+  "anvil_setNextBlockBaseFeePerGas",
+  "anvil_setNonce",
+  "anvil_setRpcUrl",
+  "anvil_setStorageAt",
+  "anvil_stopImpersonatingAccount",
   "eth_accounts",
   "eth_blobBaseFee",
   "eth_blockNumber",
@@ -189,15 +363,45 @@ export const methodNames: readonly MethodName[] = [
   "eth_newPendingTransactionFilter",
   "eth_sendRawTransaction",
   "eth_sendTransaction",
+  "eth_sendUnsignedTransaction",
+  "eth_sign",
+  "eth_signTransaction",
+  "eth_signTypedData_v4",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
   "eth_unsubscribe",
+  "evm_increaseTime",
   "evm_mine",
+  "evm_revert",
   "evm_setAutomine",
+  "evm_setBlockGasLimit",
   "evm_setIntervalMining",
+  "evm_setNextBlockTimestamp",
+  "evm_snapshot",
+  "hardhat_dropTransaction",
+  "hardhat_dumpState",
+  "hardhat_getAutomine",
+  "hardhat_impersonateAccount",
+  "hardhat_loadState",
+  "hardhat_metadata",
+  "hardhat_mine",
+  "hardhat_removeBlockTimestampInterval",
+  "hardhat_reset",
+  "hardhat_setBalance",
+  "hardhat_setBlockTimestampInterval",
+  "hardhat_setCode",
+  "hardhat_setCoinbase",
+  "hardhat_setLoggingEnabled",
+  "hardhat_setMinGasPrice",
+  "hardhat_setNextBlockBaseFeePerGas",
+  "hardhat_setNonce",
+  "hardhat_setRpcUrl",
+  "hardhat_setStorageAt",
+  "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "personal_sign",
   "rpc.discover",
   "txpool_content",
   "txpool_contentFrom",
@@ -209,6 +413,27 @@ export const methodNames: readonly MethodName[] = [
 
 /** Param names and required flags, in positional order. */
 export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
+  "anvil_autoImpersonateAccount": [{ name: "enabled", required: true }],
+  "anvil_dropTransaction": [{ name: "hash", required: true }],
+  "anvil_dumpState": [],
+  "anvil_getAutomine": [],
+  "anvil_impersonateAccount": [{ name: "address", required: true }],
+  "anvil_loadState": [{ name: "state", required: true }],
+  "anvil_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
+  "anvil_nodeInfo": [],
+  "anvil_removeBlockTimestampInterval": [],
+  "anvil_reset": [{ name: "options", required: false }],
+  "anvil_setBalance": [{ name: "address", required: true }, { name: "balance", required: true }],
+  "anvil_setBlockTimestampInterval": [{ name: "seconds", required: true }],
+  "anvil_setCode": [{ name: "address", required: true }, { name: "code", required: true }],
+  "anvil_setCoinbase": [{ name: "address", required: true }],
+  "anvil_setLoggingEnabled": [{ name: "enabled", required: true }],
+  "anvil_setMinGasPrice": [{ name: "gasPrice", required: true }],
+  "anvil_setNextBlockBaseFeePerGas": [{ name: "baseFee", required: true }],
+  "anvil_setNonce": [{ name: "address", required: true }, { name: "nonce", required: true }],
+  "anvil_setRpcUrl": [{ name: "url", required: true }],
+  "anvil_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
+  "anvil_stopImpersonatingAccount": [{ name: "address", required: true }],
   "eth_accounts": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
@@ -240,15 +465,45 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_newPendingTransactionFilter": [],
   "eth_sendRawTransaction": [{ name: "transactionData", required: true }],
   "eth_sendTransaction": [{ name: "transaction", required: true }],
+  "eth_sendUnsignedTransaction": [{ name: "transaction", required: true }],
+  "eth_sign": [{ name: "address", required: true }, { name: "data", required: true }],
+  "eth_signTransaction": [{ name: "transaction", required: true }],
+  "eth_signTypedData_v4": [{ name: "address", required: true }, { name: "typedData", required: true }],
   "eth_subscribe": [{ name: "subscriptionType", required: true }, { name: "filter", required: false }],
   "eth_syncing": [],
   "eth_uninstallFilter": [{ name: "filterId", required: true }],
   "eth_unsubscribe": [{ name: "subscriptionId", required: true }],
+  "evm_increaseTime": [{ name: "seconds", required: true }],
   "evm_mine": [{ name: "timestamp", required: false }],
+  "evm_revert": [{ name: "snapshotId", required: true }],
   "evm_setAutomine": [{ name: "enabled", required: true }],
+  "evm_setBlockGasLimit": [{ name: "gasLimit", required: true }],
   "evm_setIntervalMining": [{ name: "interval", required: true }],
+  "evm_setNextBlockTimestamp": [{ name: "timestamp", required: true }],
+  "evm_snapshot": [],
+  "hardhat_dropTransaction": [{ name: "hash", required: true }],
+  "hardhat_dumpState": [],
+  "hardhat_getAutomine": [],
+  "hardhat_impersonateAccount": [{ name: "address", required: true }],
+  "hardhat_loadState": [{ name: "state", required: true }],
+  "hardhat_metadata": [],
+  "hardhat_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
+  "hardhat_removeBlockTimestampInterval": [],
+  "hardhat_reset": [{ name: "options", required: false }],
+  "hardhat_setBalance": [{ name: "address", required: true }, { name: "balance", required: true }],
+  "hardhat_setBlockTimestampInterval": [{ name: "milliseconds", required: true }],
+  "hardhat_setCode": [{ name: "address", required: true }, { name: "code", required: true }],
+  "hardhat_setCoinbase": [{ name: "address", required: true }],
+  "hardhat_setLoggingEnabled": [{ name: "enabled", required: true }],
+  "hardhat_setMinGasPrice": [{ name: "gasPrice", required: true }],
+  "hardhat_setNextBlockBaseFeePerGas": [{ name: "baseFee", required: true }],
+  "hardhat_setNonce": [{ name: "address", required: true }, { name: "nonce", required: true }],
+  "hardhat_setRpcUrl": [{ name: "url", required: true }],
+  "hardhat_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
+  "hardhat_stopImpersonatingAccount": [{ name: "address", required: true }],
   "net_listening": [],
   "net_version": [],
+  "personal_sign": [{ name: "data", required: true }, { name: "address", required: true }, { name: "password", required: false }],
   "rpc.discover": [],
   "txpool_content": [],
   "txpool_contentFrom": [{ name: "address", required: true }],
@@ -262,4 +517,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:ffb24c008306655e9e594068d8fb54e8d93bb5915096dc570216b26e12536044";
+export const contractDigest = "sha256:fbd3616d7ef09e0409fe285dd6f15cc93e3f3063b3ac7b878552d248d6621030";

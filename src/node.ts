@@ -1,20 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
 import type { NodeGenesis } from './chain/genesis.js';
+import { BlockClock } from './producer/block-clock.js';
 import { Miner } from './producer/miner.js';
 import { MiningControl } from './producer/mining-control.js';
+import { NextBlock } from './producer/next-block.js';
 import { SyncStatus } from './chain/sync-status.js';
-import { ConfigError, type NodeConfig } from './config.js';
+import { ConfigError, type GenesisSettings, type NodeConfig } from './config.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
-import type { Logger } from './log.js';
-import { baseFeeAfter } from './fees/fees.js';
+import { Impersonation } from './dev/impersonation.js';
+import { Snapshots } from './dev/snapshots.js';
+import { StateEditor } from './dev/state-edits.js';
+import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
-import type { Services } from './methods/services.js';
-import { createDispatcher } from './rpc/dispatch.js';
+import type { NodeControl, Services } from './methods/services.js';
+import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database } from './storage/database.js';
@@ -26,14 +31,16 @@ import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
 import { createWsServer } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
+import { Mutex } from './txpool/mutex.js';
 
 export interface RunningNode {
   url: string;
   port: number;
   config: NodeConfig;
-  services: Services;
+  /** the services of the chain being served (a reset replaces them) */
+  readonly services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
-  devChain: boolean;
+  readonly devChain: boolean;
   close(): Promise<void>;
 }
 
@@ -49,9 +56,14 @@ async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: 
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
   if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
+  return { spec: devSpec(config), devChain: true };
+}
+
+/** The dev chain's genesis for the genesis settings of `config`. */
+function devSpec(config: GenesisSettings): NodeGenesis {
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
   const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
-  return { spec: { ...spec, evmNodeDev: true }, devChain: true };
+  return { ...spec, evmNodeDev: true };
 }
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
@@ -67,32 +79,51 @@ export async function startNode(config: NodeConfig, log: Logger): Promise<Runnin
   }
 }
 
-async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<RunningNode> {
-  const { spec, devChain } = await chooseGenesis(config, db);
-  const chain = await Chain.open(db, spec);
+/** What a chain is served with; anvil_reset replaces the whole of it. */
+interface ChainCore {
+  services: Services;
+  dispatch: Dispatcher;
+}
+
+/** What outlives a reset: the node's settings, the import status, WebSocket subscriptions and the logger. */
+interface NodeWide {
+  db: Database;
+  log: Logger & { setEnabled(on: boolean): void };
+  sync: SyncStatus;
+  subscriptions: Subscriptions;
+  control: NodeControl;
+}
+
+/** The chain's services on `chain`: pool, miner, filters, dev controls and the method table. */
+async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine: boolean; intervalMs: number }, wide: NodeWide): Promise<ChainCore> {
+  const { db, log, sync, subscriptions } = wide;
   const head = () => chain.head();
+  const clock = new BlockClock();
+  const nextBlock = new NextBlock(createZeroAddress());
+  const nextHeader = () => head().header;
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
     common: chain.nextCommon(),
-    blockGasLimit: () => head().header.gasLimit,
-    nextBaseFee: () => baseFeeAfter(head().header, chain.nextCommon()),
+    blockGasLimit: () => nextBlock.gasLimitOn(nextHeader()),
+    nextBaseFee: () => nextBlock.baseFeeOn(nextHeader(), chain.nextCommon()),
     account: async (address: Address) => {
-      const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
+      const account = await (await chain.state.at(chain.headStateRoot())).getAccount(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
-  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), log });
-  const mining = new MiningControl(miner, pool, log, {
-    automine: config.mining && config.blockTime === 0,
-    intervalMs: config.mining ? config.blockTime * 1000 : 0,
-  });
+  const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log });
+  const miningControl = new MiningControl(miner, pool, log, mining);
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
   const filters = await FilterRegistry.open(db.filters, chain, logQuery, { timeoutMs: config.filterTimeout * 1000, maxFilters: config.maxFilters });
-  const subscriptions = new Subscriptions(chain, logQuery, log, { maxPerConnection: config.maxFilters });
+  subscriptions.rebind(chain, logQuery);
   chain.onBlock((block) => {
     filters.blockLanded();
     subscriptions.blockLanded(block);
+  });
+  chain.onRewind((block) => {
+    filters.rewound(block.header.number);
+    subscriptions.rewound(block.header.number);
   });
   pool.on('added', (tx) => {
     filters.transactionAdded(tx.hashHex);
@@ -104,23 +135,92 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     accounts: deriveAccounts(config.mnemonic, config.accounts),
     pool,
     miner,
-    mining,
-    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
-    sync: new SyncStatus(),
+    mining: miningControl,
+    executor: new Executor({
+      commonAt: (header) => chain.commons.at(header),
+      stateRootOf: (block) => chain.stateRootOf(block),
+      state: chain.state,
+      blockByNumber: (n) => chain.blockByNumber(n),
+    }),
+    sync,
     pendingBlock: () => miner.preview(),
     filters,
     logQuery,
     subscriptions,
     contract: loadContract(),
+    clock,
+    nextBlock,
+    snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
+    stateEdits: new StateEditor(chain, miner, pool),
+    impersonation: new Impersonation(),
+    node: wide.control,
   };
-  const dispatch = createDispatcher(methodTable(implementMethods(services)), log);
+  return { services, dispatch: createDispatcher(methodTable(implementMethods(services)), log) };
+}
+
+async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Promise<RunningNode> {
+  const { spec, devChain: startedDev } = await chooseGenesis(config, db);
+  let devChain = startedDev;
+  let settings: NodeConfig = config;
+  const log = switchable(baseLog);
+  const resets = new Mutex();
+  let instanceId = bytesToHex(randomBytes(32));
+  const control: NodeControl = {
+    get instanceId() {
+      return instanceId;
+    },
+    reset: (genesis) => resets.run(() => reset(genesis)),
+    setLogging: (on) => log.setEnabled(on),
+  };
+  const firstChain = await Chain.open(db, spec);
+  const wide: NodeWide = {
+    db,
+    log,
+    sync: new SyncStatus(),
+    subscriptions: new Subscriptions(firstChain, new LogQuery(firstChain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults }), log, { maxPerConnection: config.maxFilters }),
+    control,
+  };
+  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
+
+  /**
+   * anvil_reset: the chain goes back to a genesis (the same one, or one from new dev genesis
+   * settings) and a new set of services serves it. The old chain, pool and filters stop writing
+   * first; the data dir's chain is then replaced in one atomic batch (Chain.replace).
+   */
+  async function reset(genesis?: Partial<GenesisSettings>): Promise<void> {
+    const old = core.services;
+    const next: NodeConfig = genesis === undefined ? settings : { ...settings, ...genesis };
+    const nextSpec = genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next);
+    const mining = { automine: old.mining.isAutomine, intervalMs: old.mining.intervalMs };
+    old.mining.stop();
+    await old.filters.close();
+    let chain: Chain | undefined;
+    try {
+      await old.miner.exclusive(() =>
+        old.pool.retireAfter(async () => {
+          chain = await Chain.replace(db, nextSpec, [db.pool, db.filters]);
+          old.chain.retire();
+        }),
+      );
+    } finally {
+      // Replaced or not, the node serves a chain: the new one, or the old one over its data again.
+      chain ??= await Chain.open(db, old.chain.spec);
+      core = await assembleCore(next, chain, mining, wide);
+    }
+    settings = next;
+    if (genesis !== undefined) devChain = true;
+    instanceId = bytesToHex(randomBytes(32));
+    log.info(`chain reset to genesis ${bytesToHex(chain.genesis.hash())}`);
+  }
+
+  const dispatch: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);
   const ws = createWsServer({
     invoke: dispatch,
     log,
     maxBacklogBytes: config.wsMaxBacklog,
     onClose: (connection) => {
-      subscriptions.dropOwner(connection);
-      filters.dropOwner(connection);
+      wide.subscriptions.dropOwner(connection);
+      core.services.filters.dropOwner(connection);
     },
   });
   let server: HttpServerHandle;
@@ -134,16 +234,19 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
       corsOrigins: config.cors.length > 0 ? config.cors : undefined,
       onUpgrade: ws.onUpgrade,
       routes: playgroundRoutes(),
-      health: async () => ({ ok: true, number: Number(head().header.number), hash: bytesToHex(head().hash()) }),
+      health: async () => {
+        const head = core.services.chain.head();
+        return { ok: true, number: Number(head.header.number), hash: bytesToHex(head.hash()) };
+      },
     });
   } catch (error) {
-    mining.stop();
-    await filters.close();
+    core.services.mining.stop();
+    await core.services.filters.close();
     throw error;
   }
   // Transactions journaled before a restart are mined as if they had just arrived.
-  mining.resume();
-  log.info(`serving chain ${chain.commons.base.chainId()} at ${server.url}, head ${head().header.number}`);
+  core.services.mining.resume();
+  log.info(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
   log.info(nativeCryptoStatus());
 
   let closing: Promise<void> | undefined;
@@ -151,18 +254,24 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     url: server.url,
     port: server.port,
     config,
-    services,
-    devChain,
+    get services() {
+      return core.services;
+    },
+    get devChain() {
+      return devChain;
+    },
     close: () =>
       (closing ??= (async () => {
-        mining.stop();
-        ws.close();
-        await server.close();
-        await miner.idle();
-        await subscriptions.idle();
-        await filters.close();
-        await db.close();
+        await resets.run(async () => {
+          const { mining, miner, filters } = core.services;
+          mining.stop();
+          ws.close();
+          await server.close();
+          await miner.idle();
+          await wide.subscriptions.idle();
+          await filters.close();
+          await db.close();
+        });
       })()),
   };
 }
-

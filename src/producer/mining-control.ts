@@ -8,6 +8,7 @@ import type { TxPool } from '../txpool/pool.js';
  */
 export class MiningControl {
   private automine: boolean;
+  private interval = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -27,6 +28,11 @@ export class MiningControl {
     return this.automine;
   }
 
+  /** Milliseconds between interval-mined blocks; 0 when interval mining is off. */
+  get intervalMs(): number {
+    return this.interval;
+  }
+
   setAutomine(on: boolean): void {
     this.automine = on;
     if (on) void this.kick();
@@ -35,6 +41,7 @@ export class MiningControl {
   setInterval(ms: number): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    this.interval = ms;
     if (ms > 0) {
       this.timer = setInterval(() => {
         this.miner.mine().catch((error) => this.log.error('interval mining failed', error));

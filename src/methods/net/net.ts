@@ -2,7 +2,7 @@ import type { RpcMethods } from '../../../generated/methods.js';
 import type { Services } from '../services.js';
 
 /** As the contract documents it: `evm-node/v<package version>`, the same on every machine. */
-const CLIENT_VERSION = 'evm-node/v0.1.0';
+export const CLIENT_VERSION = 'evm-node/v0.1.0';
 
 export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contract'>): Pick<
   RpcMethods,
