@@ -194,23 +194,26 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Prom
     const mining = { automine: old.mining.isAutomine, intervalMs: old.mining.intervalMs };
     old.mining.stop();
     await old.filters.close();
-    let chain: Chain | undefined;
+    let replaced: Chain | undefined;
     try {
       await old.miner.exclusive(() =>
         old.pool.retireAfter(async () => {
-          chain = await Chain.replace(db, nextSpec, [db.pool, db.filters]);
-          old.chain.retire();
+          try {
+            replaced = await Chain.replace(db, nextSpec, [db.pool, db.filters]);
+          } finally {
+            old.chain.retire();
+          }
         }),
       );
     } finally {
-      // Replaced or not, the node serves a chain: the new one, or the old one over its data again.
-      chain ??= await Chain.open(db, old.chain.spec);
-      core = await assembleCore(next, chain, mining, wide);
+      // Replaced or not (a failed batch leaves the old chain whole), new services serve what the data dir holds.
+      const [chain, config] = replaced === undefined ? [await Chain.open(db, old.chain.spec), settings] : [replaced, next];
+      core = await assembleCore(config, chain, mining, wide);
     }
     settings = next;
     if (genesis !== undefined) devChain = true;
     instanceId = bytesToHex(randomBytes(32));
-    log.info(`chain reset to genesis ${bytesToHex(chain.genesis.hash())}`);
+    log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
   }
 
   const dispatch: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);

@@ -3,6 +3,11 @@ import type { Common } from '@ethereumjs/common';
 import type { Address } from '@ethereumjs/util';
 import { baseFeeAfter } from '../fees/fees.js';
 
+/** The protocol's least block gas limit, on every fork. */
+export const MIN_GAS_LIMIT = 5_000n;
+/** geth's MaxGasLimit: the largest gas limit a header may carry. */
+export const MAX_GAS_LIMIT = 2n ** 63n - 1n;
+
 /** The settings, as evm_snapshot keeps them. */
 export interface NextBlockState {
   coinbase: Address;

@@ -205,12 +205,16 @@ export class TxPool {
 
   /**
    * Runs `replace`, which replaces the chain this pool serves (anvil_reset), with no admission
-   * under way; once it succeeded, the admissions waiting and to come are refused.
+   * under way; after it, succeeded or not, the admissions waiting and to come are refused: new
+   * services take over the data dir.
    */
   retireAfter(replace: () => Promise<void>): Promise<void> {
     return this.lock.run(async () => {
-      await replace();
-      this.retired = true;
+      try {
+        await replace();
+      } finally {
+        this.retired = true;
+      }
     });
   }
 

@@ -1,6 +1,8 @@
 import { createAddressFromString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
+import type { AnvilImpersonateAccountParams } from '../../../generated/types.js';
 import type { Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'impersonation'>;
 
@@ -13,15 +15,12 @@ export function impersonationMethods({ impersonation }: Deps): Pick<
   | 'hardhat_stopImpersonatingAccount'
   | 'anvil_autoImpersonateAccount'
 > {
+  const [anvil_impersonateAccount, hardhat_impersonateAccount] = inBothDialects(async ([address]: AnvilImpersonateAccountParams) =>
+    impersonation.impersonate(createAddressFromString(address)),
+  );
   return {
-    anvil_impersonateAccount: async ([address]) => {
-      impersonation.impersonate(createAddressFromString(address));
-      return null;
-    },
-    hardhat_impersonateAccount: async ([address]) => {
-      impersonation.impersonate(createAddressFromString(address));
-      return true;
-    },
+    anvil_impersonateAccount,
+    hardhat_impersonateAccount,
     anvil_stopImpersonatingAccount: async ([address]) => {
       impersonation.stop(createAddressFromString(address));
       return null;

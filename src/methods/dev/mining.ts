@@ -3,6 +3,7 @@ import type { AnvilMineParams } from '../../../generated/types.js';
 import { MAX_REQUESTED_TIMESTAMP } from '../../producer/block-clock.js';
 import { invalidParams } from '../../rpc/errors.js';
 import type { Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
 
 /** Most blocks one anvil_mine call mines: even empty blocks take milliseconds each (system contracts write every block). */
 export const MAX_BLOCKS_PER_CALL = 1_000_000n;
@@ -14,8 +15,8 @@ export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
   RpcMethods,
   'evm_mine' | 'evm_setAutomine' | 'evm_setIntervalMining' | 'anvil_mine' | 'hardhat_mine' | 'anvil_getAutomine' | 'hardhat_getAutomine'
 > {
-  /** anvil_mine and hardhat_mine: `blocks` blocks, the later ones `interval` seconds apart. */
-  const mineBlocks = async ([blocks, interval]: AnvilMineParams): Promise<void> => {
+  // `blocks` blocks, the later ones `interval` seconds apart.
+  const [anvil_mine, hardhat_mine] = inBothDialects(async ([blocks, interval]: AnvilMineParams) => {
     const count = blocks === undefined ? 1n : BigInt(blocks);
     if (count > MAX_BLOCKS_PER_CALL) throw invalidParams(`invalid argument 0 (blocks): ${count} is more than the ${MAX_BLOCKS_PER_CALL} blocks one call may mine; call again for more`);
     if (count === 0n) return;
@@ -26,7 +27,7 @@ export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
       throw invalidParams(`invalid argument 1 (interval): the last block would carry timestamp ${last}, past the latest a block may carry (${MAX_REQUESTED_TIMESTAMP})`);
     }
     await miner.mineBlocks(count, step);
-  };
+  });
   return {
     evm_mine: async ([timestamp]) => {
       const requested = timestamp === undefined ? undefined : BigInt(timestamp);
@@ -44,14 +45,8 @@ export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
       mining.setInterval(Number(ms));
       return true;
     },
-    anvil_mine: async (params) => {
-      await mineBlocks(params);
-      return null;
-    },
-    hardhat_mine: async (params) => {
-      await mineBlocks(params);
-      return true;
-    },
+    anvil_mine,
+    hardhat_mine,
     anvil_getAutomine: async () => mining.isAutomine,
     hardhat_getAutomine: async () => mining.isAutomine,
   };

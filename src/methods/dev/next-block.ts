@@ -1,10 +1,10 @@
 import { createAddressFromString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
+import type { AnvilSetCoinbaseParams, AnvilSetMinGasPriceParams, AnvilSetNextBlockBaseFeePerGasParams } from '../../../generated/types.js';
+import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { invalidParams } from '../../rpc/errors.js';
 import type { Services } from '../services.js';
-
-/** geth's MaxGasLimit: the largest gas limit a header may carry. */
-const MAX_GAS_LIMIT = 2n ** 63n - 1n;
+import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'pool'>;
 
@@ -20,45 +20,27 @@ export function nextBlockMethods({ chain, nextBlock, pool }: Deps): Pick<
   | 'hardhat_setMinGasPrice'
 > {
   const feeMarket = () => chain.nextCommon().isActivatedEIP(1559);
-  const setBaseFee = (method: string, baseFee: string): void => {
-    if (!feeMarket()) throw invalidParams(`${method} is only supported when EIP-1559 is active; this chain's next block is ${chain.nextCommon().hardfork()}`);
+  const [anvil_setNextBlockBaseFeePerGas, hardhat_setNextBlockBaseFeePerGas] = inBothDialects(async ([baseFee]: AnvilSetNextBlockBaseFeePerGasParams) => {
+    if (!feeMarket()) throw invalidParams(`setNextBlockBaseFeePerGas is only supported when EIP-1559 is active; this chain's next block is ${chain.nextCommon().hardfork()}`);
     nextBlock.setBaseFee(BigInt(baseFee));
-  };
-  const setMinGasPrice = (method: string, gasPrice: string): void => {
-    if (feeMarket()) throw invalidParams(`${method} is not supported when EIP-1559 is active: the base fee prices transactions`);
+  });
+  const [anvil_setCoinbase, hardhat_setCoinbase] = inBothDialects(async ([address]: AnvilSetCoinbaseParams) => nextBlock.setCoinbase(createAddressFromString(address)));
+  const [anvil_setMinGasPrice, hardhat_setMinGasPrice] = inBothDialects(async ([gasPrice]: AnvilSetMinGasPriceParams) => {
+    if (feeMarket()) throw invalidParams('setMinGasPrice is not supported when EIP-1559 is active: the base fee prices transactions');
     pool.minGasPrice = BigInt(gasPrice);
-  };
+  });
   return {
     evm_setBlockGasLimit: async ([gasLimit]) => {
       const limit = BigInt(gasLimit);
-      const least = chain.nextCommon().param('minGasLimit');
-      if (limit < least || limit > MAX_GAS_LIMIT) throw invalidParams(`invalid argument 0 (gasLimit): ${limit} is outside what a block may carry (${least} to ${MAX_GAS_LIMIT})`);
+      if (limit < MIN_GAS_LIMIT || limit > MAX_GAS_LIMIT) throw invalidParams(`invalid argument 0 (gasLimit): ${limit} is outside what a block may carry (${MIN_GAS_LIMIT} to ${MAX_GAS_LIMIT})`);
       nextBlock.setGasLimit(limit);
       return true;
     },
-    anvil_setNextBlockBaseFeePerGas: async ([baseFee]) => {
-      setBaseFee('anvil_setNextBlockBaseFeePerGas', baseFee);
-      return null;
-    },
-    hardhat_setNextBlockBaseFeePerGas: async ([baseFee]) => {
-      setBaseFee('hardhat_setNextBlockBaseFeePerGas', baseFee);
-      return true;
-    },
-    anvil_setCoinbase: async ([address]) => {
-      nextBlock.setCoinbase(createAddressFromString(address));
-      return null;
-    },
-    hardhat_setCoinbase: async ([address]) => {
-      nextBlock.setCoinbase(createAddressFromString(address));
-      return true;
-    },
-    anvil_setMinGasPrice: async ([gasPrice]) => {
-      setMinGasPrice('anvil_setMinGasPrice', gasPrice);
-      return null;
-    },
-    hardhat_setMinGasPrice: async ([gasPrice]) => {
-      setMinGasPrice('hardhat_setMinGasPrice', gasPrice);
-      return true;
-    },
+    anvil_setNextBlockBaseFeePerGas,
+    hardhat_setNextBlockBaseFeePerGas,
+    anvil_setCoinbase,
+    hardhat_setCoinbase,
+    anvil_setMinGasPrice,
+    hardhat_setMinGasPrice,
   };
 }

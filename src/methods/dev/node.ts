@@ -1,16 +1,17 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
-import type { GenesisSettings as RpcGenesisSettings, ResetOptions } from '../../../generated/types.js';
+import type { AnvilResetParams, AnvilSetLoggingEnabledParams, GenesisSettings as RpcGenesisSettings } from '../../../generated/types.js';
 import type { GenesisSettings } from '../../config.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
+import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
 import { CLIENT_VERSION } from '../net/net.js';
 import type { Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
 
 /** The largest chain id a JSON number holds exactly (clients keep chain ids as numbers). */
 const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
-const MAX_GAS_LIMIT = 2n ** 63n - 1n;
 const FORKING = 'forking is not supported: this node serves its own chain and forks no remote one (evm_snapshot and evm_revert go back to a block of it)';
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
@@ -31,11 +32,12 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   | 'anvil_loadState'
   | 'hardhat_loadState'
 > {
-  const reset = async (options: ResetOptions | null | undefined): Promise<void> => {
+  const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
     if (options?.forking?.jsonRpcUrl != null || options?.forking?.blockNumber != null) throw notSupported(FORKING);
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
     await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis));
-  };
+  });
+  const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
   const dumpState = () => {
     throw notSupported('dumpState is not supported: the state trie is keyed by hashed addresses and keeps no preimages, so the node cannot list its accounts; use evm_snapshot/evm_revert or a copy of the data dir');
   };
@@ -72,22 +74,10 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
         latestBlockHash: bytesToHex(head.hash()),
       };
     },
-    anvil_reset: async ([options]) => {
-      await reset(options);
-      return null;
-    },
-    hardhat_reset: async ([options]) => {
-      await reset(options);
-      return true;
-    },
-    anvil_setLoggingEnabled: async ([on]) => {
-      node.setLogging(on);
-      return null;
-    },
-    hardhat_setLoggingEnabled: async ([on]) => {
-      node.setLogging(on);
-      return true;
-    },
+    anvil_reset,
+    hardhat_reset,
+    anvil_setLoggingEnabled,
+    hardhat_setLoggingEnabled,
     anvil_setRpcUrl: async () => {
       throw notSupported(FORKING);
     },
@@ -111,7 +101,7 @@ function genesisSettings(given: RpcGenesisSettings): Partial<GenesisSettings> {
   }
   if (given.gasLimit !== undefined) {
     const gasLimit = BigInt(given.gasLimit);
-    if (gasLimit < 5000n || gasLimit > MAX_GAS_LIMIT) throw invalidParams(`invalid argument 0 (options.genesis.gasLimit): ${gasLimit} is not between 5000 and ${MAX_GAS_LIMIT}`);
+    if (gasLimit < MIN_GAS_LIMIT || gasLimit > MAX_GAS_LIMIT) throw invalidParams(`invalid argument 0 (options.genesis.gasLimit): ${gasLimit} is not between ${MIN_GAS_LIMIT} and ${MAX_GAS_LIMIT}`);
     settings.gasLimit = gasLimit;
   }
   if (given.balance !== undefined) settings.balance = BigInt(given.balance);

@@ -1,7 +1,9 @@
 import { createAddressFromString, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
+import type { AnvilSetBalanceParams, AnvilSetCodeParams, AnvilSetNonceParams, AnvilSetStorageAtParams } from '../../../generated/types.js';
 import { storageKey } from '../eth/state.js';
 import type { Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'stateEdits'>;
 
@@ -17,42 +19,31 @@ export function stateEditMethods({ stateEdits }: Deps): Pick<
   | 'anvil_setStorageAt'
   | 'hardhat_setStorageAt'
 > {
-  const setBalance = (address: string, balance: string) => stateEdits.setBalance(createAddressFromString(address), BigInt(balance));
-  const setCode = (address: string, code: string) => stateEdits.setCode(createAddressFromString(address), hexToBytes(code as PrefixedHexString));
-  const setNonce = (address: string, nonce: string) => stateEdits.setNonce(createAddressFromString(address), BigInt(nonce));
+  const [anvil_setBalance, hardhat_setBalance] = inBothDialects(([address, balance]: AnvilSetBalanceParams) =>
+    stateEdits.setBalance(createAddressFromString(address), BigInt(balance)),
+  );
+  const [anvil_setCode, hardhat_setCode] = inBothDialects(([address, code]: AnvilSetCodeParams) =>
+    stateEdits.setCode(createAddressFromString(address), hexToBytes(code as PrefixedHexString)),
+  );
+  const [anvil_setNonce, hardhat_setNonce] = inBothDialects(([address, nonce]: AnvilSetNonceParams) =>
+    stateEdits.setNonce(createAddressFromString(address), BigInt(nonce)),
+  );
   // A storage word is given as a slot is: a quantity or a full word, left-padded to 32 bytes.
-  const setStorage = (address: string, slot: string, value: string) => stateEdits.setStorage(createAddressFromString(address), storageKey(slot), storageKey(value));
+  const setStorage = ([address, slot, value]: AnvilSetStorageAtParams) => stateEdits.setStorage(createAddressFromString(address), storageKey(slot), storageKey(value));
   return {
-    anvil_setBalance: async ([address, balance]) => {
-      await setBalance(address, balance);
-      return null;
-    },
-    hardhat_setBalance: async ([address, balance]) => {
-      await setBalance(address, balance);
+    anvil_setBalance,
+    hardhat_setBalance,
+    anvil_setCode,
+    hardhat_setCode,
+    anvil_setNonce,
+    hardhat_setNonce,
+    // Both answer true here.
+    anvil_setStorageAt: async (params) => {
+      await setStorage(params);
       return true;
     },
-    anvil_setCode: async ([address, code]) => {
-      await setCode(address, code);
-      return null;
-    },
-    hardhat_setCode: async ([address, code]) => {
-      await setCode(address, code);
-      return true;
-    },
-    anvil_setNonce: async ([address, nonce]) => {
-      await setNonce(address, nonce);
-      return null;
-    },
-    hardhat_setNonce: async ([address, nonce]) => {
-      await setNonce(address, nonce);
-      return true;
-    },
-    anvil_setStorageAt: async ([address, slot, value]) => {
-      await setStorage(address, slot, value);
-      return true;
-    },
-    hardhat_setStorageAt: async ([address, slot, value]) => {
-      await setStorage(address, slot, value);
+    hardhat_setStorageAt: async (params) => {
+      await setStorage(params);
       return true;
     },
   };
