@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { callAs, blockAt, done, freshAddress, headNumber, hex, methodOf, type Dialect } from './dev-calls.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
 import { devKey, expectRpcError, signTx, SINK } from './transactions.js';
+import { WsRpc } from './ws-rpc.js';
 
 /** A fresh node per test: these methods change the node for whatever runs after them. */
 function freshNode(options: Parameters<typeof startTestNode>[0] = {}) {
@@ -123,6 +124,18 @@ export function describeImpersonateAccount(dialect: Dialect): void {
       expect(tx.s).to.equal('0x1');
     });
 
+    it('shows the sender in the pool and in the pending block, before a block takes it', async () => {
+      const { node } = it_;
+      await node.call('evm_setAutomine', [false]);
+      await callAs(node, methodOf(dialect, 'setBalance'), [sender, hex(10n ** 18n)]);
+      await callAs(node, method, [sender]);
+      const hash = await node.call('eth_sendTransaction', [{ from: sender, to: SINK }]);
+      expect((await node.call('eth_getTransactionByHash', [hash]))?.from).to.equal(sender);
+      const pending = (await node.call('eth_getBlockByNumber', ['pending', true]))!;
+      expect((pending.transactions as { hash: string; from: string }[]).map((tx) => [tx.hash, tx.from])).to.deep.equal([[hash, sender]]);
+      expect(Object.keys((await node.call('txpool_content', [])).pending).map((a) => a.toLowerCase())).to.deep.equal([sender]);
+    });
+
     it('refuses eth_sendTransaction from an address not impersonated, with -32000 unknown account', async () => {
       await expectRpcError(it_.node.call('eth_sendTransaction', [{ from: freshAddress(0xcafe), to: SINK }]), -32000, /unknown account/);
     });
@@ -220,6 +233,22 @@ export function describeReset(dialect: Dialect): void {
       await callAs(node, method, []);
       const hash = await node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: SINK, value: '0x1' }]);
       expect((await node.call('eth_getTransactionReceipt', [hash]))?.blockNumber).to.equal('0x1');
+    });
+
+    it('keeps WebSocket subscriptions: they hear of the new chain’s blocks from its genesis on', async () => {
+      const { node } = it_;
+      await node.call('evm_mine', []);
+      await node.call('evm_mine', []);
+      const ws = await WsRpc.connect(node.url);
+      try {
+        const id = await ws.call('eth_subscribe', ['newHeads']);
+        await callAs(node, method, []);
+        await node.call('evm_mine', []);
+        const [head] = (await ws.waitFor(id, 1)) as { number: string }[];
+        expect(head.number).to.equal('0x1');
+      } finally {
+        await ws.close();
+      }
     });
 
     it('accepts the forking member as viem sends it, with no URL and a null block number', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { blockAt, headNumber, hex } from '../../helpers/dev-calls.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 import { devKey, signTx, SINK } from '../../helpers/transactions.js';
+import { WsRpc } from '../../helpers/ws-rpc.js';
 
 describe('evm_revert', () => {
   let node: TestNode;
@@ -106,6 +107,22 @@ describe('evm_revert', () => {
       expect(fresh).to.not.equal(gone);
       expect(await node.call('eth_getFilterChanges', [filter])).to.deep.equal([fresh]);
       expect(await node.call('eth_getFilterChanges', [filter])).to.deep.equal([]);
+    });
+
+    it('makes newHeads subscriptions announce the blocks mined after the revert, at the numbers the reverted ones had', async () => {
+      const ws = await WsRpc.connect(node.url);
+      try {
+        const subscription = await ws.call('eth_subscribe', ['newHeads']);
+        const id = await node.call('evm_snapshot', []);
+        await node.call('evm_mine', []);
+        await node.call('evm_revert', [id]);
+        await node.call('evm_mine', [hex(BigInt((await blockAt(node, 'latest')).timestamp) + 100n)]);
+        const heads = (await ws.waitFor(subscription, 2)) as { number: string; hash: string }[];
+        expect(heads.map((h) => h.number)).to.deep.equal(['0x1', '0x1']);
+        expect(heads[1].hash).to.equal((await blockAt(node, 'latest')).hash);
+      } finally {
+        await ws.close();
+      }
     });
 
     it('keeps the rewound chain across a restart', async () => {
