@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
+import { ContractUsageError, runContractCommand } from './contract/cli.js';
 import { ImportError } from './producer/importer.js';
 import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
 import { startNode, type RunningNode } from './node.js';
+import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
 
 function banner(node: RunningNode): string {
   const lines = ['', `evm-node listening on ${node.url}`, `chain id ${node.services.chain.commons.base.chainId()}, data dir ${node.config.dataDir}`];
@@ -18,6 +20,11 @@ function banner(node: RunningNode): string {
 }
 
 async function start(argv: string[]): Promise<void> {
+  // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
+  if (argv[0] === 'contract') {
+    process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    return;
+  }
   const { command, config, help, positionals } = parseCommand(argv);
   if (help) {
     process.stdout.write(HELP);
@@ -58,7 +65,7 @@ async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logg
     const summary = await miner.exclusive(() => applyImport(chain, plan, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY }, sync));
     log.info(describeImport(summary).trimEnd());
   } catch (error) {
-    if (!(error instanceof ImportError || error instanceof ConfigError)) throw error;
+    if (!(error instanceof ImportError || error instanceof ConfigError || error instanceof StorageFault)) throw error;
     log.error(`import stopped: ${error.message}; serving the blocks before it`);
   }
   // Imported blocks may have spent nonces of pooled transactions.
@@ -66,9 +73,13 @@ async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logg
 }
 
 start(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof ContractUsageError) {
     process.stderr.write(`evm-node: ${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof DataDirRefused || error instanceof StorageFault) {
+    process.stderr.write(`evm-node: ${error.message}\n`);
+    process.exit(1);
   }
   if (error instanceof ImportError) {
     process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);

@@ -35,6 +35,16 @@ export interface NodeConfig {
   logsMaxResults: number;
   /** bytes of unsent output a WebSocket connection may queue before it is closed */
   wsMaxBacklog: number;
+  /** bytes of unsent output all WebSocket connections together may queue; past it the largest are closed */
+  wsMaxBacklogTotal: number;
+  /** ms a client may take to send a request's headers */
+  httpHeaderTimeoutMs: number;
+  /** ms a client may take to send a whole request, body included */
+  httpReadTimeoutMs: number;
+  /** open connections (HTTP and WebSocket) at once; more are answered 503 and closed */
+  maxConnections: number;
+  /** check every result against its method's result schema before it leaves (violations logged, counted in /health) */
+  checkResults: boolean;
   /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
   forkchoice?: string;
   /** `start`: RLP chain files to import while serving (eth_syncing reports the progress) */
@@ -67,6 +77,11 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   logsMaxBlocks: 100_000,
   logsMaxResults: 20_000,
   wsMaxBacklog: 16 * 1024 * 1024,
+  wsMaxBacklogTotal: 64 * 1024 * 1024,
+  httpHeaderTimeoutMs: 10_000,
+  httpReadTimeoutMs: 30_000,
+  maxConnections: 1024,
+  checkResults: false,
   importFiles: [],
 };
 
@@ -74,6 +89,7 @@ export const HELP = `evm-node — a contract-first EVM JSON-RPC node
 
 Usage: evm-node [start] [flags]
        evm-node import --data-dir DIR [--genesis FILE] [--forkchoice FILE] CHAIN.rlp...
+       evm-node contract diff|lint|release ...   (the API contract tools; evm-node contract --help)
 
 import executes and validates the blocks of geth-format RLP chain files onto the data dir's
 chain (created from --genesis on first use), then exits; \`start --data-dir DIR\` serves it.
@@ -100,6 +116,16 @@ Flags:
   --logs-max-blocks N    most blocks one eth_getLogs may span (default ${DEFAULTS.logsMaxBlocks})
   --logs-max-results N   most logs one eth_getLogs may return (default ${DEFAULTS.logsMaxResults})
   --ws-max-backlog BYTES close a WebSocket whose unsent output passes this (default ${DEFAULTS.wsMaxBacklog})
+  --ws-max-backlog-total BYTES
+                         when all WebSockets' unsent output together passes this, close those holding the
+                         most (default ${DEFAULTS.wsMaxBacklogTotal})
+  --http-header-timeout SECS
+                         answer 408 and close a connection whose request headers take longer (default ${DEFAULTS.httpHeaderTimeoutMs / 1000})
+  --http-read-timeout SECS
+                         answer 408 and close a connection whose whole request takes longer (default ${DEFAULTS.httpReadTimeoutMs / 1000})
+  --max-connections N    open HTTP and WebSocket connections at once; more are answered 503 (default ${DEFAULTS.maxConnections})
+  --check-results        check every result against its schema in openrpc.json before it leaves; a violation
+                         is logged (method, JSON path, rule) and counted in /health
   --cors ORIGINS         comma-separated browser origins allowed to call, '*' for any (default: localhost origins)
   --allowed-hosts HOSTS  comma-separated Host header values accepted, '*' for any (default ${DEFAULTS.allowedHosts.join(',')})
   --log-level LEVEL      error, warn, info or debug (default ${DEFAULTS.logLevel})
@@ -156,6 +182,11 @@ export function parseCommand(argv: string[]): ParsedCommand {
         'logs-max-blocks': { type: 'string' },
         'logs-max-results': { type: 'string' },
         'ws-max-backlog': { type: 'string' },
+        'ws-max-backlog-total': { type: 'string' },
+        'http-header-timeout': { type: 'string' },
+        'http-read-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'check-results': { type: 'boolean' },
         cors: { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'log-level': { type: 'string' },
@@ -193,6 +224,15 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (values['logs-max-blocks'] !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', values['logs-max-blocks'], 1);
   if (values['logs-max-results'] !== undefined) config.logsMaxResults = integer('logs-max-results', values['logs-max-results'], 1);
   if (values['ws-max-backlog'] !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', values['ws-max-backlog'], 1024);
+  if (values['ws-max-backlog-total'] !== undefined) config.wsMaxBacklogTotal = integer('ws-max-backlog-total', values['ws-max-backlog-total'], 1024);
+  if (values['http-header-timeout'] !== undefined) config.httpHeaderTimeoutMs = integer('http-header-timeout', values['http-header-timeout'], 1) * 1000;
+  if (values['http-read-timeout'] !== undefined) config.httpReadTimeoutMs = integer('http-read-timeout', values['http-read-timeout'], 1) * 1000;
+  // node:http refuses a header timeout longer than the whole request's.
+  if (config.httpHeaderTimeoutMs > config.httpReadTimeoutMs) {
+    throw new ConfigError(`--http-header-timeout (${config.httpHeaderTimeoutMs / 1000}) must not exceed --http-read-timeout (${config.httpReadTimeoutMs / 1000})`);
+  }
+  if (values['max-connections'] !== undefined) config.maxConnections = integer('max-connections', values['max-connections'], 1);
+  if (values['check-results'] === true) config.checkResults = true;
   if (values.cors !== undefined) config.cors = list(values.cors);
   if (values['allowed-hosts'] !== undefined) config.allowedHosts = list(values['allowed-hosts']);
   if (values['log-level'] !== undefined) {

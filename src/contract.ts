@@ -1,23 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+// The node's view of its contract, typed by the generated OpenrpcDocument; the helpers behind it live in src/contract/.
 import type { OpenrpcDocument } from '../generated/types.js';
+import { loadContract as readContract } from './contract/document.js';
 
-/** The project root: where package.json and openrpc.json live, from src/ or from dist/src/. */
-export function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    try {
-      readFileSync(join(dir, 'openrpc.json'));
-      return dir;
-    } catch {
-      dir = dirname(dir);
-    }
-  }
-  throw new Error('cannot find openrpc.json above ' + dirname(fileURLToPath(import.meta.url)));
-}
+export { projectRoot } from './contract/root.js';
 
 /** The OpenRPC document the node serves (rpc.discover) and is built from. */
 export function loadContract(): OpenrpcDocument {
-  return JSON.parse(readFileSync(join(projectRoot(), 'openrpc.json'), 'utf8'));
+  return readContract() as OpenrpcDocument;
 }

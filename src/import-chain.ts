@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
@@ -8,6 +8,7 @@ import { importBlocks, splitChainFile, type ImportProgress, type ImportResult, t
 import type { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, type NodeConfig } from './config.js';
 import { openDatabase } from './storage/database.js';
+import { DataDirRefused } from './storage/storage-fault.js';
 
 /** Where progress and the summary go: a terminal gets a redrawn bar, anything else plain lines. */
 export interface ImportOutput {
@@ -116,7 +117,6 @@ export async function applyImport(chain: Chain, plan: ImportPlan, out: ImportOut
  */
 export async function importChainFiles(config: NodeConfig, files: string[], out: ImportOutput): Promise<ImportSummary> {
   const plan = await readImportPlan(files, config.forkchoice);
-  await mkdir(config.dataDir, { recursive: true });
   const db = await openDatabase(config.dataDir);
   try {
     const spec = config.genesis !== undefined ? await readJson<GethGenesis>(config.genesis, '--genesis') : await Chain.storedGenesisSpec(db);
@@ -126,6 +126,7 @@ export async function importChainFiles(config: NodeConfig, files: string[], out:
       chain = await Chain.open(db, spec);
     } catch (error) {
       if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
+      if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
       throw error;
     }
     return await applyImport(chain, plan, out);

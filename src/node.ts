@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
@@ -20,16 +20,21 @@ import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
 import type { NodeControl, Services } from './methods/services.js';
 import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
+import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
-import { openDatabase, type Database } from './storage/database.js';
+import { openDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
+import { FailStop } from './storage/fail-stop.js';
+import { headProblem } from './chain/head-check.js';
+import { RequestGate } from './storage/request-gate.js';
+import { DataDirRefused } from './storage/storage-fault.js';
 import { startHttpServer, type HttpServerHandle } from './transport/http.js';
 import { playgroundRoutes } from './transport/playground.js';
 import { TxPool } from './txpool/pool.js';
 import { LogQuery } from './filters/log-query.js';
 import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
-import { createWsServer } from './transport/ws.js';
+import { createWsServer, type WsServerHandle } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
 import { Mutex } from './txpool/mutex.js';
 
@@ -41,18 +46,31 @@ export interface RunningNode {
   readonly services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
   readonly devChain: boolean;
+  /** The database's fail-stop: its health, and recovery after a failed write. */
+  storage: FailStop;
+  /** With --check-results: the results that broke their schema so far. */
+  resultCheck: ResultCheck | undefined;
+  /** the WebSocket server: its open connections and the output they hold */
+  websockets: WsServerHandle;
   close(): Promise<void>;
 }
 
-async function chooseGenesis(config: NodeConfig, db: Database): Promise<{ spec: NodeGenesis; devChain: boolean }> {
-  if (config.genesis !== undefined) {
-    try {
-      const spec: NodeGenesis = JSON.parse(await readFile(config.genesis, 'utf8'));
-      return { spec, devChain: false };
-    } catch (error) {
-      throw new ConfigError(`cannot read --genesis ${config.genesis}: ${(error as Error).message}`);
-    }
+export interface StartOptions {
+  /** How the database is made (tests inject stores whose writes fail). */
+  storage?: OpenOptions;
+}
+
+async function readGenesisFlag(path: string): Promise<NodeGenesis> {
+  try {
+    const spec: NodeGenesis = JSON.parse(await readFile(path, 'utf8'));
+    return spec;
+  } catch (error) {
+    throw new ConfigError(`cannot read --genesis ${path}: ${(error as Error).message}`);
   }
+}
+
+async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesis | undefined): Promise<{ spec: NodeGenesis; devChain: boolean }> {
+  if (given !== undefined) return { spec: given, devChain: false };
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
   if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
@@ -67,14 +85,16 @@ function devSpec(config: GenesisSettings): NodeGenesis {
 }
 
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
-export async function startNode(config: NodeConfig, log: Logger): Promise<RunningNode> {
-  await mkdir(config.dataDir, { recursive: true });
-  const db = await openDatabase(config.dataDir);
+export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
+  // Read before the data dir is opened, so that a bad --genesis leaves no new data dir behind.
+  const given = config.genesis === undefined ? undefined : await readGenesisFlag(config.genesis);
+  const db = await openDatabase(config.dataDir, options.storage);
   try {
-    return await assemble(config, log, db);
+    return await assemble(config, log, db, given);
   } catch (error) {
     await db.close();
     if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
+    if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
     throw error;
   }
 }
@@ -85,12 +105,14 @@ interface ChainCore {
   dispatch: Dispatcher;
 }
 
-/** What outlives a reset: the node's settings, the import status, WebSocket subscriptions and the logger. */
+/** What outlives a reset: the database and its guard, the import status, WebSocket subscriptions, the logger. */
 interface NodeWide {
-  db: Database;
+  db: DiskDatabase;
   log: Logger & { setEnabled(on: boolean): void };
   sync: SyncStatus;
   subscriptions: Subscriptions;
+  gate: RequestGate;
+  results: ResultCheck | undefined;
   control: NodeControl;
 }
 
@@ -100,11 +122,10 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const head = () => chain.head();
   const clock = new BlockClock();
   const nextBlock = new NextBlock(createZeroAddress());
-  const nextHeader = () => head().header;
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
     common: chain.nextCommon(),
-    blockGasLimit: () => nextBlock.gasLimitOn(nextHeader()),
-    nextBaseFee: () => nextBlock.baseFeeOn(nextHeader(), chain.nextCommon()),
+    blockGasLimit: () => nextBlock.gasLimitOn(head().header),
+    nextBaseFee: () => nextBlock.baseFeeOn(head().header, chain.nextCommon()),
     account: async (address: Address) => {
       const account = await (await chain.state.at(chain.headStateRoot())).getAccount(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
@@ -112,7 +133,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
   const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log });
-  const miningControl = new MiningControl(miner, pool, log, mining);
+  const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => db.level.fault === undefined });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
   const filters = await FilterRegistry.open(db.filters, chain, logQuery, { timeoutMs: config.filterTimeout * 1000, maxFilters: config.maxFilters });
@@ -155,11 +176,11 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     impersonation: new Impersonation(),
     node: wide.control,
   };
-  return { services, dispatch: createDispatcher(methodTable(implementMethods(services)), log) };
+  return { services, dispatch: createDispatcher(methodTable(implementMethods(services), wide.results), log, { gate: wide.gate }) };
 }
 
-async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Promise<RunningNode> {
-  const { spec, devChain: startedDev } = await chooseGenesis(config, db);
+async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, given: NodeGenesis | undefined): Promise<RunningNode> {
+  const { spec, devChain: startedDev } = await chooseGenesis(config, db, given);
   let devChain = startedDev;
   let settings: NodeConfig = config;
   const log = switchable(baseLog);
@@ -178,6 +199,8 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Prom
     log,
     sync: new SyncStatus(),
     subscriptions: new Subscriptions(firstChain, new LogQuery(firstChain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults }), log, { maxPerConnection: config.maxFilters }),
+    gate: new RequestGate(),
+    results: config.checkResults ? new ResultCheck(log) : undefined,
     control,
   };
   let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
@@ -216,11 +239,24 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Prom
     log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
   }
 
+  const storage = new FailStop({
+    db,
+    gate: wide.gate,
+    quiesce: (task) =>
+      core.services.miner.exclusive(async () => {
+        await wide.subscriptions.idle();
+        return task();
+      }),
+    check: () => headProblem(db, core.services.chain.head()),
+    recovered: () => core.services.mining.resume(),
+    log,
+  });
   const dispatch: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);
   const ws = createWsServer({
     invoke: dispatch,
     log,
     maxBacklogBytes: config.wsMaxBacklog,
+    maxTotalBacklogBytes: config.wsMaxBacklogTotal,
     onClose: (connection) => {
       wide.subscriptions.dropOwner(connection);
       core.services.filters.dropOwner(connection);
@@ -235,15 +271,25 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Prom
       log,
       allowedHosts: config.allowedHosts,
       corsOrigins: config.cors.length > 0 ? config.cors : undefined,
+      headersTimeoutMs: config.httpHeaderTimeoutMs,
+      requestTimeoutMs: config.httpReadTimeoutMs,
+      maxConnections: config.maxConnections,
       onUpgrade: ws.onUpgrade,
       routes: playgroundRoutes(),
       health: async () => {
         const head = core.services.chain.head();
-        return { ok: true, number: Number(head.header.number), hash: bytesToHex(head.hash()) };
+        const state = {
+          number: Number(head.header.number),
+          hash: bytesToHex(head.hash()),
+          ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
+        };
+        const health = storage.health();
+        return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
       },
     });
   } catch (error) {
     core.services.mining.stop();
+    await storage.close();
     await core.services.filters.close();
     throw error;
   }
@@ -263,11 +309,15 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: Database): Prom
     get devChain() {
       return devChain;
     },
+    storage,
+    resultCheck: wide.results,
+    websockets: ws,
     close: () =>
       (closing ??= (async () => {
         await resets.run(async () => {
           const { mining, miner, filters } = core.services;
           mining.stop();
+          await storage.close();
           ws.close();
           await server.close();
           await miner.idle();

@@ -1,12 +1,13 @@
 // The CLI as a user runs it: a child process of the compiled cli.js, read through its stdout and stderr.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { DEV_ADDRESSES, DEV_KEYS } from './helpers/node.js';
-import { rpc } from './helpers/rpc.js';
+import { rpc, rpcRaw } from './helpers/rpc.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
 
@@ -79,7 +80,10 @@ describe('the CLI', () => {
   it('prints every flag with --help, and exits 0', async () => {
     const cli = runCli(['--help']);
     expect(await cli.exited).to.equal(0);
-    for (const flag of ['--host', '--port', '--data-dir', '--chain-id', '--mnemonic', '--accounts', '--balance', '--genesis', '--hardfork', '--cors', '--log-level', '--help']) {
+    for (const flag of [
+      '--host', '--port', '--data-dir', '--chain-id', '--mnemonic', '--accounts', '--balance', '--genesis', '--hardfork', '--cors', '--log-level', '--help',
+      '--ws-max-backlog', '--ws-max-backlog-total', '--http-header-timeout', '--http-read-timeout', '--max-connections',
+    ]) {
       expect(cli.stdout(), flag).to.include(flag);
     }
   });
@@ -143,6 +147,26 @@ describe('the CLI', () => {
     const cli = runCli(['start', '--hardfork', 'atlantis', '--data-dir', dataDir]);
     expect(await cli.exited).to.not.equal(0);
     expect(cli.stderr()).to.include('--hardfork');
+  });
+
+  it('answers 503 to a connection past --max-connections', async () => {
+    const { url } = await startCli(dataDir, ['--max-connections', '1']);
+    const { hostname, port } = new URL(url);
+    const first = connect(Number(port), hostname);
+    await new Promise((resolve) => first.once('connect', resolve));
+    try {
+      const { status, json } = await rpcRaw(url, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+      expect(status).to.equal(503);
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'too many connections: limit 1' } });
+    } finally {
+      first.destroy();
+    }
+  });
+
+  it('exits non-zero, naming both flags, when --http-header-timeout is longer than --http-read-timeout', async () => {
+    const cli = runCli(['start', '--http-header-timeout', '40', '--data-dir', dataDir]);
+    expect(await cli.exited).to.not.equal(0);
+    expect(cli.stderr()).to.include('--http-header-timeout (40) must not exceed --http-read-timeout (30)');
   });
 
   it('exits non-zero, naming the flag, for a flag it does not know', async () => {

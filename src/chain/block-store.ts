@@ -10,7 +10,8 @@ export interface TxLocation {
   index: number;
 }
 
-const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
+/** The canonical index's key: the block number, 8 bytes big-endian. */
+export const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
 const metaKey = (name: string) => utf8ToBytes(name);
 const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel: sublevel as never, key, value });
 const del = (sublevel: Section, key: Uint8Array): BatchOp => ({ type: 'del', sublevel: sublevel as never, key });

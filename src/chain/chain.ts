@@ -3,9 +3,11 @@ import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database, Section } from '../storage/database.js';
+import { DataDirRefused } from '../storage/storage-fault.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
 import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis, type NodeGenesis } from './genesis.js';
+import { headProblem } from './head-check.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
@@ -77,11 +79,17 @@ export class Chain {
     this.headTd = headTd;
   }
 
-  /** Opens the chain in `db`, writing the genesis on first use; refuses a db made from another genesis. */
+  /**
+   * Opens the chain in `db`, writing the genesis into an empty one; refuses a db made from another
+   * genesis (GenesisMismatchError), and one holding something else or a damaged head (DataDirRefused).
+   */
   static async open(db: Database, genesisSpec: GethGenesis): Promise<Chain> {
     const { commons, blocks, state, genesis } = await Chain.genesisOf(db, genesisSpec);
     const storedGenesis = await blocks.meta('genesis');
     if (storedGenesis === undefined) {
+      for await (const key of db.root.keys({ limit: 1 })) {
+        throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
+      }
       await blocks.write(Chain.genesisOps(state, blocks, genesis, genesisSpec));
       state.landed();
       return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
@@ -101,8 +109,11 @@ export class Chain {
           'start with the same genesis flags, or use another --data-dir',
       );
     }
-    const headHash = (await blocks.meta('head')) ?? genesis.hash();
-    const head = (await blocks.block(headHash)) ?? genesis;
+    const headHash = await blocks.meta('head');
+    const head = headHash === undefined ? undefined : await blocks.block(headHash);
+    if (head === undefined) throw new DataDirRefused(`its chain is damaged: ${headHash === undefined ? 'the head record is missing' : `the head block ${bytesToHex(headHash)} is missing`}`);
+    const problem = await headProblem(db, head);
+    if (problem !== undefined) throw new DataDirRefused(`its chain is damaged: ${problem}`);
     const chain = new Chain(commons, blocks, state, genesis, genesisSpec, head, (await blocks.totalDifficulty(head.hash())) ?? head.header.difficulty);
     const stored = async (name: string) => {
       const hash = await blocks.meta(name);

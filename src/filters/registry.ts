@@ -135,7 +135,13 @@ export class FilterRegistry {
       owned.add(id);
       this.byOwner.set(filter.owner, owned);
     }
-    await this.persist(filter);
+    try {
+      await this.persist(filter);
+    } catch (error) {
+      // Not stored, so not installed: a restart would not know it.
+      this.filters.delete(id);
+      throw error;
+    }
     return id;
   }
 
@@ -146,6 +152,7 @@ export class FilterRegistry {
     const filter = this.touch(rawId);
     return this.locked(filter, async () => {
       const head = this.chain.head().header.number;
+      const before = filter.cursor;
       let result: string[] | Log[];
       if (filter.kind === 'transactions') {
         result = filter.hashes;
@@ -158,7 +165,14 @@ export class FilterRegistry {
       } else {
         result = await this.newLogs(filter, head);
       }
-      await this.persist(filter);
+      try {
+        await this.persist(filter);
+      } catch (error) {
+        // Unanswered, so not reported: the next poll reports the same again.
+        filter.cursor = before;
+        if (filter.kind === 'transactions') filter.hashes = (result as string[]).concat(filter.hashes);
+        throw error;
+      }
       return result;
     });
   }
@@ -175,8 +189,14 @@ export class FilterRegistry {
     const filter = this.filters.get(normalizeId(rawId));
     if (filter === undefined) return false;
     const live = !this.isExpired(filter, this.now());
-    this.remove(filter);
-    await this.writes;
+    const removal = this.remove(filter);
+    try {
+      await removal;
+    } catch (error) {
+      // Still stored, so still installed.
+      this.filters.set(filter.id, filter);
+      throw error;
+    }
     return live;
   }
 
@@ -309,11 +329,17 @@ export class FilterRegistry {
     return result;
   }
 
-  private remove(filter: FilterState): void {
-    if (this.filters.get(filter.id) !== filter) return;
+  /** Forgets the filter; resolves once its record is deleted (expiries and closed connections need not wait). */
+  private remove(filter: FilterState): Promise<void> {
+    if (this.filters.get(filter.id) !== filter) return Promise.resolve();
     this.filters.delete(filter.id);
-    if (filter.owner !== undefined) this.byOwner.get(filter.owner)?.delete(filter.id);
-    else this.write(() => this.section.del(utf8ToBytes(filter.id)));
+    if (filter.owner !== undefined) {
+      this.byOwner.get(filter.owner)?.delete(filter.id);
+      return Promise.resolve();
+    }
+    const deleted = this.write(() => this.section.del(utf8ToBytes(filter.id)));
+    deleted.catch(() => undefined);
+    return deleted;
   }
 
   /** Writes the filter's record, unless it belongs to a connection or is gone. */

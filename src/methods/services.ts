@@ -1,5 +1,7 @@
 import type { Block } from '@ethereumjs/block';
+import type { RpcMethods } from '../../generated/methods.js';
 import type { OpenrpcDocument } from '../../generated/types.js';
+import type { CallContext } from '../rpc/dispatch.js';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
 import type { Miner } from '../producer/miner.js';
@@ -64,3 +66,6 @@ export interface Services {
   /** the node itself: its id, reset, logging */
   node: NodeControl;
 }
+
+/** What a method handler is: the contract's params and result, and the transport's call context. */
+export type Handlers = RpcMethods<CallContext>;

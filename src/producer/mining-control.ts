@@ -1,4 +1,5 @@
 import type { Logger } from '../log.js';
+import { StorageFault } from '../storage/storage-fault.js';
 import type { Miner } from './miner.js';
 import type { TxPool } from '../txpool/pool.js';
 
@@ -13,14 +14,17 @@ export class MiningControl {
   private running?: Promise<void>;
   private again = false;
   private readonly waiters = new Map<string, Array<() => void>>();
+  private readonly writable: () => boolean;
 
   constructor(
     private readonly miner: Miner,
     private readonly pool: TxPool,
     private readonly log: Logger,
-    opts: { automine: boolean; intervalMs: number },
+    /** `writable`: false while the database refuses writes; no block is tried then (the fault is logged once, elsewhere). */
+    opts: { automine: boolean; intervalMs: number; writable?: () => boolean },
   ) {
     this.automine = opts.automine;
+    this.writable = opts.writable ?? (() => true);
     this.setInterval(opts.intervalMs);
   }
 
@@ -44,7 +48,7 @@ export class MiningControl {
     this.interval = ms;
     if (ms > 0) {
       this.timer = setInterval(() => {
-        this.miner.mine().catch((error) => this.log.error('interval mining failed', error));
+        if (this.writable()) this.miner.mine().catch((error) => this.failed('interval mining', error));
       }, ms);
       this.timer.unref();
     }
@@ -81,18 +85,22 @@ export class MiningControl {
   private async drain(): Promise<void> {
     while (this.again) {
       this.again = false;
-      while (this.automine && this.pool.executables().length > 0) {
+      while (this.automine && this.writable() && this.pool.executables().length > 0) {
         try {
           const { included } = await this.miner.mine();
           for (const tx of included) this.resolve(tx.hashHex);
           // Executable on paper but none would run (say, a balance spent meanwhile): wait for news.
           if (included.length === 0) break;
         } catch (error) {
-          this.log.error('automine failed', error);
+          this.failed('automine', error);
           break;
         }
       }
     }
+  }
+
+  private failed(what: string, error: unknown): void {
+    if (!(error instanceof StorageFault)) this.log.error(`${what} failed`, error);
   }
 
   private resolve(hashHex: string): void {
@@ -105,7 +113,7 @@ export class MiningControl {
     for (const hash of [...this.waiters.keys()]) this.resolve(hash);
   }
 
-  /** Mines what the pool already holds, if automine is on (after a restart, say). */
+  /** Mines what the pool already holds, if automine is on (after a restart, or once storage takes writes again). */
   resume(): void {
     if (this.automine && this.pool.executables().length > 0) void this.kick();
   }

@@ -2,7 +2,7 @@
 // about JSON-RPC framing (envelope.ts) or sockets (transport/).
 
 import { toRpcError } from './domain-errors.js';
-import { internalError, invalidParams, methodNotFound } from './errors.js';
+import { internalError, methodNotFound } from './errors.js';
 
 /** Console-compatible, so `console` works until a real logger exists. */
 export interface Logger {
@@ -18,9 +18,8 @@ export interface CallContext {
 }
 
 export interface MethodEntry {
-  /** Returns a human-readable reason when the params are unacceptable, else null. */
-  validate(params: unknown[]): string | null;
-  handle(params: unknown[], ctx: CallContext): Promise<unknown>;
+  /** Checks the params (an RpcError -32602 when they are unacceptable) and runs the method. */
+  invoke(params: unknown[], ctx: CallContext): Promise<unknown>;
 }
 
 export type MethodTable = ReadonlyMap<string, MethodEntry> | Readonly<Record<string, MethodEntry>>;
@@ -34,15 +33,18 @@ function toMap(table: MethodTable): ReadonlyMap<string, MethodEntry> {
   return new Map(Object.entries(table as Readonly<Record<string, MethodEntry>>));
 }
 
-export function createDispatcher(table: MethodTable, log: Logger): Dispatcher {
+export interface DispatcherOptions {
+  /** Runs each call; the storage gate holds calls back while the database re-opens. */
+  gate?: { run<T>(task: () => Promise<T>): Promise<T> };
+}
+
+export function createDispatcher(table: MethodTable, log: Logger, { gate }: DispatcherOptions = {}): Dispatcher {
   const methods = toMap(table);
   return async (method, params, ctx) => {
     const entry = methods.get(method);
     if (!entry) throw methodNotFound(method);
     try {
-      const problem = entry.validate(params);
-      if (problem !== null) throw invalidParams(problem);
-      return await entry.handle(params, ctx);
+      return await (gate === undefined ? entry.invoke(params, ctx) : gate.run(() => entry.invoke(params, ctx)));
     } catch (err) {
       const answer = toRpcError(err);
       if (answer !== undefined) throw answer;

@@ -7,6 +7,7 @@ import { TypedDataError } from '../crypto/message-signing.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { revertReason } from '../state/revert.js';
+import { StorageFault } from '../storage/storage-fault.js';
 import { PoolError } from '../txpool/errors.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
 
@@ -32,5 +33,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
   if (error instanceof TypedDataError) return invalidParams(error.message);
   if (error instanceof ChainReplacedError) return serverError(error.message);
+  // The storage refused a write (or every request, while it re-opens): the caller learns why.
+  if (error instanceof StorageFault) return serverError(error.message);
   return undefined;
 }

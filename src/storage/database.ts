@@ -1,5 +1,7 @@
-import { ClassicLevel } from 'classic-level';
 import type { AbstractLevel, AbstractSublevel, AbstractBatchOperation } from 'abstract-level';
+import { FailStopLevel } from './fail-stop-level.js';
+import { inspectDataDir } from './leveldb-files.js';
+import { DataDirRefused } from './storage-fault.js';
 
 /** Any level database holding binary keys and values (classic-level on disk, memory-level in unit tests). */
 export type BinaryLevel = AbstractLevel<Uint8Array | string | Buffer, Uint8Array, Uint8Array>;
@@ -33,14 +35,25 @@ export interface Database {
   /** installed filters with their cursors */
   readonly filters: Section;
   close(): Promise<void>;
+  /** Closes and opens the database again (LevelDB recovers its log), its key spaces with it. */
+  reopen(): Promise<void>;
+}
+
+/** The node's database on disk, with the fail-stop guard all its writes pass. */
+export interface DiskDatabase extends Database {
+  readonly level: FailStopLevel;
+}
+
+export interface OpenOptions {
+  /** Makes the store; tests pass one that fails writes the way a full disk does. */
+  createLevel?: (dir: string, options: { createIfMissing: boolean }) => FailStopLevel;
 }
 
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 
 export function sectionsOf(root: BinaryLevel): Database {
   const section = (name: string): Section => root.sublevel<Uint8Array, Uint8Array>(name, binary) as unknown as Section;
-  return {
-    root,
+  const sections = {
     trie: section('t'),
     blocks: section('b'),
     canonical: section('n'),
@@ -51,12 +64,33 @@ export function sectionsOf(root: BinaryLevel): Database {
     stateEdits: section('e'),
     pool: section('p'),
     filters: section('f'),
+  };
+  return {
+    root,
+    ...sections,
     close: () => root.close(),
+    reopen: async () => {
+      await root.close();
+      await root.open({ createIfMissing: false });
+      // Closing the root closed its sublevels; they do not reopen with it.
+      for (const sublevel of Object.values(sections)) await sublevel.open();
+    },
   };
 }
 
-export async function openDatabase(dir: string): Promise<Database> {
-  const root = new ClassicLevel<Uint8Array, Uint8Array>(dir, binary) as unknown as BinaryLevel;
-  await root.open();
-  return sectionsOf(root);
+/**
+ * Opens the data dir's database, creating it only in a dir that holds none. A dir whose database
+ * LevelDB cannot open as it was is refused (DataDirRefused), with nothing created or deleted.
+ */
+export async function openDatabase(dir: string, { createLevel = (at, options) => new FailStopLevel(at, { ...binary, ...options }) }: OpenOptions = {}): Promise<DiskDatabase> {
+  const contents = inspectDataDir(dir);
+  const level = createLevel(dir, { createIfMissing: contents === 'new' });
+  try {
+    await level.open();
+  } catch (error) {
+    const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
+    if (/^IO error: lock /.test(cause)) throw new DataDirRefused(`the data dir ${dir} is in use by another process (it holds ${dir}/LOCK)`);
+    throw new DataDirRefused(`cannot open the database in ${dir}: ${cause}`);
+  }
+  return { ...sectionsOf(level as unknown as BinaryLevel), level };
 }

@@ -63,9 +63,10 @@ export class TrieStore implements DB<string, Uint8Array> {
     this.inFlight = new Map();
   }
 
-  /** Forgets writes that will never be committed (a block that failed to build or import). */
+  /** Forgets writes that will never be committed (a block that failed to build, import or land). */
   discard(): void {
     this.pending = new Map();
+    this.inFlight = new Map();
   }
 }
 

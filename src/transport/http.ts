@@ -1,15 +1,22 @@
-// HTTP transport on node:http: host/origin policy, body limits, and mapping
-// envelope results to status codes. Every answer is JSON — never HTML.
+// HTTP transport on node:http: host/origin policy, body limits, time limits on slow clients, a
+// bound on open connections, and mapping envelope results to status codes. Every answer is JSON —
+// never HTML.
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { CallContext, Dispatcher, Logger } from '../rpc/dispatch.js';
+import type { Logger } from '../log.js';
+import type { CallContext, Dispatcher } from '../rpc/dispatch.js';
 import { handleRpcBody } from '../rpc/envelope.js';
 import { ErrorCode } from '../rpc/errors.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_BATCH = 1000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+/** How often node:http looks for requests past their time limits: a slow client is cut within this much of its limit. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 /** `:*` means "any port, or none". */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http', 'https'].flatMap((s) =>
@@ -23,12 +30,19 @@ export interface HttpServerOptions {
   host: string;
   port: number;
   invoke: Dispatcher;
+  /** GET /health's body; one with `ok: false` is sent with status 503. */
   health: () => Promise<unknown>;
   log: Logger;
   maxBodyBytes?: number;
   maxBatch?: number;
   allowedHosts?: readonly string[];
   corsOrigins?: readonly string[];
+  /** ms a client may take to send a request's headers (slowloris); then 408 and the connection closes */
+  headersTimeoutMs?: number;
+  /** ms a client may take to send a whole request, body included; then 408 and the connection closes */
+  requestTimeoutMs?: number;
+  /** open connections (HTTP and WebSocket) at once; a request on one more is answered 503 and it closes */
+  maxConnections?: number;
   /** Extra GET paths (e.g. a playground at "/"); checked after /health. */
   routes?: Readonly<Record<string, RouteHandler>>;
   /** Called for Upgrade requests that passed the host and origin checks (WebSocket). */
@@ -97,10 +111,40 @@ function sendJson(res: ServerResponse, status: number, body: string, headers: ht
   res.end(body);
 }
 
-function sendError(res: ServerResponse, status: number, message: string, headers?: http.OutgoingHttpHeaders): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } });
-  sendJson(res, status, body, headers);
+const errorBody = (code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+
+function sendError(res: ServerResponse, status: number, message: string, headers?: http.OutgoingHttpHeaders, code: number = ErrorCode.InvalidRequest): void {
+  sendJson(res, status, errorBody(code, message), headers);
 }
+
+/** A whole HTTP error response, for a socket with no ServerResponse to write it. */
+function rawErrorResponse(status: number, message: string, code: number): string {
+  const body = errorBody(code, message);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/**
+ * Errors that mean the client went away (HPE_INVALID_EOF_STATE: it closed its side mid-request):
+ * worth a debug line, never a stack.
+ */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'HPE_INVALID_EOF_STATE']);
+
+const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
+
+/** The answer to a request node:http gave up on, or undefined when the client is gone and the socket just closes. */
+function clientErrorAnswer(error: NodeJS.ErrnoException, headersTimeoutMs: number, requestTimeoutMs: number): { status: number; message: string } | undefined {
+  const code = error.code ?? '';
+  if (CLIENT_GONE.has(code)) return undefined;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, message: `request timed out: headers must arrive within ${headersTimeoutMs} ms and the whole request within ${requestTimeoutMs} ms` };
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'request headers too large' };
+  if (code.startsWith('HPE_')) return { status: 400, message: `malformed HTTP request (${code})` };
+  return undefined;
+}
+
+/** Whether a response has begun on `socket`, so nothing else may be written to it (node:http's own check). */
+const responseStarted = (socket: Duplex): boolean => (socket as { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent === true;
 
 function isJsonContentType(value: string | undefined): boolean {
   return value?.split(';')[0]!.trim().toLowerCase() === 'application/json';
@@ -134,8 +178,14 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
   const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
   const allowedHosts = opts.allowedHosts ?? DEFAULT_ALLOWED_HOSTS;
   const corsOrigins = opts.corsOrigins ?? DEFAULT_CORS_ORIGINS;
+  const headersTimeoutMs = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const routes = opts.routes ?? {};
   const { log } = opts;
+  /** sockets accepted while `maxConnections` were open: their request is answered 503 */
+  const overLimit = new WeakSet<Duplex>();
+  const tooManyConnections = `too many connections: limit ${maxConnections}`;
 
   function corsHeaders(origin: string | undefined): http.OutgoingHttpHeaders {
     if (origin === undefined) return {};
@@ -168,15 +218,15 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
 
   async function handleGet(req: IncomingMessage, res: ServerResponse, path: string, cors: http.OutgoingHttpHeaders): Promise<void> {
     if (path === '/health') {
-      let body: string;
+      let report: unknown;
       try {
-        body = JSON.stringify((await opts.health()) ?? null);
+        report = (await opts.health()) ?? null;
       } catch (err) {
         log.warn('health check failed', err instanceof Error ? err.message : err);
         sendError(res, 503, 'unhealthy', cors);
         return;
       }
-      sendJson(res, 200, body, cors);
+      sendJson(res, (report as { ok?: unknown } | null)?.ok === false ? 503 : 200, JSON.stringify(report), cors);
       return;
     }
     const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
@@ -188,6 +238,9 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (overLimit.has(req.socket)) {
+      return sendError(res, 503, tooManyConnections, { Connection: 'close', 'Retry-After': '1' }, ErrorCode.LimitExceeded);
+    }
     const host = req.headers.host;
     const origin = req.headers.origin;
     if (!isHostAllowed(host, allowedHosts)) return sendError(res, 403, 'invalid host specified');
@@ -216,17 +269,51 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
     sendError(res, 405, 'method not allowed', { ...cors, Allow: ALLOW });
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      log.error('http handler failed', err instanceof Error ? err.stack ?? err.message : err);
-      if (!res.headersSent) sendError(res, 500, 'internal error');
-      else res.destroy();
-    });
+  const server = http.createServer(
+    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    (req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        // The client left mid-request; 'clientError' below has logged it.
+        if (CLIENT_GONE.has(errorCode(err) ?? '')) {
+          res.destroy();
+          return;
+        }
+        log.error('http handler failed', err instanceof Error ? err.stack ?? err.message : err);
+        if (!res.headersSent) sendError(res, 500, 'internal error');
+        else res.destroy();
+      });
+    },
+  );
+
+  // Counted before node:http sees the socket; one past the limit is still served, with a 503,
+  // which clients report (and viem retries) more clearly than a connection reset.
+  let openConnections = 0;
+  server.prependListener('connection', (socket: Socket) => {
+    openConnections++;
+    if (openConnections > maxConnections) overLimit.add(socket);
+    socket.once('close', () => openConnections--);
+  });
+
+  // Requests node:http gave up on: timed out (slowloris, unfinished bodies), malformed, or the client left.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const answer = clientErrorAnswer(error, headersTimeoutMs, requestTimeoutMs);
+    const client = `http client ${(socket as Socket).remoteAddress}`;
+    log.debug(answer === undefined ? `${client} went away (${error.code ?? error.message})` : `${client}: ${answer.message}`);
+    if (answer === undefined || !socket.writable || responseStarted(socket)) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorResponse(answer.status, answer.message, ErrorCode.InvalidRequest), () => socket.destroy());
   });
 
   if (opts.onUpgrade) {
     const onUpgrade = opts.onUpgrade;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (overLimit.has(socket)) {
+        // No parser or timeout watches an upgrade's socket any more: close it once the answer is out.
+        socket.end(rawErrorResponse(503, tooManyConnections, ErrorCode.LimitExceeded), () => socket.destroy());
+        return;
+      }
       // Browsers apply no CORS to WebSockets, so the origin check is the only guard here.
       if (!isHostAllowed(req.headers.host, allowedHosts) || !isOriginAllowed(req.headers.origin, corsOrigins, req.headers.host)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

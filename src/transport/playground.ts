@@ -1,7 +1,8 @@
 // The playground: GET / and /playground serve a page that explores and calls this node's contract in a browser.
 // Everything it needs comes from this server (no CDN): the HTML shell and stylesheet (playground/page.ts) and the
-// compiled browser modules next to this file (playground/app.js, playground/schema-check.js). The page only
-// talks to its own origin, which the Content-Security-Policy enforces.
+// compiled browser modules next to this file (playground/app.js, playground/schema-check.js) and the two contract
+// modules they import (contract/json.js, contract/refs.js, served where the browser resolves their relative
+// imports). The page only talks to its own origin, which the Content-Security-Policy enforces.
 
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,8 +11,13 @@ import type { ServerResponse } from 'node:http';
 import type { RouteHandler } from './http.js';
 import { PLAYGROUND_CSS, PLAYGROUND_HTML } from './playground/page.js';
 
-/** Browser modules served from the compiled output beside this file. */
-const SCRIPTS = ['app.js', 'schema-check.js'] as const;
+/** Browser modules by URL path, as compiled files relative to this one. */
+const SCRIPTS: Record<string, string> = {
+  '/playground/app.js': 'playground/app.js',
+  '/playground/schema-check.js': 'playground/schema-check.js',
+  '/contract/json.js': '../contract/json.js',
+  '/contract/refs.js': '../contract/refs.js',
+};
 
 const CSP = [
   "default-src 'none'",
@@ -43,7 +49,7 @@ function notBuilt(res: ServerResponse, file: string): void {
 
 /** Routes for startHttpServer's `routes`: the page at / and /playground, its stylesheet and scripts. */
 export function playgroundRoutes(): Record<string, RouteHandler> {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'playground');
+  const dir = dirname(fileURLToPath(import.meta.url));
   const cache = new Map<string, Promise<string>>();
   const script = (file: string): RouteHandler => async (_req, res) => {
     let text = cache.get(file);
@@ -69,6 +75,6 @@ export function playgroundRoutes(): Record<string, RouteHandler> {
     '/playground/': page,
     '/playground/style.css': (_req, res) => send(res, 'text/css; charset=utf-8', PLAYGROUND_CSS),
   };
-  for (const file of SCRIPTS) routes[`/playground/${file}`] = script(file);
+  for (const [url, file] of Object.entries(SCRIPTS)) routes[url] = script(file);
   return routes;
 }

@@ -20,6 +20,7 @@ import { withSender } from './impersonation.js';
 import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
 import { Journal, type JournalDb, type JournalDel, type JournalEntry, type JournalOp } from './journal.js';
 import { Mutex } from './mutex.js';
+import { StorageFault } from '../storage/storage-fault.js';
 import { cheapest, orderForBlock } from './ordering.js';
 import { SenderList } from './sender-list.js';
 import {
@@ -401,7 +402,12 @@ export class TxPool {
       dropped.push(...stale);
     }
     if (dropped.length > 0) {
-      await this.journal.write(dropped.map((p) => this.journal.delOp(p.hash)));
+      try {
+        await this.journal.write(dropped.map((p) => this.journal.delOp(p.hash)));
+      } catch (error) {
+        // Left in the journal they are harmless: their nonces are spent, so a reload drops them again.
+        if (!(error instanceof StorageFault)) throw error;
+      }
       for (const ptx of dropped) this.emit('removed', ptx, 'stale');
     }
     return dropped;

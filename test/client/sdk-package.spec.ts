@@ -6,12 +6,11 @@ import { promisify } from 'node:util';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findProjectRoot } from '../../scripts/generate.js';
+import { projectRoot } from '../../src/contract/root.js';
 import { methodNames } from '../../generated/index.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const pkgDir = path.join(root, 'clients', 'typescript');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 

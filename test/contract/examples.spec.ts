@@ -3,7 +3,8 @@
 // yet, are reported as pending with the reason in their title — never dropped silently.
 import { expect } from 'chai';
 import type { MethodName } from '../../generated/index.js';
-import { loadContract } from '../../src/contract.js';
+import { loadContract } from '../../src/contract/document.js';
+import { deref as derefIn } from '../../src/contract/refs.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError } from '../helpers/rpc.js';
 import { WsRpc } from '../helpers/ws-rpc.js';
@@ -24,13 +25,7 @@ interface Example {
 
 const document = loadContract();
 
-function deref<T>(value: unknown): T {
-  const ref = (value as Json | null)?.$ref;
-  if (typeof ref !== 'string') return value as T;
-  let current: unknown = document;
-  for (const part of ref.replace(/^#\//, '').split('/')) current = (current as Json)[part];
-  return deref<T>(current);
-}
+const deref = <T>(value: unknown): T => derefIn<T>(document, value);
 
 /** Params that carry an id the server hands out, and how to get a live one from a fresh node. */
 const ID_MAKERS: Record<string, { method: MethodName; params: unknown[] }> = {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { methodNames } from '../../generated/index.js';
-import { findProjectRoot } from '../../scripts/generate.js';
+import { projectRoot } from '../../src/contract/root.js';
 
 /** `eth_getBalance` → test/rpc/eth/getBalance.spec.ts; `rpc.discover` → test/rpc/rpc/discover.spec.ts. */
 function specPathOf(method: string): string {
@@ -12,7 +12,7 @@ function specPathOf(method: string): string {
 }
 
 describe('every method of the contract has a spec', () => {
-  const root = findProjectRoot();
+  const root = projectRoot();
   for (const method of methodNames) {
     it(`${method}: ${specPathOf(method)}`, () => {
       expect(existsSync(join(root, specPathOf(method))), `${specPathOf(method)} is missing`).to.equal(true);

@@ -9,9 +9,8 @@
 import { expect } from 'chai';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resultError, type MethodName } from '../../generated/index.js';
-import { findProjectRoot } from '../../scripts/generate.js';
+import { projectRoot } from '../../src/contract/root.js';
 import { EMITTER_ADDRESS, EMITTER_RUNTIME, EMITTER_TOPIC, buildFixtureChain, type FixtureChain } from '../helpers/fixture-chain.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { rpc } from '../helpers/rpc.js';
@@ -20,7 +19,7 @@ type Json = { [key: string]: unknown };
 
 const FIXTURE = 'fixture-chain';
 const WRITE = process.env.WRITE_FIXTURE_EXAMPLES === '1';
-const docPath = path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'openrpc.json');
+const docPath = path.join(projectRoot(), 'openrpc.json');
 
 function fixtureExamples(doc: Json): { method: string; example: Json }[] {
   const out: { method: string; example: Json }[] = [];

@@ -2,7 +2,7 @@
 // first example, or values made from its param schemas), then one change at a time — a param or an
 // object member replaced by a wrong type, a boundary or overflow number, an oversized or odd-length
 // string — plus the envelope-level mistakes (missing, extra and by-name params).
-import { deref } from '../../scripts/generate.js';
+import { deref } from '../../src/contract/refs.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, unknown>;

@@ -1,4 +1,6 @@
-// Minimal JSON-RPC client for tests: no library in between, so tests see the wire format.
+// Minimal JSON-RPC client for tests: no library in between, so tests see the wire format. Every error answered
+// is recorded for the declared-errors check (declared-errors.ts).
+import { recordExchange } from './declared-errors.js';
 
 export class RpcCallError extends Error {
   constructor(
@@ -35,6 +37,7 @@ export async function rpcRaw(url: string, body: unknown, headers: Record<string,
   } catch {
     json = undefined;
   }
+  recordExchange(body, json);
   return { status: res.status, headers: res.headers, json, text };
 }
 

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import WebSocket from 'ws';
 import { resultError, type MethodName, type RpcMethods } from '../../generated/index.js';
 import { loadContract } from '../../src/contract.js';
+import { recordError, recordExchange } from './declared-errors.js';
 import { RpcCallError } from './rpc.js';
 
 type Params<M extends MethodName> = Parameters<RpcMethods[M]>[0];
@@ -69,6 +70,7 @@ export class WsRpc {
     this.pending.delete(message.id as number);
     const error = message.error as { code: number; message: string; data?: unknown } | undefined;
     if (error !== undefined) {
+      recordError(waiter.method, error.code, error.message);
       waiter.reject(new RpcCallError(error.code, error.message, error.data));
       return;
     }
@@ -92,7 +94,9 @@ export class WsRpc {
   async raw(text: string): Promise<unknown> {
     const reply = new Promise<unknown>((resolve) => this.socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
     this.socket.send(text);
-    return reply;
+    const answer = await reply;
+    recordExchange(text, answer);
+    return answer;
   }
 
   /** Notifications received so far for `subscription`. */
@@ -111,6 +115,19 @@ export class WsRpc {
       });
     }
     return this.received(subscription);
+  }
+
+  /** Stops reading the TCP socket, as a client too busy to read: the kernel's buffers fill, then the node's. */
+  stopReading(): void {
+    this.tcp.pause();
+  }
+
+  resumeReading(): void {
+    this.tcp.resume();
+  }
+
+  private get tcp(): { pause(): void; resume(): void } {
+    return (this.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
   }
 
   async close(): Promise<void> {

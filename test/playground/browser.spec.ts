@@ -1,16 +1,15 @@
 // The playground in a real headless browser (Debian's chromium driven by playwright-core): the page lists the
 // contract, sends eth_getBlockByNumber and shows the genesis block with the schema verdict, shows -32602 for a
-// bad param, keeps a history. Screenshots go to test-output/.
+// bad param, keeps a history, shows each method's "since" version and deprecation. Screenshots go to test-output/.
 //
 // CI must run it (.ci/run installs Debian's chromium, and with CI set a missing browser fails the suite). On a
 // machine without a browser a local `npm test` skips it and says so loudly; CHROMIUM_PATH points at another binary.
 import { expect } from 'chai';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { methodNames } from '../../generated/index.js';
-import { findProjectRoot } from '../../scripts/generate.js';
+import { projectRoot } from '../../src/contract/root.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError, rpc } from '../helpers/rpc.js';
 
@@ -27,7 +26,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const OUTPUT = path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'test-output');
+const OUTPUT = path.join(projectRoot(), 'test-output');
 
 describe('playground in a headless browser', function () {
   this.timeout(120_000);
@@ -85,6 +84,13 @@ describe('playground in a headless browser', function () {
     expect(JSON.parse(await page.inputValue('[data-param="1"]'))).to.equal(false);
   });
 
+  it("shows the contract version that introduced the method (x-since)", async function () {
+    const doc = await rpc<{ methods: { name: string; 'x-since': string }[] }>(node.url, 'rpc.discover');
+    const since = doc.methods.find((x) => x.name === 'eth_getBlockByNumber')!['x-since'];
+    expect(await page.textContent('#method-since')).to.equal(`since ${since}`);
+    expect(await page.locator('#method-deprecated').count()).to.equal(0);
+  });
+
   it('sends eth_getBlockByNumber and shows the genesis block, valid against the result schema', async function () {
     await page.click('#send');
     await page.waitForSelector('#response #verdict');
@@ -126,6 +132,29 @@ describe('playground in a headless browser', function () {
     await page.click('#send');
     expect(await page.textContent('#local-error')).to.match(/^param 0 \(blockNumber\) is not valid JSON/);
     expect(await page.locator('#history li button').count()).to.equal(2);
+  });
+
+  it('marks a method the contract deprecates, in the list and on its page', async function () {
+    // This contract deprecates nothing yet, so the page is shown one that does: rpc.discover's answer, edited.
+    const deprecatedPage = await browser!.newPage();
+    await deprecatedPage.route(node.url + '/', async (route) => {
+      const body = route.request().postDataJSON() as { method?: string } | null;
+      if (body?.method !== 'rpc.discover') return route.continue();
+      const response = await route.fetch();
+      const answer = (await response.json()) as { result: { methods: { name: string; deprecated?: boolean }[] } };
+      answer.result.methods.find((m) => m.name === 'eth_accounts')!.deprecated = true;
+      await route.fulfill({ response, json: answer });
+    });
+    try {
+      await deprecatedPage.goto(node.url + '/#eth_accounts');
+      await deprecatedPage.waitForSelector('body[data-ready="true"]');
+      expect(await deprecatedPage.getAttribute('[data-method="eth_accounts"]', 'class')).to.include('deprecated');
+      expect(await deprecatedPage.getAttribute('[data-method="eth_chainId"]', 'class')).to.not.include('deprecated');
+      expect(await deprecatedPage.textContent('#method-deprecated')).to.equal('deprecated');
+      await deprecatedPage.screenshot({ path: path.join(OUTPUT, 'playground-deprecated.png'), fullPage: false });
+    } finally {
+      await deprecatedPage.close();
+    }
   });
 
   it('loaded nothing from any other origin and raised no page errors', function () {

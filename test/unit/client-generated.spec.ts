@@ -2,12 +2,14 @@
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CLIENT_GENERATED_DIR, CLIENT_GENERATED_FILES, functionName, renderClientFiles } from '../../scripts/generate-client.js';
-import { HEADER, findProjectRoot, pascalCase, readDocument } from '../../scripts/generate.js';
+import { CLIENT_GENERATED_DIR, CLIENT_GENERATED_FILES, functionName, renderClientFiles } from '../../scripts/generator/client.js';
+import { pascalCase } from '../../scripts/generator/model.js';
+import { HEADER } from '../../scripts/generator/output.js';
+import { readDocument } from '../../src/contract/document.js';
+import { projectRoot } from '../../src/contract/root.js';
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
-const doc = readDocument(path.join(root, 'openrpc.json')) as { methods: { name: string }[] };
+const root = projectRoot();
+const doc = readDocument(path.join(root, 'openrpc.json')) as unknown as { methods: { name: string }[] };
 const dir = path.join(root, CLIENT_GENERATED_DIR);
 
 describe('clients/typescript/src/generated/ (client SDK generator output)', function () {

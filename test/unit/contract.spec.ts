@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { findProjectRoot, readDocument } from "../../scripts/generate.js";
+import { readDocument } from "../../src/contract/document.js";
+import { deref as derefIn } from "../../src/contract/refs.js";
+import { projectRoot } from "../../src/contract/root.js";
 import {
   describeValidationErrors,
   methodParams,
@@ -20,40 +21,23 @@ const { validateOpenRPCDocument } = createRequire(import.meta.url)("@open-rpc/sc
   validateOpenRPCDocument(document: unknown): true | { message: string };
 };
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const doc = readDocument(path.join(root, "openrpc.json")) as Json;
 const methods = (Array.isArray(doc.methods) ? doc.methods : []) as Json[];
 
-/** Follow a local `{ "$ref": "#/..." }` reference object (content descriptors, examples, errors). */
-function deref<T>(v: unknown, depth = 0): T {
-  if (depth < 32 && typeof v === "object" && v !== null && typeof (v as Json).$ref === "string") {
-    const ref = (v as Json).$ref as string;
-    let cur: unknown = doc;
-    for (const part of ref.replace(/^#\//, "").split("/")) {
-      cur = (cur as Json | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-    }
-    if (cur === undefined) throw new Error(`unresolvable $ref ${ref}`);
-    return deref<T>(cur, depth + 1);
-  }
-  return v as T;
-}
+const deref = <T>(v: unknown): T => derefIn<T>(doc, v);
 
 function issue(errors: Parameters<typeof describeValidationErrors>[0]): string {
   const i = describeValidationErrors(errors);
   return `${i.path || "(value)"}: ${i.message}`;
 }
 
-const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
-
+// What every method must have (summary, description, errors, examples, names) is the contract lint's job
+// (test/contract/lint.spec.ts); here: the document is OpenRPC, and its examples pass the generated validators.
 describe("openrpc.json contract", function () {
   it("is a valid OpenRPC document (meta-schema)", function () {
     const result = validateOpenRPCDocument(doc);
     if (result !== true) throw new Error(result.message);
-  });
-
-  it("has unique method names", function () {
-    const names = methods.map((m) => m.name);
-    expect(new Set(names).size).to.equal(names.length);
   });
 
   for (const rawMethod of methods) {
@@ -61,27 +45,6 @@ describe("openrpc.json contract", function () {
     const name = m.name as MethodName;
 
     describe(String(name), function () {
-      it("has summary, description, errors and examples", function () {
-        expect(m.summary, "summary").to.be.a("string").and.not.equal("");
-        expect(m.description, "description").to.be.a("string").and.not.equal("");
-        expect(m.errors, "errors").to.be.an("array").that.is.not.empty;
-        for (const e of (m.errors as unknown[]).map((x) => deref<Json>(x))) {
-          expect(e.code, "error code").to.be.a("number");
-          expect(e.message, "error message").to.be.a("string").and.not.equal("");
-        }
-        expect(m.examples, "examples").to.be.an("array").that.is.not.empty;
-      });
-
-      it("has identifier-safe camelCase param names with explicit required flags and schemas", function () {
-        for (const p of ((m.params as unknown[] | undefined) ?? []).map((x) => deref<Json>(x))) {
-          expect(p.name, `param name ${String(p.name)}`).to.be.a("string").and.match(CAMEL_CASE);
-          expect(p.required, `param ${String(p.name)}.required`).to.be.a("boolean");
-          expect(p.schema, `param ${String(p.name)}.schema`).to.be.an("object");
-        }
-        const result = deref<Json | undefined>(m.result);
-        expect(result?.schema, "result.schema").to.be.an("object");
-      });
-
       it("has examples whose params and result satisfy the generated validators", function () {
         const specs = methodParams[name];
         const validators = paramValidators[name];

@@ -2,13 +2,13 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DOCS_FILE, DOCS_HEADER, renderDocs } from '../../scripts/generate-docs.js';
-import { findProjectRoot, readDocument } from '../../scripts/generate.js';
+import { DOCS_FILE, DOCS_HEADER, renderDocs } from '../../scripts/generator/docs.js';
+import { readDocument } from '../../src/contract/document.js';
+import { projectRoot } from '../../src/contract/root.js';
 
 type Json = { [key: string]: unknown };
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const doc = readDocument(path.join(root, 'openrpc.json')) as Json;
 const methods = doc.methods as Json[];
 

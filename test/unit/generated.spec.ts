@@ -2,17 +2,13 @@ import { expect } from "chai";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import {
-  GENERATED_FILES,
-  HEADER,
-  contractDigest,
-  findProjectRoot,
-  generate,
-  pascalCase,
-  readDocument,
-  renderFiles,
-} from "../../scripts/generate.js";
+import { GENERATED_FILES, generate, renderFiles } from "../../scripts/generator/generated.js";
+import { contractDigest } from "../../scripts/generator/methods.js";
+import { pascalCase } from "../../scripts/generator/model.js";
+import { HEADER } from "../../scripts/generator/output.js";
+import { readDocument } from "../../src/contract/document.js";
+import { deref } from "../../src/contract/refs.js";
+import { projectRoot } from "../../src/contract/root.js";
 import {
   contractDigest as committedDigest,
   methodNames,
@@ -26,22 +22,20 @@ import {
 
 type Json = { [key: string]: unknown };
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const docPath = path.join(root, "openrpc.json");
 const generatedDir = path.join(root, "generated");
 const doc = readDocument(docPath) as Json;
 const methods = doc.methods as Json[];
 const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
 
-/** Follow `#/components/schemas/X` refs (and allOf of a single member) to the schema that constrains a value. */
+/** Follow refs (and allOf of a single member) to the schema that constrains a value. */
 function resolveSchema(s: unknown, depth = 0): Json | undefined {
-  if (typeof s !== "object" || s === null || depth > 16) return undefined;
-  const o = s as Json;
-  if (typeof o.$ref === "string" && o.$ref.startsWith("#/components/schemas/")) {
-    return resolveSchema(schemas[o.$ref.slice("#/components/schemas/".length)], depth + 1);
-  }
-  if (Array.isArray(o.allOf) && o.allOf.length === 1 && o.type === undefined) return resolveSchema(o.allOf[0], depth + 1);
-  return o;
+  const o = deref<unknown>(doc, s);
+  if (typeof o !== "object" || o === null || depth > 16) return undefined;
+  const j = o as Json;
+  if (Array.isArray(j.allOf) && j.allOf.length === 1 && j.type === undefined) return resolveSchema(j.allOf[0], depth + 1);
+  return j;
 }
 
 function method(name: string): Json | undefined {
@@ -123,16 +117,15 @@ describe("generated/ (code generator output)", function () {
     for (const key of Object.keys(schemas)) expect(types).to.include(`\nexport type ${key} = `);
   });
 
-  it("declares Params/Result types and an RpcMethods entry for every method", function () {
+  it("declares Params/Result types and a MethodParams and MethodResults entry (so an RpcMethods handler) for every method", function () {
     const types = readFileSync(path.join(generatedDir, "types.ts"), "utf8");
     const methodsTs = readFileSync(path.join(generatedDir, "methods.ts"), "utf8");
     for (const m of methods) {
       const pascal = pascalCase(m.name as string);
       expect(types).to.include(`export type ${pascal}Params = [`);
       expect(types).to.include(`export type ${pascal}Result = `);
-      expect(methodsTs).to.include(
-        `  ${JSON.stringify(m.name)}: (params: ${pascal}Params) => Promise<${pascal}Result>;`,
-      );
+      expect(methodsTs).to.include(`  ${JSON.stringify(m.name)}: ${pascal}Params;`);
+      expect(methodsTs).to.include(`  ${JSON.stringify(m.name)}: ${pascal}Result;`);
     }
   });
 

@@ -3,14 +3,14 @@
 // openrpc.json and on broken variants of them.
 import { expect } from 'chai';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { paramValidators, resultError, type MethodName } from '../../generated/index.js';
-import { findProjectRoot, readDocument } from '../../scripts/generate.js';
+import { readDocument } from '../../src/contract/document.js';
+import { projectRoot } from '../../src/contract/root.js';
 import { checkSchema } from '../../src/transport/playground/schema-check.js';
 
 type Json = { [key: string]: unknown };
 
-const root = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+const root = projectRoot();
 const doc = readDocument(path.join(root, 'openrpc.json')) as Json;
 const methods = doc.methods as Json[];
 

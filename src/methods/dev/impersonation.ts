@@ -1,14 +1,13 @@
 import { createAddressFromString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { AnvilImpersonateAccountParams } from '../../../generated/types.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'impersonation'>;
 
 /** Sending from addresses without their keys (src/txpool/impersonation.ts says how such transactions are signed). */
 export function impersonationMethods({ impersonation }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'anvil_impersonateAccount'
   | 'hardhat_impersonateAccount'
   | 'anvil_stopImpersonatingAccount'

@@ -1,8 +1,7 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { AnvilMineParams } from '../../../generated/types.js';
 import { MAX_REQUESTED_TIMESTAMP } from '../../producer/block-clock.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
 /** Most blocks one anvil_mine call mines: even empty blocks take milliseconds each (system contracts write every block). */
@@ -12,7 +11,7 @@ type Deps = Pick<Services, 'chain' | 'miner' | 'mining' | 'clock'>;
 
 /** Anvil/Hardhat-compatible mining control. */
 export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   'evm_mine' | 'evm_setAutomine' | 'evm_setIntervalMining' | 'anvil_mine' | 'hardhat_mine' | 'anvil_getAutomine' | 'hardhat_getAutomine'
 > {
   // `blocks` blocks, the later ones `interval` seconds apart.

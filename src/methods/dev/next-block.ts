@@ -1,16 +1,15 @@
 import { createAddressFromString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { AnvilSetCoinbaseParams, AnvilSetMinGasPriceParams, AnvilSetNextBlockBaseFeePerGasParams } from '../../../generated/types.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'pool'>;
 
 /** What the next blocks carry: gas limit, base fee, coinbase; and the pool's price floor where fees are not EIP-1559's. */
 export function nextBlockMethods({ chain, nextBlock, pool }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'evm_setBlockGasLimit'
   | 'anvil_setNextBlockBaseFeePerGas'
   | 'hardhat_setNextBlockBaseFeePerGas'

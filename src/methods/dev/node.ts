@@ -1,5 +1,4 @@
 import { bytesToHex } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { AnvilResetParams, AnvilSetLoggingEnabledParams, GenesisSettings as RpcGenesisSettings } from '../../../generated/types.js';
 import type { GenesisSettings } from '../../config.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
@@ -7,7 +6,7 @@ import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
 import { CLIENT_VERSION } from '../net/net.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
 /** The largest chain id a JSON number holds exactly (clients keep chain ids as numbers). */
@@ -18,7 +17,7 @@ type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
 
 /** The node as a whole: what it reports about itself, reset, logging, and the anvil methods it cannot serve. */
 export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'anvil_nodeInfo'
   | 'hardhat_metadata'
   | 'anvil_reset'

@@ -1,12 +1,12 @@
 import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool'>;
 
 /** Taking a transaction out of the pool: anvil answers its hash or null, Hardhat whether it was there. */
-export function poolControlMethods({ chain, pool }: Deps): Pick<RpcMethods, 'anvil_dropTransaction' | 'hardhat_dropTransaction'> {
+export function poolControlMethods({ chain, pool }: Deps): Pick<
+  Handlers, 'anvil_dropTransaction' | 'hardhat_dropTransaction'> {
   return {
     anvil_dropTransaction: async ([hash]) => (await pool.drop(hash))?.hashHex ?? null,
     hardhat_dropTransaction: async ([hash]) => {

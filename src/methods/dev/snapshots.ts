@@ -1,11 +1,11 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { toQuantity } from '../../format/quantity.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'snapshots' | 'mining'>;
 
 /** evm_snapshot and evm_revert (src/dev/snapshots.ts says what they keep and put back). */
-export function snapshotMethods({ snapshots, mining }: Deps): Pick<RpcMethods, 'evm_snapshot' | 'evm_revert'> {
+export function snapshotMethods({ snapshots, mining }: Deps): Pick<
+  Handlers, 'evm_snapshot' | 'evm_revert'> {
   return {
     evm_snapshot: async () => toQuantity(await snapshots.take()),
     evm_revert: async ([id]) => {

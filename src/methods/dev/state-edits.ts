@@ -1,15 +1,14 @@
 import { createAddressFromString, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { AnvilSetBalanceParams, AnvilSetCodeParams, AnvilSetNonceParams, AnvilSetStorageAtParams } from '../../../generated/types.js';
 import { storageKey } from '../eth/state.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
 type Deps = Pick<Services, 'stateEdits'>;
 
 /** anvil_setBalance & co. and their hardhat_ names (src/dev/state-edits.ts says how the edits land). */
 export function stateEditMethods({ stateEdits }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'anvil_setBalance'
   | 'hardhat_setBalance'
   | 'anvil_setCode'

@@ -1,13 +1,12 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { MAX_REQUESTED_TIMESTAMP } from '../../producer/block-clock.js';
 import { invalidParams, serverError } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'clock'>;
 
 /** The block clock: evm_increaseTime, evm_setNextBlockTimestamp and the fixed timestamp interval. */
 export function timeMethods({ chain, clock }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'evm_increaseTime'
   | 'evm_setNextBlockTimestamp'
   | 'anvil_setBlockTimestampInterval'

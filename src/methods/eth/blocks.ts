@@ -1,7 +1,6 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { Transaction } from '../../../generated/types.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
@@ -9,7 +8,7 @@ import { toRpcBlock } from '../../format/block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcTransaction } from '../../format/transaction.js';
 import type { TxPool } from '../../txpool/pool.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'pool'>;
 
@@ -37,7 +36,7 @@ async function formatBlock(chain: Chain, block: Block | undefined, full: boolean
 }
 
 export function blockMethods({ chain, pendingBlock, pool }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   | 'eth_blockNumber'
   | 'eth_getBlockByHash'
   | 'eth_getBlockByNumber'

@@ -1,13 +1,13 @@
 import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import { signPersonalMessage, signTypedData } from '../../crypto/message-signing.js';
 import { serverError } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'accounts'>;
 
 /** Messages signed with the node's accounts (eth_signTransaction lives with submission, which builds transactions). */
-export function signingMethods({ accounts }: Deps): Pick<RpcMethods, 'eth_sign' | 'personal_sign' | 'eth_signTypedData_v4'> {
+export function signingMethods({ accounts }: Deps): Pick<
+  Handlers, 'eth_sign' | 'personal_sign' | 'eth_signTypedData_v4'> {
   /** The key of node account `address`; any other address is geth's `unknown account`. */
   const keyOf = (address: string): Uint8Array => {
     const account = accounts.find((a) => a.address === address.toLowerCase());

@@ -1,6 +1,5 @@
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
 import type { DevAccount } from '../../chain/dev-accounts.js';
@@ -12,7 +11,7 @@ import { Mutex } from '../../txpool/mutex.js';
 import type { PooledTx } from '../../txpool/types.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { checkCallObject } from './execution.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor' | 'nextBlock' | 'impersonation'>;
 
@@ -34,7 +33,7 @@ interface Draft {
 type Signer = { key: Uint8Array } | { impersonated: true };
 
 export function submissionMethods({ chain, pool, mining, accounts, executor, nextBlock, impersonation }: Deps): Pick<
-  RpcMethods,
+  Handlers,
   'eth_sendRawTransaction' | 'eth_sendTransaction' | 'eth_sendUnsignedTransaction' | 'eth_signTransaction'
 > {
   const admit = (raw: Uint8Array) => pool.add(raw);

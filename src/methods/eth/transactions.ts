@@ -1,12 +1,11 @@
 import type { Block } from '@ethereumjs/block';
 import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcReceiptAt, toRpcReceipts } from '../../format/receipt.js';
 import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
 import type { TxPool } from '../../txpool/pool.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 import { senderOf } from './blocks.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
@@ -30,8 +29,7 @@ async function receiptAt(chain: Chain, block: Block, index: number) {
   return toRpcReceiptAt(block, stored, index, blobGasPriceOf(chain, block));
 }
 
-export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
   | 'eth_getTransactionByHash'
   | 'eth_getTransactionByBlockHashAndIndex'
   | 'eth_getTransactionByBlockNumberAndIndex'

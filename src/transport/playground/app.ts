@@ -3,9 +3,9 @@
 // judges each result with the method's result schema from that same contract (./schema-check.js).
 // Contract text is only ever inserted as text, never as HTML.
 
+import { isObject, type JsonObject } from "../../contract/json.js";
+import { deref as derefIn } from "../../contract/refs.js";
 import { checkSchema, type Verdict } from "./schema-check.js";
-
-type JsonObject = { [key: string]: unknown };
 
 interface ContentDescriptor {
   name: string;
@@ -26,6 +26,9 @@ interface Method {
   name: string;
   summary?: string;
   description?: string;
+  /** The contract version that introduced it ("x-since"). */
+  since?: string;
+  deprecated: boolean;
   tags?: { name: string }[];
   params: ContentDescriptor[];
   result?: ContentDescriptor;
@@ -92,21 +95,9 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 const pretty = (v: unknown): string => JSON.stringify(v, null, 2) ?? String(v);
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Follow a `{ "$ref": "#/..." }` reference object (content descriptors, examples, errors may be refs). */
-function deref<T>(v: unknown, depth = 0): T {
-  if (isObject(v) && typeof v.$ref === "string" && v.$ref.startsWith("#") && depth < 16) {
-    let cur: unknown = doc;
-    for (const raw of v.$ref.slice(1).split("/").slice(1)) {
-      const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-      cur = isObject(cur) ? cur[part] : Array.isArray(cur) ? cur[Number(part)] : undefined;
-    }
-    return deref<T>(cur, depth + 1);
-  }
-  return v as T;
+/** Follows reference objects (content descriptors, examples, errors may be refs) in the served contract. */
+function deref<T>(v: unknown): T {
+  return derefIn<T>(doc, v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,9 +152,9 @@ function renderMethodList(): void {
         "button",
         {
           type: "button",
-          class: "method-link",
+          class: m.deprecated ? "method-link deprecated" : "method-link",
           "data-method": m.name,
-          title: m.summary ?? "",
+          title: m.deprecated ? `deprecated: ${m.summary ?? ""}` : (m.summary ?? ""),
           "aria-current": selected?.name === m.name ? "true" : undefined,
         },
         m.name,
@@ -231,6 +222,14 @@ function selectMethod(name: string, texts?: string[], outcome?: Outcome): void {
   const detail = byId("detail");
   detail.replaceChildren();
   detail.append(h("div", { class: "method-name", id: "method-name" }, m.name));
+  detail.append(
+    h(
+      "p",
+      { id: "method-status" },
+      m.since ? h("span", { class: "badge", id: "method-since" }, `since ${m.since}`) : null,
+      m.deprecated ? h("span", { class: "badge deprecated", id: "method-deprecated" }, "deprecated") : null,
+    ),
+  );
   if (m.summary) detail.append(h("p", { class: "summary" }, m.summary));
   if (m.description && m.description !== m.summary) detail.append(h("p", { class: "description" }, m.description));
 
@@ -451,6 +450,8 @@ function toMethod(raw: unknown): Method | undefined {
     name: m.name,
     summary: typeof m.summary === "string" ? m.summary : undefined,
     description: typeof m.description === "string" ? m.description : undefined,
+    since: typeof m["x-since"] === "string" ? m["x-since"] : undefined,
+    deprecated: m.deprecated === true,
     tags: list<{ name: string }>(m.tags),
     params: list<ContentDescriptor>(m.params),
     result: m.result === undefined ? undefined : deref<ContentDescriptor>(m.result),

@@ -59,6 +59,9 @@ aside { border-left: 1px solid var(--line); }
 .param label { font: 600 13px ui-monospace, SFMono-Regular, Menlo, monospace; }
 .badge { display: inline-block; font-size: .72rem; padding: 0 .4rem; border-radius: 8px; border: 1px solid var(--line); margin-left: .4rem; color: var(--muted); }
 .badge.required { color: var(--bad); border-color: #f0b4b7; }
+.badge.deprecated { color: var(--warn); border-color: #e6c36a; }
+#method-status .badge:first-child { margin-left: 0; }
+.method-link.deprecated { text-decoration: line-through; }
 textarea { width: 100%; min-height: 2.4rem; font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; padding: .35rem; border: 1px solid var(--line); border-radius: 4px; resize: vertical; }
 pre { background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: .5rem; overflow: auto; max-height: 28rem; font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; margin: .3rem 0; }
 details { margin: .3rem 0; }

@@ -2,7 +2,10 @@
 // schemas the node itself serves via rpc.discover — the same contract the server validates with ajv. It knows the
 // keywords below; a schema using any other assertion keyword yields an "unsupported keyword" verdict instead of a
 // silently wrong one. test/unit/schema-check.spec.ts checks it agrees with generated/ (ajv) on the contract.
-// No imports, no Node APIs: it is served to the browser as is.
+// No Node APIs: it is served to the browser as is, with the two contract modules it imports.
+
+import { deepEqual, isObject as isPlainObject } from "../../contract/json.js";
+import { RefError, resolvePointer } from "../../contract/refs.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -73,10 +76,6 @@ class Unsupported extends Error {}
 
 type Schema = boolean | { [key: string]: unknown };
 
-function isPlainObject(v: unknown): v is { [key: string]: unknown } {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function typeOf(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
@@ -87,20 +86,6 @@ function typeOf(v: unknown): string {
 function hasType(v: unknown, t: string): boolean {
   const actual = typeOf(v);
   return actual === t || (t === "number" && actual === "integer");
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao);
-  return ak.length === Object.keys(bo).length && ak.every((k) => Object.hasOwn(bo, k) && deepEqual(ao[k], bo[k]));
 }
 
 function joinPath(base: string, key: string | number): string {
@@ -140,16 +125,9 @@ class Checker {
   constructor(private readonly root: unknown) {}
 
   resolve(ref: string): Schema {
-    if (!ref.startsWith("#")) throw new Unsupported(`non-local $ref ${ref}`);
-    let cur: unknown = this.root;
-    for (const raw of ref.slice(1).split("/").slice(1)) {
-      const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-      if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
-      else if (isPlainObject(cur) && Object.hasOwn(cur, part)) cur = cur[part];
-      else throw new Unsupported(`unresolvable $ref ${ref}`);
-    }
-    if (typeof cur !== "boolean" && !isPlainObject(cur)) throw new Unsupported(`$ref ${ref} is not a schema`);
-    return cur as Schema;
+    const target = resolvePointer(this.root, ref);
+    if (typeof target !== "boolean" && !isPlainObject(target)) throw new Unsupported(`$ref ${ref} is not a schema`);
+    return target as Schema;
   }
 
   /** The first issue found, or null when `v` satisfies `s`. */
@@ -316,6 +294,7 @@ export function checkSchema(root: unknown, schema: unknown, value: unknown): Ver
     return issue ? { valid: false, issue } : { valid: true };
   } catch (error) {
     if (error instanceof Unsupported) return { valid: "unknown", reason: `cannot validate: unsupported ${error.message}` };
+    if (error instanceof RefError) return { valid: "unknown", reason: `cannot validate: ${error.message}` };
     if (error instanceof SyntaxError) return { valid: "unknown", reason: `cannot validate: bad pattern (${error.message})` };
     throw error;
   }

@@ -202,110 +202,110 @@ import type {
 } from "./types.js";
 
 /** `info.version` of the contract this client was generated from. */
-export const contractVersion = "0.2.0";
+export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:fbd3616d7ef09e0409fe285dd6f15cc93e3f3063b3ac7b878552d248d6621030";
+export const contractDigest = "sha256:1492f61d46706d2392b17a583edb1ca2939d23cc32b4c042376b114f9896ea70";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
-  "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 };
-  "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 };
-  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32004 };
-  "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 };
-  "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 };
-  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32004 };
-  "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 };
-  "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 };
-  "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 };
+  "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 | -32000 };
+  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 | -32000 };
+  "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
+  "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
+  "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
   "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32004 | -32000 };
-  "anvil_setBalance": { params: AnvilSetBalanceParams; result: AnvilSetBalanceResult; errorCode: -32602 };
-  "anvil_setBlockTimestampInterval": { params: AnvilSetBlockTimestampIntervalParams; result: AnvilSetBlockTimestampIntervalResult; errorCode: -32602 };
-  "anvil_setCode": { params: AnvilSetCodeParams; result: AnvilSetCodeResult; errorCode: -32602 };
-  "anvil_setCoinbase": { params: AnvilSetCoinbaseParams; result: AnvilSetCoinbaseResult; errorCode: -32602 };
-  "anvil_setLoggingEnabled": { params: AnvilSetLoggingEnabledParams; result: AnvilSetLoggingEnabledResult; errorCode: -32602 };
-  "anvil_setMinGasPrice": { params: AnvilSetMinGasPriceParams; result: AnvilSetMinGasPriceResult; errorCode: -32602 };
-  "anvil_setNextBlockBaseFeePerGas": { params: AnvilSetNextBlockBaseFeePerGasParams; result: AnvilSetNextBlockBaseFeePerGasResult; errorCode: -32602 };
-  "anvil_setNonce": { params: AnvilSetNonceParams; result: AnvilSetNonceResult; errorCode: -32602 };
-  "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32004 };
-  "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 };
-  "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 };
-  "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 };
-  "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 };
-  "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 };
+  "anvil_setBalance": { params: AnvilSetBalanceParams; result: AnvilSetBalanceResult; errorCode: -32602 | -32000 };
+  "anvil_setBlockTimestampInterval": { params: AnvilSetBlockTimestampIntervalParams; result: AnvilSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "anvil_setCode": { params: AnvilSetCodeParams; result: AnvilSetCodeResult; errorCode: -32602 | -32000 };
+  "anvil_setCoinbase": { params: AnvilSetCoinbaseParams; result: AnvilSetCoinbaseResult; errorCode: -32602 | -32000 };
+  "anvil_setLoggingEnabled": { params: AnvilSetLoggingEnabledParams; result: AnvilSetLoggingEnabledResult; errorCode: -32602 | -32000 };
+  "anvil_setMinGasPrice": { params: AnvilSetMinGasPriceParams; result: AnvilSetMinGasPriceResult; errorCode: -32602 | -32000 };
+  "anvil_setNextBlockBaseFeePerGas": { params: AnvilSetNextBlockBaseFeePerGasParams; result: AnvilSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
+  "anvil_setNonce": { params: AnvilSetNonceParams; result: AnvilSetNonceResult; errorCode: -32602 | -32000 };
+  "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 | -32000 };
+  "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
+  "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 | -32000 };
+  "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 | -32000 };
+  "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 | -32000 };
   "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32000 | 3 };
-  "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 };
+  "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 | -32000 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
   "eth_feeHistory": { params: EthFeeHistoryParams; result: EthFeeHistoryResult; errorCode: -32602 | -32000 };
-  "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 };
+  "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 | -32000 };
   "eth_getBalance": { params: EthGetBalanceParams; result: EthGetBalanceResult; errorCode: -32602 | -32000 };
-  "eth_getBlockByHash": { params: EthGetBlockByHashParams; result: EthGetBlockByHashResult; errorCode: -32602 };
-  "eth_getBlockByNumber": { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult; errorCode: -32602 };
-  "eth_getBlockReceipts": { params: EthGetBlockReceiptsParams; result: EthGetBlockReceiptsResult; errorCode: -32602 };
-  "eth_getBlockTransactionCountByHash": { params: EthGetBlockTransactionCountByHashParams; result: EthGetBlockTransactionCountByHashResult; errorCode: -32602 };
-  "eth_getBlockTransactionCountByNumber": { params: EthGetBlockTransactionCountByNumberParams; result: EthGetBlockTransactionCountByNumberResult; errorCode: -32602 };
+  "eth_getBlockByHash": { params: EthGetBlockByHashParams; result: EthGetBlockByHashResult; errorCode: -32602 | -32000 };
+  "eth_getBlockByNumber": { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult; errorCode: -32602 | -32000 };
+  "eth_getBlockReceipts": { params: EthGetBlockReceiptsParams; result: EthGetBlockReceiptsResult; errorCode: -32602 | -32000 };
+  "eth_getBlockTransactionCountByHash": { params: EthGetBlockTransactionCountByHashParams; result: EthGetBlockTransactionCountByHashResult; errorCode: -32602 | -32000 };
+  "eth_getBlockTransactionCountByNumber": { params: EthGetBlockTransactionCountByNumberParams; result: EthGetBlockTransactionCountByNumberResult; errorCode: -32602 | -32000 };
   "eth_getCode": { params: EthGetCodeParams; result: EthGetCodeResult; errorCode: -32602 | -32000 };
   "eth_getFilterChanges": { params: EthGetFilterChangesParams; result: EthGetFilterChangesResult; errorCode: -32602 | -32000 };
   "eth_getFilterLogs": { params: EthGetFilterLogsParams; result: EthGetFilterLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getLogs": { params: EthGetLogsParams; result: EthGetLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getProof": { params: EthGetProofParams; result: EthGetProofResult; errorCode: -32602 | -32000 };
   "eth_getStorageAt": { params: EthGetStorageAtParams; result: EthGetStorageAtResult; errorCode: -32602 | -32000 };
-  "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 };
-  "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 };
-  "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 };
+  "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 | -32000 };
   "eth_getTransactionCount": { params: EthGetTransactionCountParams; result: EthGetTransactionCountResult; errorCode: -32602 | -32000 };
-  "eth_getTransactionReceipt": { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult; errorCode: -32602 };
-  "eth_maxPriorityFeePerGas": { params: EthMaxPriorityFeePerGasParams; result: EthMaxPriorityFeePerGasResult; errorCode: -32602 };
-  "eth_newBlockFilter": { params: EthNewBlockFilterParams; result: EthNewBlockFilterResult; errorCode: -32602 | -32005 };
+  "eth_getTransactionReceipt": { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult; errorCode: -32602 | -32000 };
+  "eth_maxPriorityFeePerGas": { params: EthMaxPriorityFeePerGasParams; result: EthMaxPriorityFeePerGasResult; errorCode: -32602 | -32000 };
+  "eth_newBlockFilter": { params: EthNewBlockFilterParams; result: EthNewBlockFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_newFilter": { params: EthNewFilterParams; result: EthNewFilterResult; errorCode: -32602 | -32005 | -32000 };
-  "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 };
+  "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_sendRawTransaction": { params: EthSendRawTransactionParams; result: EthSendRawTransactionResult; errorCode: -32602 | -32000 };
   "eth_sendTransaction": { params: EthSendTransactionParams; result: EthSendTransactionResult; errorCode: -32602 | -32000 | 3 };
   "eth_sendUnsignedTransaction": { params: EthSendUnsignedTransactionParams; result: EthSendUnsignedTransactionResult; errorCode: -32602 | -32000 | 3 };
   "eth_sign": { params: EthSignParams; result: EthSignResult; errorCode: -32602 | -32000 };
   "eth_signTransaction": { params: EthSignTransactionParams; result: EthSignTransactionResult; errorCode: -32602 | -32000 | 3 };
   "eth_signTypedData_v4": { params: EthSignTypedDataV4Params; result: EthSignTypedDataV4Result; errorCode: -32602 | -32000 };
-  "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 };
-  "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 };
-  "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 };
+  "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 | -32000 };
+  "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 | -32000 };
+  "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 | -32000 };
   "eth_unsubscribe": { params: EthUnsubscribeParams; result: EthUnsubscribeResult; errorCode: -32602 | -32601 | -32000 };
-  "evm_increaseTime": { params: EvmIncreaseTimeParams; result: EvmIncreaseTimeResult; errorCode: -32602 };
+  "evm_increaseTime": { params: EvmIncreaseTimeParams; result: EvmIncreaseTimeResult; errorCode: -32602 | -32000 };
   "evm_mine": { params: EvmMineParams; result: EvmMineResult; errorCode: -32602 | -32000 };
-  "evm_revert": { params: EvmRevertParams; result: EvmRevertResult; errorCode: -32602 };
-  "evm_setAutomine": { params: EvmSetAutomineParams; result: EvmSetAutomineResult; errorCode: -32602 };
-  "evm_setBlockGasLimit": { params: EvmSetBlockGasLimitParams; result: EvmSetBlockGasLimitResult; errorCode: -32602 };
-  "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 };
+  "evm_revert": { params: EvmRevertParams; result: EvmRevertResult; errorCode: -32602 | -32000 };
+  "evm_setAutomine": { params: EvmSetAutomineParams; result: EvmSetAutomineResult; errorCode: -32602 | -32000 };
+  "evm_setBlockGasLimit": { params: EvmSetBlockGasLimitParams; result: EvmSetBlockGasLimitResult; errorCode: -32602 | -32000 };
+  "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 | -32000 };
   "evm_setNextBlockTimestamp": { params: EvmSetNextBlockTimestampParams; result: EvmSetNextBlockTimestampResult; errorCode: -32602 | -32000 };
-  "evm_snapshot": { params: EvmSnapshotParams; result: EvmSnapshotResult; errorCode: -32602 };
-  "hardhat_dropTransaction": { params: HardhatDropTransactionParams; result: HardhatDropTransactionResult; errorCode: -32602 };
-  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32004 };
-  "hardhat_getAutomine": { params: HardhatGetAutomineParams; result: HardhatGetAutomineResult; errorCode: -32602 };
-  "hardhat_impersonateAccount": { params: HardhatImpersonateAccountParams; result: HardhatImpersonateAccountResult; errorCode: -32602 };
-  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32004 };
-  "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 };
-  "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 };
-  "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 };
+  "evm_snapshot": { params: EvmSnapshotParams; result: EvmSnapshotResult; errorCode: -32602 | -32000 };
+  "hardhat_dropTransaction": { params: HardhatDropTransactionParams; result: HardhatDropTransactionResult; errorCode: -32602 | -32000 };
+  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_getAutomine": { params: HardhatGetAutomineParams; result: HardhatGetAutomineResult; errorCode: -32602 | -32000 };
+  "hardhat_impersonateAccount": { params: HardhatImpersonateAccountParams; result: HardhatImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 | -32000 };
+  "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 | -32000 };
+  "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
   "hardhat_reset": { params: HardhatResetParams; result: HardhatResetResult; errorCode: -32602 | -32004 | -32000 };
-  "hardhat_setBalance": { params: HardhatSetBalanceParams; result: HardhatSetBalanceResult; errorCode: -32602 };
-  "hardhat_setBlockTimestampInterval": { params: HardhatSetBlockTimestampIntervalParams; result: HardhatSetBlockTimestampIntervalResult; errorCode: -32602 };
-  "hardhat_setCode": { params: HardhatSetCodeParams; result: HardhatSetCodeResult; errorCode: -32602 };
-  "hardhat_setCoinbase": { params: HardhatSetCoinbaseParams; result: HardhatSetCoinbaseResult; errorCode: -32602 };
-  "hardhat_setLoggingEnabled": { params: HardhatSetLoggingEnabledParams; result: HardhatSetLoggingEnabledResult; errorCode: -32602 };
-  "hardhat_setMinGasPrice": { params: HardhatSetMinGasPriceParams; result: HardhatSetMinGasPriceResult; errorCode: -32602 };
-  "hardhat_setNextBlockBaseFeePerGas": { params: HardhatSetNextBlockBaseFeePerGasParams; result: HardhatSetNextBlockBaseFeePerGasResult; errorCode: -32602 };
-  "hardhat_setNonce": { params: HardhatSetNonceParams; result: HardhatSetNonceResult; errorCode: -32602 };
-  "hardhat_setRpcUrl": { params: HardhatSetRpcUrlParams; result: HardhatSetRpcUrlResult; errorCode: -32602 | -32004 };
-  "hardhat_setStorageAt": { params: HardhatSetStorageAtParams; result: HardhatSetStorageAtResult; errorCode: -32602 };
-  "hardhat_stopImpersonatingAccount": { params: HardhatStopImpersonatingAccountParams; result: HardhatStopImpersonatingAccountResult; errorCode: -32602 };
-  "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 };
-  "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 };
+  "hardhat_setBalance": { params: HardhatSetBalanceParams; result: HardhatSetBalanceResult; errorCode: -32602 | -32000 };
+  "hardhat_setBlockTimestampInterval": { params: HardhatSetBlockTimestampIntervalParams; result: HardhatSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "hardhat_setCode": { params: HardhatSetCodeParams; result: HardhatSetCodeResult; errorCode: -32602 | -32000 };
+  "hardhat_setCoinbase": { params: HardhatSetCoinbaseParams; result: HardhatSetCoinbaseResult; errorCode: -32602 | -32000 };
+  "hardhat_setLoggingEnabled": { params: HardhatSetLoggingEnabledParams; result: HardhatSetLoggingEnabledResult; errorCode: -32602 | -32000 };
+  "hardhat_setMinGasPrice": { params: HardhatSetMinGasPriceParams; result: HardhatSetMinGasPriceResult; errorCode: -32602 | -32000 };
+  "hardhat_setNextBlockBaseFeePerGas": { params: HardhatSetNextBlockBaseFeePerGasParams; result: HardhatSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
+  "hardhat_setNonce": { params: HardhatSetNonceParams; result: HardhatSetNonceResult; errorCode: -32602 | -32000 };
+  "hardhat_setRpcUrl": { params: HardhatSetRpcUrlParams; result: HardhatSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_setStorageAt": { params: HardhatSetStorageAtParams; result: HardhatSetStorageAtResult; errorCode: -32602 | -32000 };
+  "hardhat_stopImpersonatingAccount": { params: HardhatStopImpersonatingAccountParams; result: HardhatStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
+  "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 | -32000 };
+  "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 | -32000 };
   "personal_sign": { params: PersonalSignParams; result: PersonalSignResult; errorCode: -32602 | -32000 };
-  "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 };
-  "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 };
-  "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 };
-  "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 };
-  "txpool_simpleContent": { params: TxpoolSimpleContentParams; result: TxpoolSimpleContentResult; errorCode: -32602 };
-  "txpool_status": { params: TxpoolStatusParams; result: TxpoolStatusResult; errorCode: -32602 };
-  "web3_clientVersion": { params: Web3ClientVersionParams; result: Web3ClientVersionResult; errorCode: -32602 };
+  "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 | -32000 };
+  "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 | -32000 };
+  "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 | -32000 };
+  "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 | -32000 };
+  "txpool_simpleContent": { params: TxpoolSimpleContentParams; result: TxpoolSimpleContentResult; errorCode: -32602 | -32000 };
+  "txpool_status": { params: TxpoolStatusParams; result: TxpoolStatusResult; errorCode: -32602 | -32000 };
+  "web3_clientVersion": { params: Web3ClientVersionParams; result: Web3ClientVersionResult; errorCode: -32602 | -32000 };
 }
 
 export type MethodName = keyof RpcMethods;
@@ -424,104 +424,104 @@ export interface DeclaredError {
 
 /** The errors each method lists in the contract, in document order. */
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
-  "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"}],
-  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"}],
-  "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"}],
-  "anvil_mine": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"}],
+  "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
-  "anvil_setBalance": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setCode": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setCoinbase": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"}],
-  "anvil_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"}],
-  "anvil_setNonce": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"}],
-  "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"}],
-  "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"}],
-  "eth_accounts": [{"code":-32602,"message":"Invalid params"}],
-  "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"}],
-  "eth_blockNumber": [{"code":-32602,"message":"Invalid params"}],
+  "anvil_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setCoinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_accounts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_blockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_chainId": [{"code":-32602,"message":"Invalid params"}],
+  "eth_chainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"}],
   "eth_feeHistory": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid reward percentile"},{"code":-32000,"message":"header not found"}],
-  "eth_gasPrice": [{"code":-32602,"message":"Invalid params"}],
+  "eth_gasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getBlockByHash": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockByNumber": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockReceipts": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockTransactionCountByHash": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getBlockTransactionCountByNumber": [{"code":-32602,"message":"Invalid params"}],
+  "eth_getBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockReceipts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockTransactionCountByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getBlockTransactionCountByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getFilterChanges": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"}],
   "eth_getFilterLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"}],
-  "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"}],
+  "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getTransactionCount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
-  "eth_getTransactionReceipt": [{"code":-32602,"message":"Invalid params"}],
-  "eth_maxPriorityFeePerGas": [{"code":-32602,"message":"Invalid params"}],
-  "eth_newBlockFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"}],
+  "eth_getTransactionReceipt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_maxPriorityFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_newBlockFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_newFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"too many filters"}],
-  "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"}],
+  "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_sendRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sendTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sendUnsignedTransaction": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "eth_signTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_signTypedData_v4": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
-  "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"}],
-  "eth_syncing": [{"code":-32602,"message":"Invalid params"}],
-  "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"}],
+  "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_syncing": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_unsubscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32000,"message":"subscription not found"}],
-  "evm_increaseTime": [{"code":-32602,"message":"Invalid params"}],
+  "evm_increaseTime": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
-  "evm_revert": [{"code":-32602,"message":"Invalid params"}],
-  "evm_setAutomine": [{"code":-32602,"message":"Invalid params"}],
-  "evm_setBlockGasLimit": [{"code":-32602,"message":"Invalid params"}],
-  "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"}],
+  "evm_revert": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setBlockGasLimit": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_setNextBlockTimestamp": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
-  "evm_snapshot": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"}],
-  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"}],
-  "hardhat_getAutomine": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"}],
-  "hardhat_metadata": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_mine": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"}],
+  "evm_snapshot": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
-  "hardhat_setBalance": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setCode": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setCoinbase": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"}],
-  "hardhat_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"}],
-  "hardhat_setNonce": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"}],
-  "hardhat_setStorageAt": [{"code":-32602,"message":"Invalid params"}],
-  "hardhat_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"}],
-  "net_listening": [{"code":-32602,"message":"Invalid params"}],
-  "net_version": [{"code":-32602,"message":"Invalid params"}],
+  "hardhat_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setCoinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "net_listening": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "net_version": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "personal_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
-  "rpc.discover": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_content": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_inspect": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_simpleContent": [{"code":-32602,"message":"Invalid params"}],
-  "txpool_status": [{"code":-32602,"message":"Invalid params"}],
-  "web3_clientVersion": [{"code":-32602,"message":"Invalid params"}],
+  "rpc.discover": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_content": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_inspect": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_simpleContent": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "txpool_status": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "web3_clientVersion": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
 };
 
 // ---- one function per method ----
@@ -534,7 +534,9 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
  * Params:
  * - `enabled`: true to impersonate every address.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilAutoImpersonateAccount(transport: Transport, ...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult> {
   return transport.request("anvil_autoImpersonateAccount", params) as Promise<AnvilAutoImpersonateAccountResult>;
@@ -548,7 +550,9 @@ export function anvilAutoImpersonateAccount(transport: Transport, ...params: Anv
  * Params:
  * - `hash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilDropTransaction(transport: Transport, ...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult> {
   return transport.request("anvil_dropTransaction", params) as Promise<AnvilDropTransactionResult>;
@@ -559,7 +563,9 @@ export function anvilDropTransaction(transport: Transport, ...params: AnvilDropT
  *
  * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilDumpState(transport: Transport, ...params: AnvilDumpStateParams): Promise<AnvilDumpStateResult> {
   return transport.request("anvil_dumpState", params) as Promise<AnvilDumpStateResult>;
@@ -570,7 +576,9 @@ export function anvilDumpState(transport: Transport, ...params: AnvilDumpStatePa
  *
  * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). hardhat_getAutomine does the same and answers as Hardhat does.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilGetAutomine(transport: Transport, ...params: AnvilGetAutomineParams): Promise<AnvilGetAutomineResult> {
   return transport.request("anvil_getAutomine", params) as Promise<AnvilGetAutomineResult>;
@@ -584,7 +592,9 @@ export function anvilGetAutomine(transport: Transport, ...params: AnvilGetAutomi
  * Params:
  * - `address`: Account to send from.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilImpersonateAccount(transport: Transport, ...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult> {
   return transport.request("anvil_impersonateAccount", params) as Promise<AnvilImpersonateAccountResult>;
@@ -598,7 +608,9 @@ export function anvilImpersonateAccount(transport: Transport, ...params: AnvilIm
  * Params:
  * - `state`: A blob from anvil_dumpState.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilLoadState(transport: Transport, ...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult> {
   return transport.request("anvil_loadState", params) as Promise<AnvilLoadStateResult>;
@@ -613,7 +625,9 @@ export function anvilLoadState(transport: Transport, ...params: AnvilLoadStatePa
  * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
  * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilMine(transport: Transport, ...params: AnvilMineParams): Promise<AnvilMineResult> {
   return transport.request("anvil_mine", params) as Promise<AnvilMineResult>;
@@ -624,7 +638,9 @@ export function anvilMine(transport: Transport, ...params: AnvilMineParams): Pro
  *
  * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilNodeInfo(transport: Transport, ...params: AnvilNodeInfoParams): Promise<AnvilNodeInfoResult> {
   return transport.request("anvil_nodeInfo", params) as Promise<AnvilNodeInfoResult>;
@@ -635,7 +651,9 @@ export function anvilNodeInfo(transport: Transport, ...params: AnvilNodeInfoPara
  *
  * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). hardhat_removeBlockTimestampInterval does the same and answers as Hardhat does.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilRemoveBlockTimestampInterval(transport: Transport, ...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult> {
   return transport.request("anvil_removeBlockTimestampInterval", params) as Promise<AnvilRemoveBlockTimestampIntervalResult>;
@@ -650,6 +668,8 @@ export function anvilRemoveBlockTimestampInterval(transport: Transport, ...param
  * - `options` (optional): Reset options; none resets to the chain's own genesis.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilReset(transport: Transport, ...params: AnvilResetParams): Promise<AnvilResetResult> {
   return transport.request("anvil_reset", params) as Promise<AnvilResetResult>;
@@ -664,7 +684,9 @@ export function anvilReset(transport: Transport, ...params: AnvilResetParams): P
  * - `address`: Account.
  * - `balance`: Wei.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetBalance(transport: Transport, ...params: AnvilSetBalanceParams): Promise<AnvilSetBalanceResult> {
   return transport.request("anvil_setBalance", params) as Promise<AnvilSetBalanceResult>;
@@ -678,7 +700,9 @@ export function anvilSetBalance(transport: Transport, ...params: AnvilSetBalance
  * Params:
  * - `seconds`: Seconds between blocks; the next block's timestamp may not pass 253402300799.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetBlockTimestampInterval(transport: Transport, ...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult> {
   return transport.request("anvil_setBlockTimestampInterval", params) as Promise<AnvilSetBlockTimestampIntervalResult>;
@@ -693,7 +717,9 @@ export function anvilSetBlockTimestampInterval(transport: Transport, ...params: 
  * - `address`: Account.
  * - `code`: Runtime bytecode.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetCode(transport: Transport, ...params: AnvilSetCodeParams): Promise<AnvilSetCodeResult> {
   return transport.request("anvil_setCode", params) as Promise<AnvilSetCodeResult>;
@@ -707,7 +733,9 @@ export function anvilSetCode(transport: Transport, ...params: AnvilSetCodeParams
  * Params:
  * - `address`: Coinbase.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetCoinbase(transport: Transport, ...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult> {
   return transport.request("anvil_setCoinbase", params) as Promise<AnvilSetCoinbaseResult>;
@@ -721,7 +749,9 @@ export function anvilSetCoinbase(transport: Transport, ...params: AnvilSetCoinba
  * Params:
  * - `enabled`: true to log.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetLoggingEnabled(transport: Transport, ...params: AnvilSetLoggingEnabledParams): Promise<AnvilSetLoggingEnabledResult> {
   return transport.request("anvil_setLoggingEnabled", params) as Promise<AnvilSetLoggingEnabledResult>;
@@ -735,7 +765,9 @@ export function anvilSetLoggingEnabled(transport: Transport, ...params: AnvilSet
  * Params:
  * - `gasPrice`: Wei per gas.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetMinGasPrice(transport: Transport, ...params: AnvilSetMinGasPriceParams): Promise<AnvilSetMinGasPriceResult> {
   return transport.request("anvil_setMinGasPrice", params) as Promise<AnvilSetMinGasPriceResult>;
@@ -749,7 +781,9 @@ export function anvilSetMinGasPrice(transport: Transport, ...params: AnvilSetMin
  * Params:
  * - `baseFee`: Wei per gas, at most 2^64 − 1.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetNextBlockBaseFeePerGas(transport: Transport, ...params: AnvilSetNextBlockBaseFeePerGasParams): Promise<AnvilSetNextBlockBaseFeePerGasResult> {
   return transport.request("anvil_setNextBlockBaseFeePerGas", params) as Promise<AnvilSetNextBlockBaseFeePerGasResult>;
@@ -764,7 +798,9 @@ export function anvilSetNextBlockBaseFeePerGas(transport: Transport, ...params: 
  * - `address`: Account.
  * - `nonce`: Nonce, at most 2^64 − 1.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetNonce(transport: Transport, ...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult> {
   return transport.request("anvil_setNonce", params) as Promise<AnvilSetNonceResult>;
@@ -778,7 +814,9 @@ export function anvilSetNonce(transport: Transport, ...params: AnvilSetNoncePara
  * Params:
  * - `url`: JSON-RPC URL.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetRpcUrl(transport: Transport, ...params: AnvilSetRpcUrlParams): Promise<AnvilSetRpcUrlResult> {
   return transport.request("anvil_setRpcUrl", params) as Promise<AnvilSetRpcUrlResult>;
@@ -794,7 +832,9 @@ export function anvilSetRpcUrl(transport: Transport, ...params: AnvilSetRpcUrlPa
  * - `slot`: Slot: a quantity or a 32-byte word.
  * - `value`: The slot's new word.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilSetStorageAt(transport: Transport, ...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult> {
   return transport.request("anvil_setStorageAt", params) as Promise<AnvilSetStorageAtResult>;
@@ -808,7 +848,9 @@ export function anvilSetStorageAt(transport: Transport, ...params: AnvilSetStora
  * Params:
  * - `address`: Account.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function anvilStopImpersonatingAccount(transport: Transport, ...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult> {
   return transport.request("anvil_stopImpersonatingAccount", params) as Promise<AnvilStopImpersonatingAccountResult>;
@@ -819,7 +861,9 @@ export function anvilStopImpersonatingAccount(transport: Transport, ...params: A
  *
  * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethAccounts(transport: Transport, ...params: EthAccountsParams): Promise<EthAccountsResult> {
   return transport.request("eth_accounts", params) as Promise<EthAccountsResult>;
@@ -830,7 +874,9 @@ export function ethAccounts(transport: Transport, ...params: EthAccountsParams):
  *
  * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethBlobBaseFee(transport: Transport, ...params: EthBlobBaseFeeParams): Promise<EthBlobBaseFeeResult> {
   return transport.request("eth_blobBaseFee", params) as Promise<EthBlobBaseFeeResult>;
@@ -841,7 +887,9 @@ export function ethBlobBaseFee(transport: Transport, ...params: EthBlobBaseFeePa
  *
  * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberParams): Promise<EthBlockNumberResult> {
   return transport.request("eth_blockNumber", params) as Promise<EthBlockNumberResult>;
@@ -857,6 +905,8 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  * - `block` (optional): Block to execute on; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 0.1.0
  */
 export function ethCall(transport: Transport, ...params: EthCallParams): Promise<EthCallResult> {
   return transport.request("eth_call", params) as Promise<EthCallResult>;
@@ -867,7 +917,9 @@ export function ethCall(transport: Transport, ...params: EthCallParams): Promise
  *
  * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethChainId(transport: Transport, ...params: EthChainIdParams): Promise<EthChainIdResult> {
   return transport.request("eth_chainId", params) as Promise<EthChainIdResult>;
@@ -883,6 +935,8 @@ export function ethChainId(transport: Transport, ...params: EthChainIdParams): P
  * - `block` (optional): Block to estimate on; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 0.1.0
  */
 export function ethEstimateGas(transport: Transport, ...params: EthEstimateGasParams): Promise<EthEstimateGasResult> {
   return transport.request("eth_estimateGas", params) as Promise<EthEstimateGasResult>;
@@ -899,6 +953,8 @@ export function ethEstimateGas(transport: Transport, ...params: EthEstimateGasPa
  * - `rewardPercentiles` (optional): Monotonically increasing percentiles (0-100) of effective priority fees to sample per block.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethFeeHistory(transport: Transport, ...params: EthFeeHistoryParams): Promise<EthFeeHistoryResult> {
   return transport.request("eth_feeHistory", params) as Promise<EthFeeHistoryResult>;
@@ -909,7 +965,9 @@ export function ethFeeHistory(transport: Transport, ...params: EthFeeHistoryPara
  *
  * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGasPrice(transport: Transport, ...params: EthGasPriceParams): Promise<EthGasPriceResult> {
   return transport.request("eth_gasPrice", params) as Promise<EthGasPriceResult>;
@@ -925,6 +983,8 @@ export function ethGasPrice(transport: Transport, ...params: EthGasPriceParams):
  * - `block` (optional): Block whose state is read (balance); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBalance(transport: Transport, ...params: EthGetBalanceParams): Promise<EthGetBalanceResult> {
   return transport.request("eth_getBalance", params) as Promise<EthGetBalanceResult>;
@@ -939,7 +999,9 @@ export function ethGetBalance(transport: Transport, ...params: EthGetBalancePara
  * - `blockHash`: 32-byte block hash.
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockByHash(transport: Transport, ...params: EthGetBlockByHashParams): Promise<EthGetBlockByHashResult> {
   return transport.request("eth_getBlockByHash", params) as Promise<EthGetBlockByHashResult>;
@@ -954,7 +1016,9 @@ export function ethGetBlockByHash(transport: Transport, ...params: EthGetBlockBy
  * - `blockNumber`: Hex block number or block tag.
  * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlockByNumberParams): Promise<EthGetBlockByNumberResult> {
   return transport.request("eth_getBlockByNumber", params) as Promise<EthGetBlockByNumberResult>;
@@ -968,7 +1032,9 @@ export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlock
  * Params:
  * - `block`: Block number, tag or hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockReceipts(transport: Transport, ...params: EthGetBlockReceiptsParams): Promise<EthGetBlockReceiptsResult> {
   return transport.request("eth_getBlockReceipts", params) as Promise<EthGetBlockReceiptsResult>;
@@ -982,7 +1048,9 @@ export function ethGetBlockReceipts(transport: Transport, ...params: EthGetBlock
  * Params:
  * - `blockHash`: 32-byte block hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockTransactionCountByHash(transport: Transport, ...params: EthGetBlockTransactionCountByHashParams): Promise<EthGetBlockTransactionCountByHashResult> {
   return transport.request("eth_getBlockTransactionCountByHash", params) as Promise<EthGetBlockTransactionCountByHashResult>;
@@ -996,7 +1064,9 @@ export function ethGetBlockTransactionCountByHash(transport: Transport, ...param
  * Params:
  * - `blockNumber`: Hex block number or block tag.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetBlockTransactionCountByNumber(transport: Transport, ...params: EthGetBlockTransactionCountByNumberParams): Promise<EthGetBlockTransactionCountByNumberResult> {
   return transport.request("eth_getBlockTransactionCountByNumber", params) as Promise<EthGetBlockTransactionCountByNumberResult>;
@@ -1012,6 +1082,8 @@ export function ethGetBlockTransactionCountByNumber(transport: Transport, ...par
  * - `block` (optional): Block whose state is read (code); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetCode(transport: Transport, ...params: EthGetCodeParams): Promise<EthGetCodeResult> {
   return transport.request("eth_getCode", params) as Promise<EthGetCodeResult>;
@@ -1026,6 +1098,8 @@ export function ethGetCode(transport: Transport, ...params: EthGetCodeParams): P
  * - `filterId`: Filter identifier.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetFilterChanges(transport: Transport, ...params: EthGetFilterChangesParams): Promise<EthGetFilterChangesResult> {
   return transport.request("eth_getFilterChanges", params) as Promise<EthGetFilterChangesResult>;
@@ -1040,6 +1114,8 @@ export function ethGetFilterChanges(transport: Transport, ...params: EthGetFilte
  * - `filterId`: Identifier of a log filter.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethGetFilterLogs(transport: Transport, ...params: EthGetFilterLogsParams): Promise<EthGetFilterLogsResult> {
   return transport.request("eth_getFilterLogs", params) as Promise<EthGetFilterLogsResult>;
@@ -1054,6 +1130,8 @@ export function ethGetFilterLogs(transport: Transport, ...params: EthGetFilterLo
  * - `filter`: Filter criteria.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethGetLogs(transport: Transport, ...params: EthGetLogsParams): Promise<EthGetLogsResult> {
   return transport.request("eth_getLogs", params) as Promise<EthGetLogsResult>;
@@ -1070,6 +1148,8 @@ export function ethGetLogs(transport: Transport, ...params: EthGetLogsParams): P
  * - `block` (optional): Block whose state is proven: hex number, tag (latest, earliest, pending, …) or 32-byte hash; default "latest".
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetProof(transport: Transport, ...params: EthGetProofParams): Promise<EthGetProofResult> {
   return transport.request("eth_getProof", params) as Promise<EthGetProofResult>;
@@ -1086,6 +1166,8 @@ export function ethGetProof(transport: Transport, ...params: EthGetProofParams):
  * - `block` (optional): Block whose state is read (storage); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult> {
   return transport.request("eth_getStorageAt", params) as Promise<EthGetStorageAtResult>;
@@ -1100,7 +1182,9 @@ export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAt
  * - `blockHash`: 32-byte block hash.
  * - `transactionIndex`: Position in the block (hex quantity).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByBlockHashAndIndex(transport: Transport, ...params: EthGetTransactionByBlockHashAndIndexParams): Promise<EthGetTransactionByBlockHashAndIndexResult> {
   return transport.request("eth_getTransactionByBlockHashAndIndex", params) as Promise<EthGetTransactionByBlockHashAndIndexResult>;
@@ -1115,7 +1199,9 @@ export function ethGetTransactionByBlockHashAndIndex(transport: Transport, ...pa
  * - `blockNumber`: Hex block number or tag.
  * - `transactionIndex`: Position in the block (hex quantity).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByBlockNumberAndIndex(transport: Transport, ...params: EthGetTransactionByBlockNumberAndIndexParams): Promise<EthGetTransactionByBlockNumberAndIndexResult> {
   return transport.request("eth_getTransactionByBlockNumberAndIndex", params) as Promise<EthGetTransactionByBlockNumberAndIndexResult>;
@@ -1129,7 +1215,9 @@ export function ethGetTransactionByBlockNumberAndIndex(transport: Transport, ...
  * Params:
  * - `transactionHash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionByHash(transport: Transport, ...params: EthGetTransactionByHashParams): Promise<EthGetTransactionByHashResult> {
   return transport.request("eth_getTransactionByHash", params) as Promise<EthGetTransactionByHashResult>;
@@ -1145,6 +1233,8 @@ export function ethGetTransactionByHash(transport: Transport, ...params: EthGetT
  * - `block` (optional): Block whose state is read (nonce); default "latest". Unknown block numbers/hashes fail with -32000.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionCount(transport: Transport, ...params: EthGetTransactionCountParams): Promise<EthGetTransactionCountResult> {
   return transport.request("eth_getTransactionCount", params) as Promise<EthGetTransactionCountResult>;
@@ -1158,7 +1248,9 @@ export function ethGetTransactionCount(transport: Transport, ...params: EthGetTr
  * Params:
  * - `transactionHash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethGetTransactionReceipt(transport: Transport, ...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult> {
   return transport.request("eth_getTransactionReceipt", params) as Promise<EthGetTransactionReceiptResult>;
@@ -1169,7 +1261,9 @@ export function ethGetTransactionReceipt(transport: Transport, ...params: EthGet
  *
  * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethMaxPriorityFeePerGas(transport: Transport, ...params: EthMaxPriorityFeePerGasParams): Promise<EthMaxPriorityFeePerGasResult> {
   return transport.request("eth_maxPriorityFeePerGas", params) as Promise<EthMaxPriorityFeePerGasResult>;
@@ -1180,7 +1274,9 @@ export function ethMaxPriorityFeePerGas(transport: Transport, ...params: EthMaxP
  *
  * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
+ *
+ * @since 0.1.0
  */
 export function ethNewBlockFilter(transport: Transport, ...params: EthNewBlockFilterParams): Promise<EthNewBlockFilterResult> {
   return transport.request("eth_newBlockFilter", params) as Promise<EthNewBlockFilterResult>;
@@ -1195,6 +1291,8 @@ export function ethNewBlockFilter(transport: Transport, ...params: EthNewBlockFi
  * - `filter`: Filter criteria.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+ *
+ * @since 0.1.0
  */
 export function ethNewFilter(transport: Transport, ...params: EthNewFilterParams): Promise<EthNewFilterResult> {
   return transport.request("eth_newFilter", params) as Promise<EthNewFilterResult>;
@@ -1205,7 +1303,9 @@ export function ethNewFilter(transport: Transport, ...params: EthNewFilterParams
  *
  * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
+ *
+ * @since 0.1.0
  */
 export function ethNewPendingTransactionFilter(transport: Transport, ...params: EthNewPendingTransactionFilterParams): Promise<EthNewPendingTransactionFilterResult> {
   return transport.request("eth_newPendingTransactionFilter", params) as Promise<EthNewPendingTransactionFilterResult>;
@@ -1220,6 +1320,8 @@ export function ethNewPendingTransactionFilter(transport: Transport, ...params: 
  * - `transactionData`: Signed transaction bytes (EIP-2718 envelope).
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethSendRawTransaction(transport: Transport, ...params: EthSendRawTransactionParams): Promise<EthSendRawTransactionResult> {
   return transport.request("eth_sendRawTransaction", params) as Promise<EthSendRawTransactionResult>;
@@ -1234,6 +1336,8 @@ export function ethSendRawTransaction(transport: Transport, ...params: EthSendRa
  * - `transaction`: Transaction request; `from` is required.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+ *
+ * @since 0.1.0
  */
 export function ethSendTransaction(transport: Transport, ...params: EthSendTransactionParams): Promise<EthSendTransactionResult> {
   return transport.request("eth_sendTransaction", params) as Promise<EthSendTransactionResult>;
@@ -1248,6 +1352,8 @@ export function ethSendTransaction(transport: Transport, ...params: EthSendTrans
  * - `transaction`: Transaction request; `from` is required.
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 1.0.0
  */
 export function ethSendUnsignedTransaction(transport: Transport, ...params: EthSendUnsignedTransactionParams): Promise<EthSendUnsignedTransactionResult> {
   return transport.request("eth_sendUnsignedTransaction", params) as Promise<EthSendUnsignedTransactionResult>;
@@ -1263,6 +1369,8 @@ export function ethSendUnsignedTransaction(transport: Transport, ...params: EthS
  * - `data`: Data to sign.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function ethSign(transport: Transport, ...params: EthSignParams): Promise<EthSignResult> {
   return transport.request("eth_sign", params) as Promise<EthSignResult>;
@@ -1277,6 +1385,8 @@ export function ethSign(transport: Transport, ...params: EthSignParams): Promise
  * - `transaction`: Transaction request; `from` is required.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+ *
+ * @since 1.0.0
  */
 export function ethSignTransaction(transport: Transport, ...params: EthSignTransactionParams): Promise<EthSignTransactionResult> {
   return transport.request("eth_signTransaction", params) as Promise<EthSignTransactionResult>;
@@ -1292,6 +1402,8 @@ export function ethSignTransaction(transport: Transport, ...params: EthSignTrans
  * - `typedData`: Typed data.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function ethSignTypedDataV4(transport: Transport, ...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result> {
   return transport.request("eth_signTypedData_v4", params) as Promise<EthSignTypedDataV4Result>;
@@ -1306,7 +1418,9 @@ export function ethSignTypedDataV4(transport: Transport, ...params: EthSignTyped
  * - `subscriptionType`: Kind of events.
  * - `filter` (optional): logs only: address/topics criteria.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+ * @throws {JsonRpcError} declared codes: -32602, -32601, -32005, -32000
+ *
+ * @since 0.1.0
  */
 export function ethSubscribe(transport: Transport, ...params: EthSubscribeParams): Promise<EthSubscribeResult> {
   return transport.request("eth_subscribe", params) as Promise<EthSubscribeResult>;
@@ -1317,7 +1431,9 @@ export function ethSubscribe(transport: Transport, ...params: EthSubscribeParams
  *
  * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethSyncing(transport: Transport, ...params: EthSyncingParams): Promise<EthSyncingResult> {
   return transport.request("eth_syncing", params) as Promise<EthSyncingResult>;
@@ -1331,7 +1447,9 @@ export function ethSyncing(transport: Transport, ...params: EthSyncingParams): P
  * Params:
  * - `filterId`: Filter identifier.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function ethUninstallFilter(transport: Transport, ...params: EthUninstallFilterParams): Promise<EthUninstallFilterResult> {
   return transport.request("eth_uninstallFilter", params) as Promise<EthUninstallFilterResult>;
@@ -1346,6 +1464,8 @@ export function ethUninstallFilter(transport: Transport, ...params: EthUninstall
  * - `subscriptionId`: Subscription identifier.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32601, -32000
+ *
+ * @since 0.1.0
  */
 export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribeParams): Promise<EthUnsubscribeResult> {
   return transport.request("eth_unsubscribe", params) as Promise<EthUnsubscribeResult>;
@@ -1359,7 +1479,9 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
  * Params:
  * - `seconds`: Seconds to add.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function evmIncreaseTime(transport: Transport, ...params: EvmIncreaseTimeParams): Promise<EvmIncreaseTimeResult> {
   return transport.request("evm_increaseTime", params) as Promise<EvmIncreaseTimeResult>;
@@ -1374,6 +1496,8 @@ export function evmIncreaseTime(transport: Transport, ...params: EvmIncreaseTime
  * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function evmMine(transport: Transport, ...params: EvmMineParams): Promise<EvmMineResult> {
   return transport.request("evm_mine", params) as Promise<EvmMineResult>;
@@ -1387,7 +1511,9 @@ export function evmMine(transport: Transport, ...params: EvmMineParams): Promise
  * Params:
  * - `snapshotId`: An id evm_snapshot answered.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function evmRevert(transport: Transport, ...params: EvmRevertParams): Promise<EvmRevertResult> {
   return transport.request("evm_revert", params) as Promise<EvmRevertResult>;
@@ -1401,7 +1527,9 @@ export function evmRevert(transport: Transport, ...params: EvmRevertParams): Pro
  * Params:
  * - `enabled`: true to enable automine.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function evmSetAutomine(transport: Transport, ...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult> {
   return transport.request("evm_setAutomine", params) as Promise<EvmSetAutomineResult>;
@@ -1415,7 +1543,9 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  * Params:
  * - `gasLimit`: Gas limit.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function evmSetBlockGasLimit(transport: Transport, ...params: EvmSetBlockGasLimitParams): Promise<EvmSetBlockGasLimitResult> {
   return transport.request("evm_setBlockGasLimit", params) as Promise<EvmSetBlockGasLimitResult>;
@@ -1429,7 +1559,9 @@ export function evmSetBlockGasLimit(transport: Transport, ...params: EvmSetBlock
  * Params:
  * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function evmSetIntervalMining(transport: Transport, ...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult> {
   return transport.request("evm_setIntervalMining", params) as Promise<EvmSetIntervalMiningResult>;
@@ -1444,6 +1576,8 @@ export function evmSetIntervalMining(transport: Transport, ...params: EvmSetInte
  * - `timestamp`: Unix seconds.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function evmSetNextBlockTimestamp(transport: Transport, ...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult> {
   return transport.request("evm_setNextBlockTimestamp", params) as Promise<EvmSetNextBlockTimestampResult>;
@@ -1454,7 +1588,9 @@ export function evmSetNextBlockTimestamp(transport: Transport, ...params: EvmSet
  *
  * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function evmSnapshot(transport: Transport, ...params: EvmSnapshotParams): Promise<EvmSnapshotResult> {
   return transport.request("evm_snapshot", params) as Promise<EvmSnapshotResult>;
@@ -1468,7 +1604,9 @@ export function evmSnapshot(transport: Transport, ...params: EvmSnapshotParams):
  * Params:
  * - `hash`: Transaction hash.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatDropTransaction(transport: Transport, ...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult> {
   return transport.request("hardhat_dropTransaction", params) as Promise<HardhatDropTransactionResult>;
@@ -1479,7 +1617,9 @@ export function hardhatDropTransaction(transport: Transport, ...params: HardhatD
  *
  * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatDumpState(transport: Transport, ...params: HardhatDumpStateParams): Promise<HardhatDumpStateResult> {
   return transport.request("hardhat_dumpState", params) as Promise<HardhatDumpStateResult>;
@@ -1490,7 +1630,9 @@ export function hardhatDumpState(transport: Transport, ...params: HardhatDumpSta
  *
  * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). anvil_getAutomine does the same and answers as anvil does.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatGetAutomine(transport: Transport, ...params: HardhatGetAutomineParams): Promise<HardhatGetAutomineResult> {
   return transport.request("hardhat_getAutomine", params) as Promise<HardhatGetAutomineResult>;
@@ -1504,7 +1646,9 @@ export function hardhatGetAutomine(transport: Transport, ...params: HardhatGetAu
  * Params:
  * - `address`: Account to send from.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatImpersonateAccount(transport: Transport, ...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult> {
   return transport.request("hardhat_impersonateAccount", params) as Promise<HardhatImpersonateAccountResult>;
@@ -1518,7 +1662,9 @@ export function hardhatImpersonateAccount(transport: Transport, ...params: Hardh
  * Params:
  * - `state`: A blob from anvil_dumpState.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatLoadState(transport: Transport, ...params: HardhatLoadStateParams): Promise<HardhatLoadStateResult> {
   return transport.request("hardhat_loadState", params) as Promise<HardhatLoadStateResult>;
@@ -1529,7 +1675,9 @@ export function hardhatLoadState(transport: Transport, ...params: HardhatLoadSta
  *
  * The client version, the chain id, an id random per run (a reset draws a new one) and the head block.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatMetadata(transport: Transport, ...params: HardhatMetadataParams): Promise<HardhatMetadataResult> {
   return transport.request("hardhat_metadata", params) as Promise<HardhatMetadataResult>;
@@ -1544,7 +1692,9 @@ export function hardhatMetadata(transport: Transport, ...params: HardhatMetadata
  * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
  * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatMine(transport: Transport, ...params: HardhatMineParams): Promise<HardhatMineResult> {
   return transport.request("hardhat_mine", params) as Promise<HardhatMineResult>;
@@ -1555,7 +1705,9 @@ export function hardhatMine(transport: Transport, ...params: HardhatMineParams):
  *
  * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). anvil_removeBlockTimestampInterval does the same and answers as anvil does. Hardhat itself has no such method; viem's test client sends it in hardhat mode.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatRemoveBlockTimestampInterval(transport: Transport, ...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult> {
   return transport.request("hardhat_removeBlockTimestampInterval", params) as Promise<HardhatRemoveBlockTimestampIntervalResult>;
@@ -1570,6 +1722,8 @@ export function hardhatRemoveBlockTimestampInterval(transport: Transport, ...par
  * - `options` (optional): Reset options; none resets to the chain's own genesis.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatReset(transport: Transport, ...params: HardhatResetParams): Promise<HardhatResetResult> {
   return transport.request("hardhat_reset", params) as Promise<HardhatResetResult>;
@@ -1584,7 +1738,9 @@ export function hardhatReset(transport: Transport, ...params: HardhatResetParams
  * - `address`: Account.
  * - `balance`: Wei.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetBalance(transport: Transport, ...params: HardhatSetBalanceParams): Promise<HardhatSetBalanceResult> {
   return transport.request("hardhat_setBalance", params) as Promise<HardhatSetBalanceResult>;
@@ -1598,7 +1754,9 @@ export function hardhatSetBalance(transport: Transport, ...params: HardhatSetBal
  * Params:
  * - `milliseconds`: Milliseconds between blocks, a multiple of 1000.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetBlockTimestampInterval(transport: Transport, ...params: HardhatSetBlockTimestampIntervalParams): Promise<HardhatSetBlockTimestampIntervalResult> {
   return transport.request("hardhat_setBlockTimestampInterval", params) as Promise<HardhatSetBlockTimestampIntervalResult>;
@@ -1613,7 +1771,9 @@ export function hardhatSetBlockTimestampInterval(transport: Transport, ...params
  * - `address`: Account.
  * - `code`: Runtime bytecode.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetCode(transport: Transport, ...params: HardhatSetCodeParams): Promise<HardhatSetCodeResult> {
   return transport.request("hardhat_setCode", params) as Promise<HardhatSetCodeResult>;
@@ -1627,7 +1787,9 @@ export function hardhatSetCode(transport: Transport, ...params: HardhatSetCodePa
  * Params:
  * - `address`: Coinbase.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetCoinbase(transport: Transport, ...params: HardhatSetCoinbaseParams): Promise<HardhatSetCoinbaseResult> {
   return transport.request("hardhat_setCoinbase", params) as Promise<HardhatSetCoinbaseResult>;
@@ -1641,7 +1803,9 @@ export function hardhatSetCoinbase(transport: Transport, ...params: HardhatSetCo
  * Params:
  * - `enabled`: true to log.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetLoggingEnabled(transport: Transport, ...params: HardhatSetLoggingEnabledParams): Promise<HardhatSetLoggingEnabledResult> {
   return transport.request("hardhat_setLoggingEnabled", params) as Promise<HardhatSetLoggingEnabledResult>;
@@ -1655,7 +1819,9 @@ export function hardhatSetLoggingEnabled(transport: Transport, ...params: Hardha
  * Params:
  * - `gasPrice`: Wei per gas.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetMinGasPrice(transport: Transport, ...params: HardhatSetMinGasPriceParams): Promise<HardhatSetMinGasPriceResult> {
   return transport.request("hardhat_setMinGasPrice", params) as Promise<HardhatSetMinGasPriceResult>;
@@ -1669,7 +1835,9 @@ export function hardhatSetMinGasPrice(transport: Transport, ...params: HardhatSe
  * Params:
  * - `baseFee`: Wei per gas, at most 2^64 − 1.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetNextBlockBaseFeePerGas(transport: Transport, ...params: HardhatSetNextBlockBaseFeePerGasParams): Promise<HardhatSetNextBlockBaseFeePerGasResult> {
   return transport.request("hardhat_setNextBlockBaseFeePerGas", params) as Promise<HardhatSetNextBlockBaseFeePerGasResult>;
@@ -1684,7 +1852,9 @@ export function hardhatSetNextBlockBaseFeePerGas(transport: Transport, ...params
  * - `address`: Account.
  * - `nonce`: Nonce, at most 2^64 − 1.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetNonce(transport: Transport, ...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult> {
   return transport.request("hardhat_setNonce", params) as Promise<HardhatSetNonceResult>;
@@ -1698,7 +1868,9 @@ export function hardhatSetNonce(transport: Transport, ...params: HardhatSetNonce
  * Params:
  * - `url`: JSON-RPC URL.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetRpcUrl(transport: Transport, ...params: HardhatSetRpcUrlParams): Promise<HardhatSetRpcUrlResult> {
   return transport.request("hardhat_setRpcUrl", params) as Promise<HardhatSetRpcUrlResult>;
@@ -1714,7 +1886,9 @@ export function hardhatSetRpcUrl(transport: Transport, ...params: HardhatSetRpcU
  * - `slot`: Slot: a quantity or a 32-byte word.
  * - `value`: The slot's new word.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatSetStorageAt(transport: Transport, ...params: HardhatSetStorageAtParams): Promise<HardhatSetStorageAtResult> {
   return transport.request("hardhat_setStorageAt", params) as Promise<HardhatSetStorageAtResult>;
@@ -1728,7 +1902,9 @@ export function hardhatSetStorageAt(transport: Transport, ...params: HardhatSetS
  * Params:
  * - `address`: Account.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function hardhatStopImpersonatingAccount(transport: Transport, ...params: HardhatStopImpersonatingAccountParams): Promise<HardhatStopImpersonatingAccountResult> {
   return transport.request("hardhat_stopImpersonatingAccount", params) as Promise<HardhatStopImpersonatingAccountResult>;
@@ -1739,7 +1915,9 @@ export function hardhatStopImpersonatingAccount(transport: Transport, ...params:
  *
  * Always true while the server runs.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function netListening(transport: Transport, ...params: NetListeningParams): Promise<NetListeningResult> {
   return transport.request("net_listening", params) as Promise<NetListeningResult>;
@@ -1750,7 +1928,9 @@ export function netListening(transport: Transport, ...params: NetListeningParams
  *
  * Returns the network id as a decimal string; equal to the chain id (31337).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function netVersion(transport: Transport, ...params: NetVersionParams): Promise<NetVersionResult> {
   return transport.request("net_version", params) as Promise<NetVersionResult>;
@@ -1767,6 +1947,8 @@ export function netVersion(transport: Transport, ...params: NetVersionParams): P
  * - `password` (optional): Ignored.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
  */
 export function personalSign(transport: Transport, ...params: PersonalSignParams): Promise<PersonalSignResult> {
   return transport.request("personal_sign", params) as Promise<PersonalSignResult>;
@@ -1777,7 +1959,9 @@ export function personalSign(transport: Transport, ...params: PersonalSignParams
  *
  * Returns the OpenRPC document describing this service (the contents of openrpc.json).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams): Promise<RpcDiscoverResult> {
   return transport.request("rpc.discover", params) as Promise<RpcDiscoverResult>;
@@ -1788,7 +1972,9 @@ export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams):
  *
  * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function txpoolContent(transport: Transport, ...params: TxpoolContentParams): Promise<TxpoolContentResult> {
   return transport.request("txpool_content", params) as Promise<TxpoolContentResult>;
@@ -1802,7 +1988,9 @@ export function txpoolContent(transport: Transport, ...params: TxpoolContentPara
  * Params:
  * - `address`: Account address.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function txpoolContentFrom(transport: Transport, ...params: TxpoolContentFromParams): Promise<TxpoolContentFromResult> {
   return transport.request("txpool_contentFrom", params) as Promise<TxpoolContentFromResult>;
@@ -1813,7 +2001,9 @@ export function txpoolContentFrom(transport: Transport, ...params: TxpoolContent
  *
  * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function txpoolInspect(transport: Transport, ...params: TxpoolInspectParams): Promise<TxpoolInspectResult> {
   return transport.request("txpool_inspect", params) as Promise<TxpoolInspectResult>;
@@ -1824,7 +2014,9 @@ export function txpoolInspect(transport: Transport, ...params: TxpoolInspectPara
  *
  * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function txpoolSimpleContent(transport: Transport, ...params: TxpoolSimpleContentParams): Promise<TxpoolSimpleContentResult> {
   return transport.request("txpool_simpleContent", params) as Promise<TxpoolSimpleContentResult>;
@@ -1835,7 +2027,9 @@ export function txpoolSimpleContent(transport: Transport, ...params: TxpoolSimpl
  *
  * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function txpoolStatus(transport: Transport, ...params: TxpoolStatusParams): Promise<TxpoolStatusResult> {
   return transport.request("txpool_status", params) as Promise<TxpoolStatusResult>;
@@ -1846,7 +2040,9 @@ export function txpoolStatus(transport: Transport, ...params: TxpoolStatusParams
  *
  * Returns `evm-node/v<package version>`.
  *
- * @throws {JsonRpcError} declared codes: -32602
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 0.1.0
  */
 export function web3ClientVersion(transport: Transport, ...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult> {
   return transport.request("web3_clientVersion", params) as Promise<Web3ClientVersionResult>;
@@ -1868,7 +2064,9 @@ export interface Client {
    * Params:
    * - `enabled`: true to impersonate every address.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_autoImpersonateAccount(...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult>;
   /**
@@ -1879,7 +2077,9 @@ export interface Client {
    * Params:
    * - `hash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_dropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
   /**
@@ -1887,7 +2087,9 @@ export interface Client {
    *
    * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   anvil_dumpState(...params: AnvilDumpStateParams): Promise<AnvilDumpStateResult>;
   /**
@@ -1895,7 +2097,9 @@ export interface Client {
    *
    * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). hardhat_getAutomine does the same and answers as Hardhat does.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_getAutomine(...params: AnvilGetAutomineParams): Promise<AnvilGetAutomineResult>;
   /**
@@ -1906,7 +2110,9 @@ export interface Client {
    * Params:
    * - `address`: Account to send from.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_impersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
   /**
@@ -1917,7 +2123,9 @@ export interface Client {
    * Params:
    * - `state`: A blob from anvil_dumpState.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   anvil_loadState(...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult>;
   /**
@@ -1929,7 +2137,9 @@ export interface Client {
    * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
    * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_mine(...params: AnvilMineParams): Promise<AnvilMineResult>;
   /**
@@ -1937,7 +2147,9 @@ export interface Client {
    *
    * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_nodeInfo(...params: AnvilNodeInfoParams): Promise<AnvilNodeInfoResult>;
   /**
@@ -1945,7 +2157,9 @@ export interface Client {
    *
    * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). hardhat_removeBlockTimestampInterval does the same and answers as Hardhat does.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_removeBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
   /**
@@ -1957,6 +2171,8 @@ export interface Client {
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   anvil_reset(...params: AnvilResetParams): Promise<AnvilResetResult>;
   /**
@@ -1968,7 +2184,9 @@ export interface Client {
    * - `address`: Account.
    * - `balance`: Wei.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setBalance(...params: AnvilSetBalanceParams): Promise<AnvilSetBalanceResult>;
   /**
@@ -1979,7 +2197,9 @@ export interface Client {
    * Params:
    * - `seconds`: Seconds between blocks; the next block's timestamp may not pass 253402300799.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setBlockTimestampInterval(...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult>;
   /**
@@ -1991,7 +2211,9 @@ export interface Client {
    * - `address`: Account.
    * - `code`: Runtime bytecode.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setCode(...params: AnvilSetCodeParams): Promise<AnvilSetCodeResult>;
   /**
@@ -2002,7 +2224,9 @@ export interface Client {
    * Params:
    * - `address`: Coinbase.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setCoinbase(...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult>;
   /**
@@ -2013,7 +2237,9 @@ export interface Client {
    * Params:
    * - `enabled`: true to log.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setLoggingEnabled(...params: AnvilSetLoggingEnabledParams): Promise<AnvilSetLoggingEnabledResult>;
   /**
@@ -2024,7 +2250,9 @@ export interface Client {
    * Params:
    * - `gasPrice`: Wei per gas.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setMinGasPrice(...params: AnvilSetMinGasPriceParams): Promise<AnvilSetMinGasPriceResult>;
   /**
@@ -2035,7 +2263,9 @@ export interface Client {
    * Params:
    * - `baseFee`: Wei per gas, at most 2^64 − 1.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setNextBlockBaseFeePerGas(...params: AnvilSetNextBlockBaseFeePerGasParams): Promise<AnvilSetNextBlockBaseFeePerGasResult>;
   /**
@@ -2047,7 +2277,9 @@ export interface Client {
    * - `address`: Account.
    * - `nonce`: Nonce, at most 2^64 − 1.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
   /**
@@ -2058,7 +2290,9 @@ export interface Client {
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setRpcUrl(...params: AnvilSetRpcUrlParams): Promise<AnvilSetRpcUrlResult>;
   /**
@@ -2071,7 +2305,9 @@ export interface Client {
    * - `slot`: Slot: a quantity or a 32-byte word.
    * - `value`: The slot's new word.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_setStorageAt(...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult>;
   /**
@@ -2082,7 +2318,9 @@ export interface Client {
    * Params:
    * - `address`: Account.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   anvil_stopImpersonatingAccount(...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult>;
   /**
@@ -2090,7 +2328,9 @@ export interface Client {
    *
    * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_accounts(...params: EthAccountsParams): Promise<EthAccountsResult>;
   /**
@@ -2098,7 +2338,9 @@ export interface Client {
    *
    * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_blobBaseFee(...params: EthBlobBaseFeeParams): Promise<EthBlobBaseFeeResult>;
   /**
@@ -2106,7 +2348,9 @@ export interface Client {
    *
    * Returns the number of the head block of the canonical chain (0x0 on a fresh dev chain: only genesis exists).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_blockNumber(...params: EthBlockNumberParams): Promise<EthBlockNumberResult>;
   /**
@@ -2119,6 +2363,8 @@ export interface Client {
    * - `block` (optional): Block to execute on; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 0.1.0
    */
   eth_call(...params: EthCallParams): Promise<EthCallResult>;
   /**
@@ -2126,7 +2372,9 @@ export interface Client {
    *
    * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_chainId(...params: EthChainIdParams): Promise<EthChainIdResult>;
   /**
@@ -2139,6 +2387,8 @@ export interface Client {
    * - `block` (optional): Block to estimate on; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 0.1.0
    */
   eth_estimateGas(...params: EthEstimateGasParams): Promise<EthEstimateGasResult>;
   /**
@@ -2152,6 +2402,8 @@ export interface Client {
    * - `rewardPercentiles` (optional): Monotonically increasing percentiles (0-100) of effective priority fees to sample per block.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_feeHistory(...params: EthFeeHistoryParams): Promise<EthFeeHistoryResult>;
   /**
@@ -2159,7 +2411,9 @@ export interface Client {
    *
    * Returns a gas price likely to get a legacy transaction included in the next block: the suggested priority fee plus the head block base fee.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_gasPrice(...params: EthGasPriceParams): Promise<EthGasPriceResult>;
   /**
@@ -2172,6 +2426,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (balance); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBalance(...params: EthGetBalanceParams): Promise<EthGetBalanceResult>;
   /**
@@ -2183,7 +2439,9 @@ export interface Client {
    * - `blockHash`: 32-byte block hash.
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBlockByHash(...params: EthGetBlockByHashParams): Promise<EthGetBlockByHashResult>;
   /**
@@ -2195,7 +2453,9 @@ export interface Client {
    * - `blockNumber`: Hex block number or block tag.
    * - `transactionDetailsFlag`: true: full transaction objects; false: only hashes.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBlockByNumber(...params: EthGetBlockByNumberParams): Promise<EthGetBlockByNumberResult>;
   /**
@@ -2206,7 +2466,9 @@ export interface Client {
    * Params:
    * - `block`: Block number, tag or hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBlockReceipts(...params: EthGetBlockReceiptsParams): Promise<EthGetBlockReceiptsResult>;
   /**
@@ -2217,7 +2479,9 @@ export interface Client {
    * Params:
    * - `blockHash`: 32-byte block hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBlockTransactionCountByHash(...params: EthGetBlockTransactionCountByHashParams): Promise<EthGetBlockTransactionCountByHashResult>;
   /**
@@ -2228,7 +2492,9 @@ export interface Client {
    * Params:
    * - `blockNumber`: Hex block number or block tag.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getBlockTransactionCountByNumber(...params: EthGetBlockTransactionCountByNumberParams): Promise<EthGetBlockTransactionCountByNumberResult>;
   /**
@@ -2241,6 +2507,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (code); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getCode(...params: EthGetCodeParams): Promise<EthGetCodeResult>;
   /**
@@ -2252,6 +2520,8 @@ export interface Client {
    * - `filterId`: Filter identifier.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getFilterChanges(...params: EthGetFilterChangesParams): Promise<EthGetFilterChangesResult>;
   /**
@@ -2263,6 +2533,8 @@ export interface Client {
    * - `filterId`: Identifier of a log filter.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_getFilterLogs(...params: EthGetFilterLogsParams): Promise<EthGetFilterLogsResult>;
   /**
@@ -2274,6 +2546,8 @@ export interface Client {
    * - `filter`: Filter criteria.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_getLogs(...params: EthGetLogsParams): Promise<EthGetLogsResult>;
   /**
@@ -2287,6 +2561,8 @@ export interface Client {
    * - `block` (optional): Block whose state is proven: hex number, tag (latest, earliest, pending, …) or 32-byte hash; default "latest".
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getProof(...params: EthGetProofParams): Promise<EthGetProofResult>;
   /**
@@ -2300,6 +2576,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (storage); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getStorageAt(...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult>;
   /**
@@ -2311,7 +2589,9 @@ export interface Client {
    * - `blockHash`: 32-byte block hash.
    * - `transactionIndex`: Position in the block (hex quantity).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByBlockHashAndIndex(...params: EthGetTransactionByBlockHashAndIndexParams): Promise<EthGetTransactionByBlockHashAndIndexResult>;
   /**
@@ -2323,7 +2603,9 @@ export interface Client {
    * - `blockNumber`: Hex block number or tag.
    * - `transactionIndex`: Position in the block (hex quantity).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByBlockNumberAndIndex(...params: EthGetTransactionByBlockNumberAndIndexParams): Promise<EthGetTransactionByBlockNumberAndIndexResult>;
   /**
@@ -2334,7 +2616,9 @@ export interface Client {
    * Params:
    * - `transactionHash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionByHash(...params: EthGetTransactionByHashParams): Promise<EthGetTransactionByHashResult>;
   /**
@@ -2347,6 +2631,8 @@ export interface Client {
    * - `block` (optional): Block whose state is read (nonce); default "latest". Unknown block numbers/hashes fail with -32000.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionCount(...params: EthGetTransactionCountParams): Promise<EthGetTransactionCountResult>;
   /**
@@ -2357,7 +2643,9 @@ export interface Client {
    * Params:
    * - `transactionHash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_getTransactionReceipt(...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult>;
   /**
@@ -2365,7 +2653,9 @@ export interface Client {
    *
    * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_maxPriorityFeePerGas(...params: EthMaxPriorityFeePerGasParams): Promise<EthMaxPriorityFeePerGasResult>;
   /**
@@ -2373,7 +2663,9 @@ export interface Client {
    *
    * Creates a filter that reports the hashes of blocks added to the canonical chain after the current head; poll it with eth_getFilterChanges. Lifetime, persistence and limit as for eth_newFilter.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
+   *
+   * @since 0.1.0
    */
   eth_newBlockFilter(...params: EthNewBlockFilterParams): Promise<EthNewBlockFilterResult>;
   /**
@@ -2385,6 +2677,8 @@ export interface Client {
    * - `filter`: Filter criteria.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, -32005
+   *
+   * @since 0.1.0
    */
   eth_newFilter(...params: EthNewFilterParams): Promise<EthNewFilterResult>;
   /**
@@ -2392,7 +2686,9 @@ export interface Client {
    *
    * Creates a filter that reports the hashes of transactions admitted to the pool from now on; poll it with eth_getFilterChanges. It holds at most 10,000 unpolled hashes (the oldest go first). Lifetime, persistence and limit as for eth_newFilter.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32005, -32000
+   *
+   * @since 0.1.0
    */
   eth_newPendingTransactionFilter(...params: EthNewPendingTransactionFilterParams): Promise<EthNewPendingTransactionFilterResult>;
   /**
@@ -2404,6 +2700,8 @@ export interface Client {
    * - `transactionData`: Signed transaction bytes (EIP-2718 envelope).
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_sendRawTransaction(...params: EthSendRawTransactionParams): Promise<EthSendRawTransactionResult>;
   /**
@@ -2415,6 +2713,8 @@ export interface Client {
    * - `transaction`: Transaction request; `from` is required.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+   *
+   * @since 0.1.0
    */
   eth_sendTransaction(...params: EthSendTransactionParams): Promise<EthSendTransactionResult>;
   /**
@@ -2426,6 +2726,8 @@ export interface Client {
    * - `transaction`: Transaction request; `from` is required.
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 1.0.0
    */
   eth_sendUnsignedTransaction(...params: EthSendUnsignedTransactionParams): Promise<EthSendUnsignedTransactionResult>;
   /**
@@ -2438,6 +2740,8 @@ export interface Client {
    * - `data`: Data to sign.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   eth_sign(...params: EthSignParams): Promise<EthSignResult>;
   /**
@@ -2449,6 +2753,8 @@ export interface Client {
    * - `transaction`: Transaction request; `from` is required.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+   *
+   * @since 1.0.0
    */
   eth_signTransaction(...params: EthSignTransactionParams): Promise<EthSignTransactionResult>;
   /**
@@ -2461,6 +2767,8 @@ export interface Client {
    * - `typedData`: Typed data.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   eth_signTypedData_v4(...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result>;
   /**
@@ -2472,7 +2780,9 @@ export interface Client {
    * - `subscriptionType`: Kind of events.
    * - `filter` (optional): logs only: address/topics criteria.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32601, -32005
+   * @throws {JsonRpcError} declared codes: -32602, -32601, -32005, -32000
+   *
+   * @since 0.1.0
    */
   eth_subscribe(...params: EthSubscribeParams): Promise<EthSubscribeResult>;
   /**
@@ -2480,7 +2790,9 @@ export interface Client {
    *
    * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_syncing(...params: EthSyncingParams): Promise<EthSyncingResult>;
   /**
@@ -2491,7 +2803,9 @@ export interface Client {
    * Params:
    * - `filterId`: Filter identifier.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   eth_uninstallFilter(...params: EthUninstallFilterParams): Promise<EthUninstallFilterResult>;
   /**
@@ -2503,6 +2817,8 @@ export interface Client {
    * - `subscriptionId`: Subscription identifier.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32601, -32000
+   *
+   * @since 0.1.0
    */
   eth_unsubscribe(...params: EthUnsubscribeParams): Promise<EthUnsubscribeResult>;
   /**
@@ -2513,7 +2829,9 @@ export interface Client {
    * Params:
    * - `seconds`: Seconds to add.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   evm_increaseTime(...params: EvmIncreaseTimeParams): Promise<EvmIncreaseTimeResult>;
   /**
@@ -2525,6 +2843,8 @@ export interface Client {
    * - `timestamp` (optional): Timestamp of the new block in seconds (hex quantity or JSON integer), at most 253402300799 (9999-12-31T23:59:59Z); a later one is refused with -32602, since every block after it needs a later timestamp still. One not after the head's timestamp gives the head's timestamp + 1.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   evm_mine(...params: EvmMineParams): Promise<EvmMineResult>;
   /**
@@ -2535,7 +2855,9 @@ export interface Client {
    * Params:
    * - `snapshotId`: An id evm_snapshot answered.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   evm_revert(...params: EvmRevertParams): Promise<EvmRevertResult>;
   /**
@@ -2546,7 +2868,9 @@ export interface Client {
    * Params:
    * - `enabled`: true to enable automine.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   evm_setAutomine(...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult>;
   /**
@@ -2557,7 +2881,9 @@ export interface Client {
    * Params:
    * - `gasLimit`: Gas limit.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   evm_setBlockGasLimit(...params: EvmSetBlockGasLimitParams): Promise<EvmSetBlockGasLimitResult>;
   /**
@@ -2568,7 +2894,9 @@ export interface Client {
    * Params:
    * - `interval`: Interval in milliseconds, at most 2^31 − 1 (about 24.8 days); 0 disables.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   evm_setIntervalMining(...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult>;
   /**
@@ -2580,6 +2908,8 @@ export interface Client {
    * - `timestamp`: Unix seconds.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   evm_setNextBlockTimestamp(...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult>;
   /**
@@ -2587,7 +2917,9 @@ export interface Client {
    *
    * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   evm_snapshot(...params: EvmSnapshotParams): Promise<EvmSnapshotResult>;
   /**
@@ -2598,7 +2930,9 @@ export interface Client {
    * Params:
    * - `hash`: Transaction hash.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_dropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
   /**
@@ -2606,7 +2940,9 @@ export interface Client {
    *
    * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_dumpState(...params: HardhatDumpStateParams): Promise<HardhatDumpStateResult>;
   /**
@@ -2614,7 +2950,9 @@ export interface Client {
    *
    * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). anvil_getAutomine does the same and answers as anvil does.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_getAutomine(...params: HardhatGetAutomineParams): Promise<HardhatGetAutomineResult>;
   /**
@@ -2625,7 +2963,9 @@ export interface Client {
    * Params:
    * - `address`: Account to send from.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_impersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
   /**
@@ -2636,7 +2976,9 @@ export interface Client {
    * Params:
    * - `state`: A blob from anvil_dumpState.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_loadState(...params: HardhatLoadStateParams): Promise<HardhatLoadStateResult>;
   /**
@@ -2644,7 +2986,9 @@ export interface Client {
    *
    * The client version, the chain id, an id random per run (a reset draws a new one) and the head block.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_metadata(...params: HardhatMetadataParams): Promise<HardhatMetadataResult>;
   /**
@@ -2656,7 +3000,9 @@ export interface Client {
    * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
    * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_mine(...params: HardhatMineParams): Promise<HardhatMineResult>;
   /**
@@ -2664,7 +3010,9 @@ export interface Client {
    *
    * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). anvil_removeBlockTimestampInterval does the same and answers as anvil does. Hardhat itself has no such method; viem's test client sends it in hardhat mode.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_removeBlockTimestampInterval(...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult>;
   /**
@@ -2676,6 +3024,8 @@ export interface Client {
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_reset(...params: HardhatResetParams): Promise<HardhatResetResult>;
   /**
@@ -2687,7 +3037,9 @@ export interface Client {
    * - `address`: Account.
    * - `balance`: Wei.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setBalance(...params: HardhatSetBalanceParams): Promise<HardhatSetBalanceResult>;
   /**
@@ -2698,7 +3050,9 @@ export interface Client {
    * Params:
    * - `milliseconds`: Milliseconds between blocks, a multiple of 1000.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setBlockTimestampInterval(...params: HardhatSetBlockTimestampIntervalParams): Promise<HardhatSetBlockTimestampIntervalResult>;
   /**
@@ -2710,7 +3064,9 @@ export interface Client {
    * - `address`: Account.
    * - `code`: Runtime bytecode.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setCode(...params: HardhatSetCodeParams): Promise<HardhatSetCodeResult>;
   /**
@@ -2721,7 +3077,9 @@ export interface Client {
    * Params:
    * - `address`: Coinbase.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setCoinbase(...params: HardhatSetCoinbaseParams): Promise<HardhatSetCoinbaseResult>;
   /**
@@ -2732,7 +3090,9 @@ export interface Client {
    * Params:
    * - `enabled`: true to log.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setLoggingEnabled(...params: HardhatSetLoggingEnabledParams): Promise<HardhatSetLoggingEnabledResult>;
   /**
@@ -2743,7 +3103,9 @@ export interface Client {
    * Params:
    * - `gasPrice`: Wei per gas.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setMinGasPrice(...params: HardhatSetMinGasPriceParams): Promise<HardhatSetMinGasPriceResult>;
   /**
@@ -2754,7 +3116,9 @@ export interface Client {
    * Params:
    * - `baseFee`: Wei per gas, at most 2^64 − 1.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setNextBlockBaseFeePerGas(...params: HardhatSetNextBlockBaseFeePerGasParams): Promise<HardhatSetNextBlockBaseFeePerGasResult>;
   /**
@@ -2766,7 +3130,9 @@ export interface Client {
    * - `address`: Account.
    * - `nonce`: Nonce, at most 2^64 − 1.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
   /**
@@ -2777,7 +3143,9 @@ export interface Client {
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setRpcUrl(...params: HardhatSetRpcUrlParams): Promise<HardhatSetRpcUrlResult>;
   /**
@@ -2790,7 +3158,9 @@ export interface Client {
    * - `slot`: Slot: a quantity or a 32-byte word.
    * - `value`: The slot's new word.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_setStorageAt(...params: HardhatSetStorageAtParams): Promise<HardhatSetStorageAtResult>;
   /**
@@ -2801,7 +3171,9 @@ export interface Client {
    * Params:
    * - `address`: Account.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   hardhat_stopImpersonatingAccount(...params: HardhatStopImpersonatingAccountParams): Promise<HardhatStopImpersonatingAccountResult>;
   /**
@@ -2809,7 +3181,9 @@ export interface Client {
    *
    * Always true while the server runs.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   net_listening(...params: NetListeningParams): Promise<NetListeningResult>;
   /**
@@ -2817,7 +3191,9 @@ export interface Client {
    *
    * Returns the network id as a decimal string; equal to the chain id (31337).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   net_version(...params: NetVersionParams): Promise<NetVersionResult>;
   /**
@@ -2831,6 +3207,8 @@ export interface Client {
    * - `password` (optional): Ignored.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
    */
   personal_sign(...params: PersonalSignParams): Promise<PersonalSignResult>;
   /**
@@ -2838,7 +3216,9 @@ export interface Client {
    *
    * Returns the OpenRPC document describing this service (the contents of openrpc.json).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   "rpc.discover"(...params: RpcDiscoverParams): Promise<RpcDiscoverResult>;
   /**
@@ -2846,7 +3226,9 @@ export interface Client {
    *
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   txpool_content(...params: TxpoolContentParams): Promise<TxpoolContentResult>;
   /**
@@ -2857,7 +3239,9 @@ export interface Client {
    * Params:
    * - `address`: Account address.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   txpool_contentFrom(...params: TxpoolContentFromParams): Promise<TxpoolContentFromResult>;
   /**
@@ -2865,7 +3249,9 @@ export interface Client {
    *
    * Returns, per sender and nonce, a summary string `<to>: <value> wei + <gas> gas × <gasPrice> wei` (hex quantities; `contract creation` in place of <to>) (SPEC 2.10).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   txpool_inspect(...params: TxpoolInspectParams): Promise<TxpoolInspectResult>;
   /**
@@ -2873,7 +3259,9 @@ export interface Client {
    *
    * Returns per account the nonces and hashes of its pending and queued transactions, with account and pool counters (SPEC 2.11).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   txpool_simpleContent(...params: TxpoolSimpleContentParams): Promise<TxpoolSimpleContentResult>;
   /**
@@ -2881,7 +3269,9 @@ export interface Client {
    *
    * Returns the numbers of pending and queued pool transactions as hex quantities (geth).
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   txpool_status(...params: TxpoolStatusParams): Promise<TxpoolStatusResult>;
   /**
@@ -2889,7 +3279,9 @@ export interface Client {
    *
    * Returns `evm-node/v<package version>`.
    *
-   * @throws {JsonRpcError} declared codes: -32602
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 0.1.0
    */
   web3_clientVersion(...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult>;
 }

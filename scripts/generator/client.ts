@@ -11,23 +11,14 @@
  * Programmatic use: `renderClientFiles(doc)` (pure) and `generateClient(docPath?, outDir?)` (writes).
  */
 import path from "node:path";
-import {
-  GenerateError,
-  HEADER,
-  IDENT,
-  JS_RESERVED,
-  buildModel,
-  contractDigest,
-  deref,
-  docComment,
-  findProjectRoot,
-  isObject,
-  readDocument,
-  renderTypes,
-  type JsonObject,
-  type Model,
-  writeGeneratedFiles,
-} from "./generate.js";
+import { readDocument } from "../../src/contract/document.js";
+import { isObject, type JsonObject } from "../../src/contract/json.js";
+import { deref } from "../../src/contract/refs.js";
+import { projectRoot } from "../../src/contract/root.js";
+import { contractDigest } from "./methods.js";
+import { GenerateError, IDENT, JS_RESERVED, buildModel, type Model } from "./model.js";
+import { HEADER, writeGeneratedFiles } from "./output.js";
+import { docComment, renderTypes } from "./typescript.js";
 
 export const CLIENT_DIR = path.join("clients", "typescript");
 export const CLIENT_GENERATED_DIR = path.join(CLIENT_DIR, "src", "generated");
@@ -116,6 +107,8 @@ function methodDoc(doc: JsonObject, method: JsonObject, name: string, declared: 
     const codes = [...new Set(declared.map((e) => e.code))].join(", ");
     parts.push(`@throws {JsonRpcError} declared codes: ${codes}`);
   }
+  if (typeof method["x-since"] === "string") parts.push(`@since ${method["x-since"]}`);
+  if (method.deprecated === true) parts.push("@deprecated see the description for what replaces it");
   return parts.join("\n\n");
 }
 
@@ -229,7 +222,7 @@ export function renderClientFiles(doc: unknown): Map<string, string> {
 
 /** Writes the client's generated files (unchanged ones untouched, stale generated ones removed); returns their paths. */
 export function generateClient(docPath?: string, outDir?: string): string[] {
-  const root = docPath && outDir ? undefined : findProjectRoot();
+  const root = docPath && outDir ? undefined : projectRoot();
   const doc = path.resolve(docPath ?? path.join(root!, "openrpc.json"));
   const out = path.resolve(outDir ?? path.join(root!, CLIENT_GENERATED_DIR));
   return writeGeneratedFiles(out, renderClientFiles(readDocument(doc)));
