@@ -53,6 +53,9 @@ export interface NodeConfig {
   genesisFlagsGiven: boolean;
 }
 
+/** What shapes the dev chain's genesis (the flags a restart compares, and anvil_reset may change). */
+export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimit' | 'balance' | 'accounts' | 'mnemonic'>;
+
 export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   host: '127.0.0.1',
   port: 8545,

@@ -3,11 +3,19 @@ import { isValidParams, methodNames, paramError } from '../../generated/index.js
 import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { invalidParams } from '../rpc/errors.js';
 import type { ResultCheck } from '../rpc/result-check.js';
+import { impersonationMethods } from './dev/impersonation.js';
 import { devMethods } from './dev/mining.js';
+import { nextBlockMethods } from './dev/next-block.js';
+import { nodeMethods } from './dev/node.js';
+import { poolControlMethods } from './dev/pool.js';
+import { snapshotMethods } from './dev/snapshots.js';
+import { stateEditMethods } from './dev/state-edits.js';
+import { timeMethods } from './dev/time.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
 import { executionMethods } from './eth/execution.js';
 import { feeMethods } from './eth/fees.js';
+import { signingMethods } from './eth/signing.js';
 import { filterMethods } from './eth/filters.js';
 import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
@@ -30,6 +38,14 @@ export function implementMethods(services: Services): Handlers {
     ...txpoolMethods(services),
     ...netMethods(services),
     ...devMethods(services),
+    ...timeMethods(services),
+    ...snapshotMethods(services),
+    ...stateEditMethods(services),
+    ...impersonationMethods(services),
+    ...nextBlockMethods(services),
+    ...poolControlMethods(services),
+    ...nodeMethods(services),
+    ...signingMethods(services),
   };
 }
 

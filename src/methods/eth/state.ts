@@ -24,7 +24,7 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers
 > {
   const stateAt = async (ref: unknown) => {
     const block = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
-    return chain.state.at(block.header.stateRoot);
+    return chain.state.at(chain.stateRootOf(block));
   };
   return {
     eth_getBalance: async ([address, block]) => {

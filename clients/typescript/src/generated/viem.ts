@@ -3,10 +3,58 @@
 
 import type { Transport } from "../transport.js";
 import {
+  anvilAutoImpersonateAccount,
+  anvilDropTransaction,
+  anvilDumpState,
+  anvilGetAutomine,
+  anvilImpersonateAccount,
+  anvilLoadState,
+  anvilMine,
+  anvilNodeInfo,
+  anvilRemoveBlockTimestampInterval,
+  anvilReset,
+  anvilSetBalance,
+  anvilSetBlockTimestampInterval,
+  anvilSetCode,
+  anvilSetCoinbase,
+  anvilSetLoggingEnabled,
+  anvilSetMinGasPrice,
+  anvilSetNextBlockBaseFeePerGas,
+  anvilSetNonce,
+  anvilSetRpcUrl,
+  anvilSetStorageAt,
+  anvilStopImpersonatingAccount,
+  ethSendUnsignedTransaction,
+  ethSign,
   ethSyncing,
+  evmIncreaseTime,
   evmMine,
+  evmRevert,
   evmSetAutomine,
+  evmSetBlockGasLimit,
   evmSetIntervalMining,
+  evmSetNextBlockTimestamp,
+  evmSnapshot,
+  hardhatDropTransaction,
+  hardhatDumpState,
+  hardhatGetAutomine,
+  hardhatImpersonateAccount,
+  hardhatLoadState,
+  hardhatMetadata,
+  hardhatMine,
+  hardhatRemoveBlockTimestampInterval,
+  hardhatReset,
+  hardhatSetBalance,
+  hardhatSetBlockTimestampInterval,
+  hardhatSetCode,
+  hardhatSetCoinbase,
+  hardhatSetLoggingEnabled,
+  hardhatSetMinGasPrice,
+  hardhatSetNextBlockBaseFeePerGas,
+  hardhatSetNonce,
+  hardhatSetRpcUrl,
+  hardhatSetStorageAt,
+  hardhatStopImpersonatingAccount,
   netListening,
   netVersion,
   rpcDiscover,
@@ -18,6 +66,48 @@ import {
   web3ClientVersion,
 } from "./client.js";
 import type {
+  AnvilAutoImpersonateAccountParams,
+  AnvilAutoImpersonateAccountResult,
+  AnvilDropTransactionParams,
+  AnvilDropTransactionResult,
+  AnvilDumpStateParams,
+  AnvilDumpStateResult,
+  AnvilGetAutomineParams,
+  AnvilGetAutomineResult,
+  AnvilImpersonateAccountParams,
+  AnvilImpersonateAccountResult,
+  AnvilLoadStateParams,
+  AnvilLoadStateResult,
+  AnvilMineParams,
+  AnvilMineResult,
+  AnvilNodeInfoParams,
+  AnvilNodeInfoResult,
+  AnvilRemoveBlockTimestampIntervalParams,
+  AnvilRemoveBlockTimestampIntervalResult,
+  AnvilResetParams,
+  AnvilResetResult,
+  AnvilSetBalanceParams,
+  AnvilSetBalanceResult,
+  AnvilSetBlockTimestampIntervalParams,
+  AnvilSetBlockTimestampIntervalResult,
+  AnvilSetCodeParams,
+  AnvilSetCodeResult,
+  AnvilSetCoinbaseParams,
+  AnvilSetCoinbaseResult,
+  AnvilSetLoggingEnabledParams,
+  AnvilSetLoggingEnabledResult,
+  AnvilSetMinGasPriceParams,
+  AnvilSetMinGasPriceResult,
+  AnvilSetNextBlockBaseFeePerGasParams,
+  AnvilSetNextBlockBaseFeePerGasResult,
+  AnvilSetNonceParams,
+  AnvilSetNonceResult,
+  AnvilSetRpcUrlParams,
+  AnvilSetRpcUrlResult,
+  AnvilSetStorageAtParams,
+  AnvilSetStorageAtResult,
+  AnvilStopImpersonatingAccountParams,
+  AnvilStopImpersonatingAccountResult,
   EthAccountsResult,
   EthBlobBaseFeeResult,
   EthBlockNumberResult,
@@ -72,6 +162,14 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSendUnsignedTransactionParams,
+  EthSendUnsignedTransactionResult,
+  EthSignParams,
+  EthSignResult,
+  EthSignTransactionParams,
+  EthSignTransactionResult,
+  EthSignTypedDataV4Params,
+  EthSignTypedDataV4Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -80,16 +178,68 @@ import type {
   EthUninstallFilterResult,
   EthUnsubscribeParams,
   EthUnsubscribeResult,
+  EvmIncreaseTimeParams,
+  EvmIncreaseTimeResult,
   EvmMineParams,
   EvmMineResult,
+  EvmRevertParams,
+  EvmRevertResult,
   EvmSetAutomineParams,
   EvmSetAutomineResult,
+  EvmSetBlockGasLimitParams,
+  EvmSetBlockGasLimitResult,
   EvmSetIntervalMiningParams,
   EvmSetIntervalMiningResult,
+  EvmSetNextBlockTimestampParams,
+  EvmSetNextBlockTimestampResult,
+  EvmSnapshotParams,
+  EvmSnapshotResult,
+  HardhatDropTransactionParams,
+  HardhatDropTransactionResult,
+  HardhatDumpStateParams,
+  HardhatDumpStateResult,
+  HardhatGetAutomineParams,
+  HardhatGetAutomineResult,
+  HardhatImpersonateAccountParams,
+  HardhatImpersonateAccountResult,
+  HardhatLoadStateParams,
+  HardhatLoadStateResult,
+  HardhatMetadataParams,
+  HardhatMetadataResult,
+  HardhatMineParams,
+  HardhatMineResult,
+  HardhatRemoveBlockTimestampIntervalParams,
+  HardhatRemoveBlockTimestampIntervalResult,
+  HardhatResetParams,
+  HardhatResetResult,
+  HardhatSetBalanceParams,
+  HardhatSetBalanceResult,
+  HardhatSetBlockTimestampIntervalParams,
+  HardhatSetBlockTimestampIntervalResult,
+  HardhatSetCodeParams,
+  HardhatSetCodeResult,
+  HardhatSetCoinbaseParams,
+  HardhatSetCoinbaseResult,
+  HardhatSetLoggingEnabledParams,
+  HardhatSetLoggingEnabledResult,
+  HardhatSetMinGasPriceParams,
+  HardhatSetMinGasPriceResult,
+  HardhatSetNextBlockBaseFeePerGasParams,
+  HardhatSetNextBlockBaseFeePerGasResult,
+  HardhatSetNonceParams,
+  HardhatSetNonceResult,
+  HardhatSetRpcUrlParams,
+  HardhatSetRpcUrlResult,
+  HardhatSetStorageAtParams,
+  HardhatSetStorageAtResult,
+  HardhatStopImpersonatingAccountParams,
+  HardhatStopImpersonatingAccountResult,
   NetListeningParams,
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  PersonalSignParams,
+  PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
   TxpoolContentParams,
@@ -108,6 +258,27 @@ import type {
 
 /** The contract as a viem RPC schema: `createClient({ transport, rpcSchema: rpcSchema<EvmNodeRpcSchema>() })`. */
 export type EvmNodeRpcSchema = readonly [
+  { Method: "anvil_autoImpersonateAccount"; Parameters: AnvilAutoImpersonateAccountParams; ReturnType: AnvilAutoImpersonateAccountResult },
+  { Method: "anvil_dropTransaction"; Parameters: AnvilDropTransactionParams; ReturnType: AnvilDropTransactionResult },
+  { Method: "anvil_dumpState"; Parameters?: undefined; ReturnType: AnvilDumpStateResult },
+  { Method: "anvil_getAutomine"; Parameters?: undefined; ReturnType: AnvilGetAutomineResult },
+  { Method: "anvil_impersonateAccount"; Parameters: AnvilImpersonateAccountParams; ReturnType: AnvilImpersonateAccountResult },
+  { Method: "anvil_loadState"; Parameters: AnvilLoadStateParams; ReturnType: AnvilLoadStateResult },
+  { Method: "anvil_mine"; Parameters: AnvilMineParams; ReturnType: AnvilMineResult },
+  { Method: "anvil_nodeInfo"; Parameters?: undefined; ReturnType: AnvilNodeInfoResult },
+  { Method: "anvil_removeBlockTimestampInterval"; Parameters?: undefined; ReturnType: AnvilRemoveBlockTimestampIntervalResult },
+  { Method: "anvil_reset"; Parameters: AnvilResetParams; ReturnType: AnvilResetResult },
+  { Method: "anvil_setBalance"; Parameters: AnvilSetBalanceParams; ReturnType: AnvilSetBalanceResult },
+  { Method: "anvil_setBlockTimestampInterval"; Parameters: AnvilSetBlockTimestampIntervalParams; ReturnType: AnvilSetBlockTimestampIntervalResult },
+  { Method: "anvil_setCode"; Parameters: AnvilSetCodeParams; ReturnType: AnvilSetCodeResult },
+  { Method: "anvil_setCoinbase"; Parameters: AnvilSetCoinbaseParams; ReturnType: AnvilSetCoinbaseResult },
+  { Method: "anvil_setLoggingEnabled"; Parameters: AnvilSetLoggingEnabledParams; ReturnType: AnvilSetLoggingEnabledResult },
+  { Method: "anvil_setMinGasPrice"; Parameters: AnvilSetMinGasPriceParams; ReturnType: AnvilSetMinGasPriceResult },
+  { Method: "anvil_setNextBlockBaseFeePerGas"; Parameters: AnvilSetNextBlockBaseFeePerGasParams; ReturnType: AnvilSetNextBlockBaseFeePerGasResult },
+  { Method: "anvil_setNonce"; Parameters: AnvilSetNonceParams; ReturnType: AnvilSetNonceResult },
+  { Method: "anvil_setRpcUrl"; Parameters: AnvilSetRpcUrlParams; ReturnType: AnvilSetRpcUrlResult },
+  { Method: "anvil_setStorageAt"; Parameters: AnvilSetStorageAtParams; ReturnType: AnvilSetStorageAtResult },
+  { Method: "anvil_stopImpersonatingAccount"; Parameters: AnvilStopImpersonatingAccountParams; ReturnType: AnvilStopImpersonatingAccountResult },
   { Method: "eth_accounts"; Parameters?: undefined; ReturnType: EthAccountsResult },
   { Method: "eth_blobBaseFee"; Parameters?: undefined; ReturnType: EthBlobBaseFeeResult },
   { Method: "eth_blockNumber"; Parameters?: undefined; ReturnType: EthBlockNumberResult },
@@ -139,15 +310,45 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "eth_newPendingTransactionFilter"; Parameters?: undefined; ReturnType: EthNewPendingTransactionFilterResult },
   { Method: "eth_sendRawTransaction"; Parameters: EthSendRawTransactionParams; ReturnType: EthSendRawTransactionResult },
   { Method: "eth_sendTransaction"; Parameters: EthSendTransactionParams; ReturnType: EthSendTransactionResult },
+  { Method: "eth_sendUnsignedTransaction"; Parameters: EthSendUnsignedTransactionParams; ReturnType: EthSendUnsignedTransactionResult },
+  { Method: "eth_sign"; Parameters: EthSignParams; ReturnType: EthSignResult },
+  { Method: "eth_signTransaction"; Parameters: EthSignTransactionParams; ReturnType: EthSignTransactionResult },
+  { Method: "eth_signTypedData_v4"; Parameters: EthSignTypedDataV4Params; ReturnType: EthSignTypedDataV4Result },
   { Method: "eth_subscribe"; Parameters: EthSubscribeParams; ReturnType: EthSubscribeResult },
   { Method: "eth_syncing"; Parameters?: undefined; ReturnType: EthSyncingResult },
   { Method: "eth_uninstallFilter"; Parameters: EthUninstallFilterParams; ReturnType: EthUninstallFilterResult },
   { Method: "eth_unsubscribe"; Parameters: EthUnsubscribeParams; ReturnType: EthUnsubscribeResult },
+  { Method: "evm_increaseTime"; Parameters: EvmIncreaseTimeParams; ReturnType: EvmIncreaseTimeResult },
   { Method: "evm_mine"; Parameters: EvmMineParams; ReturnType: EvmMineResult },
+  { Method: "evm_revert"; Parameters: EvmRevertParams; ReturnType: EvmRevertResult },
   { Method: "evm_setAutomine"; Parameters: EvmSetAutomineParams; ReturnType: EvmSetAutomineResult },
+  { Method: "evm_setBlockGasLimit"; Parameters: EvmSetBlockGasLimitParams; ReturnType: EvmSetBlockGasLimitResult },
   { Method: "evm_setIntervalMining"; Parameters: EvmSetIntervalMiningParams; ReturnType: EvmSetIntervalMiningResult },
+  { Method: "evm_setNextBlockTimestamp"; Parameters: EvmSetNextBlockTimestampParams; ReturnType: EvmSetNextBlockTimestampResult },
+  { Method: "evm_snapshot"; Parameters?: undefined; ReturnType: EvmSnapshotResult },
+  { Method: "hardhat_dropTransaction"; Parameters: HardhatDropTransactionParams; ReturnType: HardhatDropTransactionResult },
+  { Method: "hardhat_dumpState"; Parameters?: undefined; ReturnType: HardhatDumpStateResult },
+  { Method: "hardhat_getAutomine"; Parameters?: undefined; ReturnType: HardhatGetAutomineResult },
+  { Method: "hardhat_impersonateAccount"; Parameters: HardhatImpersonateAccountParams; ReturnType: HardhatImpersonateAccountResult },
+  { Method: "hardhat_loadState"; Parameters: HardhatLoadStateParams; ReturnType: HardhatLoadStateResult },
+  { Method: "hardhat_metadata"; Parameters?: undefined; ReturnType: HardhatMetadataResult },
+  { Method: "hardhat_mine"; Parameters: HardhatMineParams; ReturnType: HardhatMineResult },
+  { Method: "hardhat_removeBlockTimestampInterval"; Parameters?: undefined; ReturnType: HardhatRemoveBlockTimestampIntervalResult },
+  { Method: "hardhat_reset"; Parameters: HardhatResetParams; ReturnType: HardhatResetResult },
+  { Method: "hardhat_setBalance"; Parameters: HardhatSetBalanceParams; ReturnType: HardhatSetBalanceResult },
+  { Method: "hardhat_setBlockTimestampInterval"; Parameters: HardhatSetBlockTimestampIntervalParams; ReturnType: HardhatSetBlockTimestampIntervalResult },
+  { Method: "hardhat_setCode"; Parameters: HardhatSetCodeParams; ReturnType: HardhatSetCodeResult },
+  { Method: "hardhat_setCoinbase"; Parameters: HardhatSetCoinbaseParams; ReturnType: HardhatSetCoinbaseResult },
+  { Method: "hardhat_setLoggingEnabled"; Parameters: HardhatSetLoggingEnabledParams; ReturnType: HardhatSetLoggingEnabledResult },
+  { Method: "hardhat_setMinGasPrice"; Parameters: HardhatSetMinGasPriceParams; ReturnType: HardhatSetMinGasPriceResult },
+  { Method: "hardhat_setNextBlockBaseFeePerGas"; Parameters: HardhatSetNextBlockBaseFeePerGasParams; ReturnType: HardhatSetNextBlockBaseFeePerGasResult },
+  { Method: "hardhat_setNonce"; Parameters: HardhatSetNonceParams; ReturnType: HardhatSetNonceResult },
+  { Method: "hardhat_setRpcUrl"; Parameters: HardhatSetRpcUrlParams; ReturnType: HardhatSetRpcUrlResult },
+  { Method: "hardhat_setStorageAt"; Parameters: HardhatSetStorageAtParams; ReturnType: HardhatSetStorageAtResult },
+  { Method: "hardhat_stopImpersonatingAccount"; Parameters: HardhatStopImpersonatingAccountParams; ReturnType: HardhatStopImpersonatingAccountResult },
   { Method: "net_listening"; Parameters?: undefined; ReturnType: NetListeningResult },
   { Method: "net_version"; Parameters?: undefined; ReturnType: NetVersionResult },
+  { Method: "personal_sign"; Parameters: PersonalSignParams; ReturnType: PersonalSignResult },
   { Method: "rpc.discover"; Parameters?: undefined; ReturnType: RpcDiscoverResult },
   { Method: "txpool_content"; Parameters?: undefined; ReturnType: TxpoolContentResult },
   { Method: "txpool_contentFrom"; Parameters: TxpoolContentFromParams; ReturnType: TxpoolContentFromResult },
@@ -159,10 +360,58 @@ export type EvmNodeRpcSchema = readonly [
 
 /** The contract's methods viem has no public or wallet action for, sorted. */
 export const methodsViemLacks = [
+  "anvil_autoImpersonateAccount",
+  "anvil_dropTransaction",
+  "anvil_dumpState",
+  "anvil_getAutomine",
+  "anvil_impersonateAccount",
+  "anvil_loadState",
+  "anvil_mine",
+  "anvil_nodeInfo",
+  "anvil_removeBlockTimestampInterval",
+  "anvil_reset",
+  "anvil_setBalance",
+  "anvil_setBlockTimestampInterval",
+  "anvil_setCode",
+  "anvil_setCoinbase",
+  "anvil_setLoggingEnabled",
+  "anvil_setMinGasPrice",
+  "anvil_setNextBlockBaseFeePerGas",
+  "anvil_setNonce",
+  "anvil_setRpcUrl",
+  "anvil_setStorageAt",
+  "anvil_stopImpersonatingAccount",
+  "eth_sendUnsignedTransaction",
+  "eth_sign",
   "eth_syncing",
+  "evm_increaseTime",
   "evm_mine",
+  "evm_revert",
   "evm_setAutomine",
+  "evm_setBlockGasLimit",
   "evm_setIntervalMining",
+  "evm_setNextBlockTimestamp",
+  "evm_snapshot",
+  "hardhat_dropTransaction",
+  "hardhat_dumpState",
+  "hardhat_getAutomine",
+  "hardhat_impersonateAccount",
+  "hardhat_loadState",
+  "hardhat_metadata",
+  "hardhat_mine",
+  "hardhat_removeBlockTimestampInterval",
+  "hardhat_reset",
+  "hardhat_setBalance",
+  "hardhat_setBlockTimestampInterval",
+  "hardhat_setCode",
+  "hardhat_setCoinbase",
+  "hardhat_setLoggingEnabled",
+  "hardhat_setMinGasPrice",
+  "hardhat_setNextBlockBaseFeePerGas",
+  "hardhat_setNonce",
+  "hardhat_setRpcUrl",
+  "hardhat_setStorageAt",
+  "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
   "rpc.discover",
@@ -177,6 +426,300 @@ export const methodsViemLacks = [
 /** One action per method in `methodsViemLacks`, named like the SDK's function for it. */
 export interface ActionsViemLacks {
   /**
+   * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
+   *
+   * On, eth_sendTransaction accepts any `from` (see anvil_impersonateAccount); off, only node accounts and addresses impersonated one by one.
+   *
+   * Params:
+   * - `enabled`: true to impersonate every address.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilAutoImpersonateAccount(...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult>;
+  /**
+   * `anvil_dropTransaction`: Removes a transaction from the pool.
+   *
+   * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `hash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilDropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
+  /**
+   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   *
+   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilDumpState(...params: AnvilDumpStateParams): Promise<AnvilDumpStateResult>;
+  /**
+   * `anvil_getAutomine`: Whether automine is on.
+   *
+   * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). hardhat_getAutomine does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilGetAutomine(...params: AnvilGetAutomineParams): Promise<AnvilGetAutomineResult>;
+  /**
+   * `anvil_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+   *
+   * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. hardhat_impersonateAccount does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account to send from.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilImpersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
+  /**
+   * `anvil_loadState`: Would merge a state blob: not supported.
+   *
+   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `state`: A blob from anvil_dumpState.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilLoadState(...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult>;
+  /**
+   * `anvil_mine`: Mines a number of blocks.
+   *
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilMine(...params: AnvilMineParams): Promise<AnvilMineResult>;
+  /**
+   * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
+   *
+   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilNodeInfo(...params: AnvilNodeInfoParams): Promise<AnvilNodeInfoResult>;
+  /**
+   * `anvil_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+   *
+   * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). hardhat_removeBlockTimestampInterval does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilRemoveBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
+  /**
+   * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   *
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `options` (optional): Reset options; none resets to the chain's own genesis.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilReset(...params: AnvilResetParams): Promise<AnvilResetResult>;
+  /**
+   * `anvil_setBalance`: Sets an account's balance.
+   *
+   * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `balance`: Wei.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetBalance(...params: AnvilSetBalanceParams): Promise<AnvilSetBalanceResult>;
+  /**
+   * `anvil_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval.
+   *
+   * Each block from now on gets its parent's timestamp plus `seconds`, instead of the clock's time, until anvil_removeBlockTimestampInterval. hardhat_setBlockTimestampInterval does the same in milliseconds.
+   *
+   * Params:
+   * - `seconds`: Seconds between blocks; the next block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetBlockTimestampInterval(...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult>;
+  /**
+   * `anvil_setCode`: Sets an account's code.
+   *
+   * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `code`: Runtime bytecode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetCode(...params: AnvilSetCodeParams): Promise<AnvilSetCodeResult>;
+  /**
+   * `anvil_setCoinbase`: Sets the coinbase of the next blocks.
+   *
+   * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. hardhat_setCoinbase does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Coinbase.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetCoinbase(...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult>;
+  /**
+   * `anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
+   *
+   * Off, the node's info and debug lines are dropped; warnings and errors are always logged. hardhat_setLoggingEnabled does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `enabled`: true to log.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetLoggingEnabled(...params: AnvilSetLoggingEnabledParams): Promise<AnvilSetLoggingEnabledResult>;
+  /**
+   * `anvil_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+   *
+   * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. hardhat_setMinGasPrice does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `gasPrice`: Wei per gas.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetMinGasPrice(...params: AnvilSetMinGasPriceParams): Promise<AnvilSetMinGasPriceResult>;
+  /**
+   * `anvil_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+   *
+   * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. hardhat_setNextBlockBaseFeePerGas does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `baseFee`: Wei per gas, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetNextBlockBaseFeePerGas(...params: AnvilSetNextBlockBaseFeePerGasParams): Promise<AnvilSetNextBlockBaseFeePerGasResult>;
+  /**
+   * `anvil_setNonce`: Sets an account's nonce.
+   *
+   * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. hardhat_setNonce does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `nonce`: Nonce, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
+  /**
+   * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+   *
+   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `url`: JSON-RPC URL.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetRpcUrl(...params: AnvilSetRpcUrlParams): Promise<AnvilSetRpcUrlResult>;
+  /**
+   * `anvil_setStorageAt`: Writes a storage slot.
+   *
+   * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). hardhat_setStorageAt does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `slot`: Slot: a quantity or a 32-byte word.
+   * - `value`: The slot's new word.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetStorageAt(...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult>;
+  /**
+   * `anvil_stopImpersonatingAccount`: Ends an impersonation.
+   *
+   * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. hardhat_stopImpersonatingAccount does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilStopImpersonatingAccount(...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult>;
+  /**
+   * `eth_sendUnsignedTransaction`: Sends a transaction from any address, without its key.
+   *
+   * As eth_sendTransaction, for any `from`, impersonated or not (anvil's method; viem's test client sends it): the transaction carries the placeholder signature of an impersonated account (see anvil_impersonateAccount).
+   *
+   * Params:
+   * - `transaction`: Transaction request; `from` is required.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 1.0.0
+   */
+  ethSendUnsignedTransaction(...params: EthSendUnsignedTransactionParams): Promise<EthSendUnsignedTransactionResult>;
+  /**
+   * `eth_sign`: Signs data with a node account (EIP-191).
+   *
+   * Signs keccak256("\x19Ethereum Signed Message:\n" ‖ the data's length in decimal ‖ the data) with the key of `address`, one of eth_accounts, as geth does; signatures are deterministic (RFC 6979). personal_sign does the same with its params the other way round.
+   *
+   * Params:
+   * - `address`: Signing account (eth_accounts).
+   * - `data`: Data to sign.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethSign(...params: EthSignParams): Promise<EthSignResult>;
+  /**
    * `eth_syncing`: Returns the sync status.
    *
    * Returns false when the node is not syncing (always the case for this dev node), otherwise an object whose startingBlock, currentBlock and highestBlock are decimal strings (SPEC 2.12).
@@ -186,6 +729,19 @@ export interface ActionsViemLacks {
    * @since 0.1.0
    */
   ethSyncing(...params: EthSyncingParams): Promise<EthSyncingResult>;
+  /**
+   * `evm_increaseTime`: Moves the block clock forward.
+   *
+   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   *
+   * Params:
+   * - `seconds`: Seconds to add.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmIncreaseTime(...params: EvmIncreaseTimeParams): Promise<EvmIncreaseTimeResult>;
   /**
    * `evm_mine`: Mines one block.
    *
@@ -200,6 +756,19 @@ export interface ActionsViemLacks {
    */
   evmMine(...params: EvmMineParams): Promise<EvmMineResult>;
   /**
+   * `evm_revert`: Goes back to a snapshot.
+   *
+   * Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+   *
+   * Params:
+   * - `snapshotId`: An id evm_snapshot answered.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmRevert(...params: EvmRevertParams): Promise<EvmRevertResult>;
+  /**
    * `evm_setAutomine`: Turns automine on or off.
    *
    * With automine on (the default) every accepted transaction is mined at once in its own block; with it off transactions wait in the pool until evm_mine or interval mining.
@@ -213,6 +782,19 @@ export interface ActionsViemLacks {
    */
   evmSetAutomine(...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult>;
   /**
+   * `evm_setBlockGasLimit`: Sets the gas limit of the next blocks.
+   *
+   * Every block mined from now on has this gas limit (until set again, or reverted by evm_revert). From 5,000 (the protocol's minimum) to 2^63 − 1; other values are refused with -32602. Blocks whose gas limit moves by more than 1/1024 of their parent's do not follow the protocol's rules, as with anvil and Hardhat.
+   *
+   * Params:
+   * - `gasLimit`: Gas limit.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmSetBlockGasLimit(...params: EvmSetBlockGasLimitParams): Promise<EvmSetBlockGasLimitResult>;
+  /**
    * `evm_setIntervalMining`: Sets interval mining.
    *
    * Mines a block every given number of milliseconds; 0 disables interval mining.
@@ -225,6 +807,283 @@ export interface ActionsViemLacks {
    * @since 0.1.0
    */
   evmSetIntervalMining(...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult>;
+  /**
+   * `evm_setNextBlockTimestamp`: Sets the next block's timestamp.
+   *
+   * The next block (mined by any means) gets exactly this timestamp, and the clock runs on from it. It must be later than the head's timestamp and at most 253402300799 (9999-12-31T23:59:59Z). Answers the timestamp as a decimal string, as Hardhat does.
+   *
+   * Params:
+   * - `timestamp`: Unix seconds.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmSetNextBlockTimestamp(...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult>;
+  /**
+   * `evm_snapshot`: Records the node's state; answers an id to revert to.
+   *
+   * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmSnapshot(...params: EvmSnapshotParams): Promise<EvmSnapshotResult>;
+  /**
+   * `hardhat_dropTransaction`: Removes a transaction from the pool.
+   *
+   * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. anvil_dropTransaction does the same and answers as anvil does. A mined transaction's hash is refused with -32602, as Hardhat refuses it.
+   *
+   * Params:
+   * - `hash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatDropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
+  /**
+   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   *
+   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatDumpState(...params: HardhatDumpStateParams): Promise<HardhatDumpStateResult>;
+  /**
+   * `hardhat_getAutomine`: Whether automine is on.
+   *
+   * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). anvil_getAutomine does the same and answers as anvil does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatGetAutomine(...params: HardhatGetAutomineParams): Promise<HardhatGetAutomineResult>;
+  /**
+   * `hardhat_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+   *
+   * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. anvil_impersonateAccount does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account to send from.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatImpersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
+  /**
+   * `hardhat_loadState`: Would merge a state blob: not supported.
+   *
+   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   *
+   * Params:
+   * - `state`: A blob from anvil_dumpState.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatLoadState(...params: HardhatLoadStateParams): Promise<HardhatLoadStateResult>;
+  /**
+   * `hardhat_metadata`: Metadata about this run of the node, as Hardhat reports it.
+   *
+   * The client version, the chain id, an id random per run (a reset draws a new one) and the head block.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatMetadata(...params: HardhatMetadataParams): Promise<HardhatMetadataResult>;
+  /**
+   * `hardhat_mine`: Mines a number of blocks.
+   *
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+   *
+   * Params:
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatMine(...params: HardhatMineParams): Promise<HardhatMineResult>;
+  /**
+   * `hardhat_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+   *
+   * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). anvil_removeBlockTimestampInterval does the same and answers as anvil does. Hardhat itself has no such method; viem's test client sends it in hardhat mode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatRemoveBlockTimestampInterval(...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult>;
+  /**
+   * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   *
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+   *
+   * Params:
+   * - `options` (optional): Reset options; none resets to the chain's own genesis.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatReset(...params: HardhatResetParams): Promise<HardhatResetResult>;
+  /**
+   * `hardhat_setBalance`: Sets an account's balance.
+   *
+   * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. anvil_setBalance does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `balance`: Wei.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetBalance(...params: HardhatSetBalanceParams): Promise<HardhatSetBalanceResult>;
+  /**
+   * `hardhat_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval (milliseconds).
+   *
+   * As anvil_setBlockTimestampInterval, with the interval in milliseconds, a whole number of seconds: viem's test client sends it so in hardhat mode (setBlockTimestampInterval multiplies by 1000), and Hardhat itself has no such method.
+   *
+   * Params:
+   * - `milliseconds`: Milliseconds between blocks, a multiple of 1000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetBlockTimestampInterval(...params: HardhatSetBlockTimestampIntervalParams): Promise<HardhatSetBlockTimestampIntervalResult>;
+  /**
+   * `hardhat_setCode`: Sets an account's code.
+   *
+   * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. anvil_setCode does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `code`: Runtime bytecode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetCode(...params: HardhatSetCodeParams): Promise<HardhatSetCodeResult>;
+  /**
+   * `hardhat_setCoinbase`: Sets the coinbase of the next blocks.
+   *
+   * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. anvil_setCoinbase does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Coinbase.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetCoinbase(...params: HardhatSetCoinbaseParams): Promise<HardhatSetCoinbaseResult>;
+  /**
+   * `hardhat_setLoggingEnabled`: Turns the node's informational logging on or off.
+   *
+   * Off, the node's info and debug lines are dropped; warnings and errors are always logged. anvil_setLoggingEnabled does the same and answers as anvil does.
+   *
+   * Params:
+   * - `enabled`: true to log.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetLoggingEnabled(...params: HardhatSetLoggingEnabledParams): Promise<HardhatSetLoggingEnabledResult>;
+  /**
+   * `hardhat_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+   *
+   * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. anvil_setMinGasPrice does the same and answers as anvil does.
+   *
+   * Params:
+   * - `gasPrice`: Wei per gas.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetMinGasPrice(...params: HardhatSetMinGasPriceParams): Promise<HardhatSetMinGasPriceResult>;
+  /**
+   * `hardhat_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+   *
+   * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. anvil_setNextBlockBaseFeePerGas does the same and answers as anvil does.
+   *
+   * Params:
+   * - `baseFee`: Wei per gas, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetNextBlockBaseFeePerGas(...params: HardhatSetNextBlockBaseFeePerGasParams): Promise<HardhatSetNextBlockBaseFeePerGasResult>;
+  /**
+   * `hardhat_setNonce`: Sets an account's nonce.
+   *
+   * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. anvil_setNonce does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `nonce`: Nonce, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
+  /**
+   * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+   *
+   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+   *
+   * Params:
+   * - `url`: JSON-RPC URL.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetRpcUrl(...params: HardhatSetRpcUrlParams): Promise<HardhatSetRpcUrlResult>;
+  /**
+   * `hardhat_setStorageAt`: Writes a storage slot.
+   *
+   * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). anvil_setStorageAt does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `slot`: Slot: a quantity or a 32-byte word.
+   * - `value`: The slot's new word.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatSetStorageAt(...params: HardhatSetStorageAtParams): Promise<HardhatSetStorageAtResult>;
+  /**
+   * `hardhat_stopImpersonatingAccount`: Ends an impersonation.
+   *
+   * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. anvil_stopImpersonatingAccount does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhatStopImpersonatingAccount(...params: HardhatStopImpersonatingAccountParams): Promise<HardhatStopImpersonatingAccountResult>;
   /**
    * `net_listening`: Returns whether the node accepts connections.
    *
@@ -323,10 +1182,58 @@ export interface ActionsViemLacks {
 /** `ActionsViemLacks` over `transport`. */
 export function actionsViemLacks(transport: Transport): ActionsViemLacks {
   return {
+    anvilAutoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
+    anvilDropTransaction: (...params) => anvilDropTransaction(transport, ...params),
+    anvilDumpState: (...params) => anvilDumpState(transport, ...params),
+    anvilGetAutomine: (...params) => anvilGetAutomine(transport, ...params),
+    anvilImpersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
+    anvilLoadState: (...params) => anvilLoadState(transport, ...params),
+    anvilMine: (...params) => anvilMine(transport, ...params),
+    anvilNodeInfo: (...params) => anvilNodeInfo(transport, ...params),
+    anvilRemoveBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
+    anvilReset: (...params) => anvilReset(transport, ...params),
+    anvilSetBalance: (...params) => anvilSetBalance(transport, ...params),
+    anvilSetBlockTimestampInterval: (...params) => anvilSetBlockTimestampInterval(transport, ...params),
+    anvilSetCode: (...params) => anvilSetCode(transport, ...params),
+    anvilSetCoinbase: (...params) => anvilSetCoinbase(transport, ...params),
+    anvilSetLoggingEnabled: (...params) => anvilSetLoggingEnabled(transport, ...params),
+    anvilSetMinGasPrice: (...params) => anvilSetMinGasPrice(transport, ...params),
+    anvilSetNextBlockBaseFeePerGas: (...params) => anvilSetNextBlockBaseFeePerGas(transport, ...params),
+    anvilSetNonce: (...params) => anvilSetNonce(transport, ...params),
+    anvilSetRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
+    anvilSetStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
+    anvilStopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
+    ethSendUnsignedTransaction: (...params) => ethSendUnsignedTransaction(transport, ...params),
+    ethSign: (...params) => ethSign(transport, ...params),
     ethSyncing: (...params) => ethSyncing(transport, ...params),
+    evmIncreaseTime: (...params) => evmIncreaseTime(transport, ...params),
     evmMine: (...params) => evmMine(transport, ...params),
+    evmRevert: (...params) => evmRevert(transport, ...params),
     evmSetAutomine: (...params) => evmSetAutomine(transport, ...params),
+    evmSetBlockGasLimit: (...params) => evmSetBlockGasLimit(transport, ...params),
     evmSetIntervalMining: (...params) => evmSetIntervalMining(transport, ...params),
+    evmSetNextBlockTimestamp: (...params) => evmSetNextBlockTimestamp(transport, ...params),
+    evmSnapshot: (...params) => evmSnapshot(transport, ...params),
+    hardhatDropTransaction: (...params) => hardhatDropTransaction(transport, ...params),
+    hardhatDumpState: (...params) => hardhatDumpState(transport, ...params),
+    hardhatGetAutomine: (...params) => hardhatGetAutomine(transport, ...params),
+    hardhatImpersonateAccount: (...params) => hardhatImpersonateAccount(transport, ...params),
+    hardhatLoadState: (...params) => hardhatLoadState(transport, ...params),
+    hardhatMetadata: (...params) => hardhatMetadata(transport, ...params),
+    hardhatMine: (...params) => hardhatMine(transport, ...params),
+    hardhatRemoveBlockTimestampInterval: (...params) => hardhatRemoveBlockTimestampInterval(transport, ...params),
+    hardhatReset: (...params) => hardhatReset(transport, ...params),
+    hardhatSetBalance: (...params) => hardhatSetBalance(transport, ...params),
+    hardhatSetBlockTimestampInterval: (...params) => hardhatSetBlockTimestampInterval(transport, ...params),
+    hardhatSetCode: (...params) => hardhatSetCode(transport, ...params),
+    hardhatSetCoinbase: (...params) => hardhatSetCoinbase(transport, ...params),
+    hardhatSetLoggingEnabled: (...params) => hardhatSetLoggingEnabled(transport, ...params),
+    hardhatSetMinGasPrice: (...params) => hardhatSetMinGasPrice(transport, ...params),
+    hardhatSetNextBlockBaseFeePerGas: (...params) => hardhatSetNextBlockBaseFeePerGas(transport, ...params),
+    hardhatSetNonce: (...params) => hardhatSetNonce(transport, ...params),
+    hardhatSetRpcUrl: (...params) => hardhatSetRpcUrl(transport, ...params),
+    hardhatSetStorageAt: (...params) => hardhatSetStorageAt(transport, ...params),
+    hardhatStopImpersonatingAccount: (...params) => hardhatStopImpersonatingAccount(transport, ...params),
     netListening: (...params) => netListening(transport, ...params),
     netVersion: (...params) => netVersion(transport, ...params),
     rpcDiscover: (...params) => rpcDiscover(transport, ...params),
