@@ -2,6 +2,22 @@
 /* eslint-disable */
 
 import type {
+  DebugGetRawBlockParams,
+  DebugGetRawBlockResult,
+  DebugGetRawHeaderParams,
+  DebugGetRawHeaderResult,
+  DebugGetRawReceiptsParams,
+  DebugGetRawReceiptsResult,
+  DebugGetRawTransactionParams,
+  DebugGetRawTransactionResult,
+  DebugTraceBlockByHashParams,
+  DebugTraceBlockByHashResult,
+  DebugTraceBlockByNumberParams,
+  DebugTraceBlockByNumberResult,
+  DebugTraceCallParams,
+  DebugTraceCallResult,
+  DebugTraceTransactionParams,
+  DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
   EthBlobBaseFeeParams,
@@ -100,6 +116,14 @@ import type {
 
 /** Every method of the contract, keyed by its JSON-RPC name, with positional params. */
 export interface RpcMethods {
+  "debug_getRawBlock": (params: DebugGetRawBlockParams) => Promise<DebugGetRawBlockResult>;
+  "debug_getRawHeader": (params: DebugGetRawHeaderParams) => Promise<DebugGetRawHeaderResult>;
+  "debug_getRawReceipts": (params: DebugGetRawReceiptsParams) => Promise<DebugGetRawReceiptsResult>;
+  "debug_getRawTransaction": (params: DebugGetRawTransactionParams) => Promise<DebugGetRawTransactionResult>;
+  "debug_traceBlockByHash": (params: DebugTraceBlockByHashParams) => Promise<DebugTraceBlockByHashResult>;
+  "debug_traceBlockByNumber": (params: DebugTraceBlockByNumberParams) => Promise<DebugTraceBlockByNumberResult>;
+  "debug_traceCall": (params: DebugTraceCallParams) => Promise<DebugTraceCallResult>;
+  "debug_traceTransaction": (params: DebugTraceTransactionParams) => Promise<DebugTraceTransactionResult>;
   "eth_accounts": (params: EthAccountsParams) => Promise<EthAccountsResult>;
   "eth_blobBaseFee": (params: EthBlobBaseFeeParams) => Promise<EthBlobBaseFeeResult>;
   "eth_blockNumber": (params: EthBlockNumberParams) => Promise<EthBlockNumberResult>;
@@ -158,6 +182,14 @@ export interface MethodParamSpec {
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "debug_getRawBlock",
+  "debug_getRawHeader",
+  "debug_getRawReceipts",
+  "debug_getRawTransaction",
+  "debug_traceBlockByHash",
+  "debug_traceBlockByNumber",
+  "debug_traceCall",
+  "debug_traceTransaction",
   "eth_accounts",
   "eth_blobBaseFee",
   "eth_blockNumber",
@@ -209,6 +241,14 @@ export const methodNames: readonly MethodName[] = [
 
 /** Param names and required flags, in positional order. */
 export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
+  "debug_getRawBlock": [{ name: "block", required: true }],
+  "debug_getRawHeader": [{ name: "block", required: true }],
+  "debug_getRawReceipts": [{ name: "block", required: true }],
+  "debug_getRawTransaction": [{ name: "transactionHash", required: true }],
+  "debug_traceBlockByHash": [{ name: "blockHash", required: true }, { name: "config", required: false }],
+  "debug_traceBlockByNumber": [{ name: "block", required: true }, { name: "config", required: false }],
+  "debug_traceCall": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "config", required: false }],
+  "debug_traceTransaction": [{ name: "transactionHash", required: true }, { name: "config", required: false }],
   "eth_accounts": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
@@ -262,4 +302,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:ffb24c008306655e9e594068d8fb54e8d93bb5915096dc570216b26e12536044";
+export const contractDigest = "sha256:cb5dfeb77f2536072e98432c7d9f8af0e301a75e63544aecfcd04cb51bada9fc";

@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
+import { Address, bytesToHex, createZeroAddress } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
@@ -16,6 +16,7 @@ import { implementMethods, methodTable } from './methods/index.js';
 import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
 import { Executor } from './state/execution.js';
+import { TraceService } from './tracing/trace-service.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { startHttpServer, type HttpServerHandle } from './transport/http.js';
@@ -98,6 +99,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     filters.transactionAdded(tx.hashHex);
     subscriptions.transactionAdded(tx.hashHex);
   });
+  const executor = new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) });
   const services: Services = {
     config,
     chain,
@@ -105,7 +107,26 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     pool,
     miner,
     mining,
-    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
+    executor,
+    tracing: new TraceService(
+      {
+      commonAt: (header) => chain.commons.at(header),
+      state: chain.state,
+      blockByNumber: (n) => chain.blockByNumber(n),
+      blockByHash: (hash) => chain.blockByHash(hash),
+      // Recorded when each block ran, so a replay recovers no signature.
+      senders: async (block) => {
+        const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
+        return block.transactions.map((tx, i) => (receipts[i] === undefined ? tx.getSenderAddress() : new Address(receipts[i].sender)));
+      },
+      findTransaction: async (hash) => {
+        const location = await chain.blocks.txLocation(hash);
+        const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
+        return block === undefined ? undefined : { block, index: location!.index };
+      },
+      },
+      executor,
+    ),
     sync: new SyncStatus(),
     pendingBlock: () => miner.preview(),
     filters,

@@ -1,6 +1,8 @@
 import type { RpcMethods } from '../../generated/methods.js';
 import { methodNames, paramError } from '../../generated/index.js';
 import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
+import { rawMethods } from './debug/raw.js';
+import { tracingMethods } from './debug/tracing.js';
 import { devMethods } from './dev/mining.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
@@ -28,6 +30,8 @@ export function implementMethods(services: Services): RpcMethods {
     ...txpoolMethods(services),
     ...netMethods(services),
     ...devMethods(services),
+    ...tracingMethods(services),
+    ...rawMethods(services),
   };
 }
 

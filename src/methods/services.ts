@@ -11,6 +11,7 @@ import type { SyncStatus } from '../chain/sync-status.js';
 import type { FilterRegistry } from '../filters/registry.js';
 import type { LogQuery } from '../filters/log-query.js';
 import type { Subscriptions } from '../filters/subscriptions.js';
+import type { TraceService } from '../tracing/trace-service.js';
 
 /**
  * Everything a method may use. Each method module takes only the members it needs
@@ -24,6 +25,8 @@ export interface Services {
   miner: Miner;
   mining: MiningControl;
   executor: Executor;
+  /** replays of mined transactions with a tracer (debug_trace*) */
+  tracing: TraceService;
   sync: SyncStatus;
   /** the block the node would mine next, for the `pending` tag */
   pendingBlock: () => Promise<Block>;

@@ -4,7 +4,9 @@ import { bytesToHex } from '@ethereumjs/util';
 import { UnknownBlockError } from '../chain/block-tags.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
+import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
+import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
 
@@ -28,5 +30,6 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof CallFailure) return callError(error);
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
+  if (error instanceof TraceError || error instanceof OverrideError) return serverError(error.message);
   return undefined;
 }

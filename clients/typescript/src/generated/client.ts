@@ -3,6 +3,22 @@
 
 import type { Transport } from "../transport.js";
 import type {
+  DebugGetRawBlockParams,
+  DebugGetRawBlockResult,
+  DebugGetRawHeaderParams,
+  DebugGetRawHeaderResult,
+  DebugGetRawReceiptsParams,
+  DebugGetRawReceiptsResult,
+  DebugGetRawTransactionParams,
+  DebugGetRawTransactionResult,
+  DebugTraceBlockByHashParams,
+  DebugTraceBlockByHashResult,
+  DebugTraceBlockByNumberParams,
+  DebugTraceBlockByNumberResult,
+  DebugTraceCallParams,
+  DebugTraceCallResult,
+  DebugTraceTransactionParams,
+  DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
   EthBlobBaseFeeParams,
@@ -102,10 +118,18 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:ffb24c008306655e9e594068d8fb54e8d93bb5915096dc570216b26e12536044";
+export const contractDigest = "sha256:cb5dfeb77f2536072e98432c7d9f8af0e301a75e63544aecfcd04cb51bada9fc";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
+  "debug_getRawBlock": { params: DebugGetRawBlockParams; result: DebugGetRawBlockResult; errorCode: -32602 | -32000 };
+  "debug_getRawHeader": { params: DebugGetRawHeaderParams; result: DebugGetRawHeaderResult; errorCode: -32602 | -32000 };
+  "debug_getRawReceipts": { params: DebugGetRawReceiptsParams; result: DebugGetRawReceiptsResult; errorCode: -32602 | -32000 };
+  "debug_getRawTransaction": { params: DebugGetRawTransactionParams; result: DebugGetRawTransactionResult; errorCode: -32602 };
+  "debug_traceBlockByHash": { params: DebugTraceBlockByHashParams; result: DebugTraceBlockByHashResult; errorCode: -32602 | -32000 };
+  "debug_traceBlockByNumber": { params: DebugTraceBlockByNumberParams; result: DebugTraceBlockByNumberResult; errorCode: -32602 | -32000 };
+  "debug_traceCall": { params: DebugTraceCallParams; result: DebugTraceCallResult; errorCode: -32602 | -32000 };
+  "debug_traceTransaction": { params: DebugTraceTransactionParams; result: DebugTraceTransactionResult; errorCode: -32602 | -32000 };
   "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 };
   "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 };
   "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 };
@@ -163,6 +187,14 @@ export type DeclaredErrorCode<M extends MethodName> = RpcMethods[M]["errorCode"]
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "debug_getRawBlock",
+  "debug_getRawHeader",
+  "debug_getRawReceipts",
+  "debug_getRawTransaction",
+  "debug_traceBlockByHash",
+  "debug_traceBlockByNumber",
+  "debug_traceCall",
+  "debug_traceTransaction",
   "eth_accounts",
   "eth_blobBaseFee",
   "eth_blockNumber",
@@ -220,6 +252,14 @@ export interface DeclaredError {
 
 /** The errors each method lists in the contract, in document order. */
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
+  "debug_getRawBlock": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawHeader": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawReceipts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawTransaction": [{"code":-32602,"message":"Invalid params"}],
+  "debug_traceBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block 0x… not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block #N not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceCall": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"tracing on top of pending is not supported"},{"code":-32000,"message":"tracing failed: insufficient funds for gas * price + value"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
   "eth_accounts": [{"code":-32602,"message":"Invalid params"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"}],
@@ -270,6 +310,123 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
 };
 
 // ---- one function per method ----
+
+/**
+ * `debug_getRawBlock`: Returns a block's RLP encoding.
+ *
+ * The RLP-encoded block (header, transactions, ommers and, from Shanghai, withdrawals) as it travels between nodes; null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugGetRawBlock(transport: Transport, ...params: DebugGetRawBlockParams): Promise<DebugGetRawBlockResult> {
+  return transport.request("debug_getRawBlock", params) as Promise<DebugGetRawBlockResult>;
+}
+
+/**
+ * `debug_getRawHeader`: Returns a block header's RLP encoding.
+ *
+ * The RLP-encoded header of the block (whose keccak256 is the block hash); null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugGetRawHeader(transport: Transport, ...params: DebugGetRawHeaderParams): Promise<DebugGetRawHeaderResult> {
+  return transport.request("debug_getRawHeader", params) as Promise<DebugGetRawHeaderResult>;
+}
+
+/**
+ * `debug_getRawReceipts`: Returns a block's receipts in their consensus encoding.
+ *
+ * The block's receipts as the receipts trie holds them (EIP-2718 typed envelopes: status or post-state root, cumulative gas, bloom, logs), in block order; an empty array for a block without transactions; null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugGetRawReceipts(transport: Transport, ...params: DebugGetRawReceiptsParams): Promise<DebugGetRawReceiptsResult> {
+  return transport.request("debug_getRawReceipts", params) as Promise<DebugGetRawReceiptsResult>;
+}
+
+/**
+ * `debug_getRawTransaction`: Returns a transaction's signed encoding.
+ *
+ * The signed transaction as eth_sendRawTransaction takes it (EIP-2718 envelope for typed transactions), mined or in the pool; null when the node knows no transaction with this hash.
+ *
+ * Params:
+ * - `transactionHash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602
+ */
+export function debugGetRawTransaction(transport: Transport, ...params: DebugGetRawTransactionParams): Promise<DebugGetRawTransactionResult> {
+  return transport.request("debug_getRawTransaction", params) as Promise<DebugGetRawTransactionResult>;
+}
+
+/**
+ * `debug_traceBlockByHash`: Replays a block, named by hash, and traces each of its transactions.
+ *
+ * As debug_traceBlockByNumber, for the block with this hash.
+ *
+ * Params:
+ * - `blockHash`: Hash of the block.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugTraceBlockByHash(transport: Transport, ...params: DebugTraceBlockByHashParams): Promise<DebugTraceBlockByHashResult> {
+  return transport.request("debug_traceBlockByHash", params) as Promise<DebugTraceBlockByHashResult>;
+}
+
+/**
+ * `debug_traceBlockByNumber`: Replays a block and traces each of its transactions.
+ *
+ * Re-executes every transaction of the block in order and returns each one's trace with its hash, shaped by the tracer as debug_traceTransaction's. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer. The genesis block has no parent state and is refused.
+ *
+ * Params:
+ * - `block`: Block number or tag.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugTraceBlockByNumber(transport: Transport, ...params: DebugTraceBlockByNumberParams): Promise<DebugTraceBlockByNumberResult> {
+  return transport.request("debug_traceBlockByNumber", params) as Promise<DebugTraceBlockByNumberResult>;
+}
+
+/**
+ * `debug_traceCall`: Runs a call, as eth_call does, and traces it.
+ *
+ * Executes the call object on the state of the given block (default "latest"), with state and block overrides if given, and returns its trace, shaped by the tracer as debug_traceTransaction's. The call is charged for its gas at its gas price as a transaction would be, but nothing it does reaches the chain. "pending" is refused, as geth refuses it: use block overrides to trace on a future block.
+ *
+ * Params:
+ * - `transaction`: Call object, as eth_call takes it.
+ * - `block` (optional): Block whose state the call runs on; default "latest".
+ * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugTraceCall(transport: Transport, ...params: DebugTraceCallParams): Promise<DebugTraceCallResult> {
+  return transport.request("debug_traceCall", params) as Promise<DebugTraceCallResult>;
+}
+
+/**
+ * `debug_traceTransaction`: Replays a mined transaction and traces it.
+ *
+ * Re-executes the transaction exactly as it ran in its block and returns its trace: by default geth's struct logger (one entry per opcode), with tracer "callTracer" the tree of call frames (a revert names the frame it came from and its reason), with "prestateTracer" the state it touched. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer.
+ *
+ * Params:
+ * - `transactionHash`: Hash of a mined transaction.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function debugTraceTransaction(transport: Transport, ...params: DebugTraceTransactionParams): Promise<DebugTraceTransactionResult> {
+  return transport.request("debug_traceTransaction", params) as Promise<DebugTraceTransactionResult>;
+}
 
 /**
  * `eth_accounts`: Returns the accounts the node can sign for.
@@ -903,6 +1060,99 @@ export interface Client {
   /** Calls any method by name, typed like the named functions. */
   request<M extends MethodName>(method: M, ...params: MethodParams<M>): Promise<MethodResult<M>>;
   /**
+   * `debug_getRawBlock`: Returns a block's RLP encoding.
+   *
+   * The RLP-encoded block (header, transactions, ommers and, from Shanghai, withdrawals) as it travels between nodes; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_getRawBlock(...params: DebugGetRawBlockParams): Promise<DebugGetRawBlockResult>;
+  /**
+   * `debug_getRawHeader`: Returns a block header's RLP encoding.
+   *
+   * The RLP-encoded header of the block (whose keccak256 is the block hash); null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_getRawHeader(...params: DebugGetRawHeaderParams): Promise<DebugGetRawHeaderResult>;
+  /**
+   * `debug_getRawReceipts`: Returns a block's receipts in their consensus encoding.
+   *
+   * The block's receipts as the receipts trie holds them (EIP-2718 typed envelopes: status or post-state root, cumulative gas, bloom, logs), in block order; an empty array for a block without transactions; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_getRawReceipts(...params: DebugGetRawReceiptsParams): Promise<DebugGetRawReceiptsResult>;
+  /**
+   * `debug_getRawTransaction`: Returns a transaction's signed encoding.
+   *
+   * The signed transaction as eth_sendRawTransaction takes it (EIP-2718 envelope for typed transactions), mined or in the pool; null when the node knows no transaction with this hash.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602
+   */
+  debug_getRawTransaction(...params: DebugGetRawTransactionParams): Promise<DebugGetRawTransactionResult>;
+  /**
+   * `debug_traceBlockByHash`: Replays a block, named by hash, and traces each of its transactions.
+   *
+   * As debug_traceBlockByNumber, for the block with this hash.
+   *
+   * Params:
+   * - `blockHash`: Hash of the block.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_traceBlockByHash(...params: DebugTraceBlockByHashParams): Promise<DebugTraceBlockByHashResult>;
+  /**
+   * `debug_traceBlockByNumber`: Replays a block and traces each of its transactions.
+   *
+   * Re-executes every transaction of the block in order and returns each one's trace with its hash, shaped by the tracer as debug_traceTransaction's. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer. The genesis block has no parent state and is refused.
+   *
+   * Params:
+   * - `block`: Block number or tag.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_traceBlockByNumber(...params: DebugTraceBlockByNumberParams): Promise<DebugTraceBlockByNumberResult>;
+  /**
+   * `debug_traceCall`: Runs a call, as eth_call does, and traces it.
+   *
+   * Executes the call object on the state of the given block (default "latest"), with state and block overrides if given, and returns its trace, shaped by the tracer as debug_traceTransaction's. The call is charged for its gas at its gas price as a transaction would be, but nothing it does reaches the chain. "pending" is refused, as geth refuses it: use block overrides to trace on a future block.
+   *
+   * Params:
+   * - `transaction`: Call object, as eth_call takes it.
+   * - `block` (optional): Block whose state the call runs on; default "latest".
+   * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_traceCall(...params: DebugTraceCallParams): Promise<DebugTraceCallResult>;
+  /**
+   * `debug_traceTransaction`: Replays a mined transaction and traces it.
+   *
+   * Re-executes the transaction exactly as it ran in its block and returns its trace: by default geth's struct logger (one entry per opcode), with tracer "callTracer" the tree of call frames (a revert names the frame it came from and its reason), with "prestateTracer" the state it touched. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer.
+   *
+   * Params:
+   * - `transactionHash`: Hash of a mined transaction.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  debug_traceTransaction(...params: DebugTraceTransactionParams): Promise<DebugTraceTransactionResult>;
+  /**
    * `eth_accounts`: Returns the accounts the node can sign for.
    *
    * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
@@ -1391,6 +1641,14 @@ export function createClient(transport: Transport): Client {
   return {
     transport,
     request: (method, ...params) => transport.request(method, params) as never,
+    debug_getRawBlock: (...params) => debugGetRawBlock(transport, ...params),
+    debug_getRawHeader: (...params) => debugGetRawHeader(transport, ...params),
+    debug_getRawReceipts: (...params) => debugGetRawReceipts(transport, ...params),
+    debug_getRawTransaction: (...params) => debugGetRawTransaction(transport, ...params),
+    debug_traceBlockByHash: (...params) => debugTraceBlockByHash(transport, ...params),
+    debug_traceBlockByNumber: (...params) => debugTraceBlockByNumber(transport, ...params),
+    debug_traceCall: (...params) => debugTraceCall(transport, ...params),
+    debug_traceTransaction: (...params) => debugTraceTransaction(transport, ...params),
     eth_accounts: (...params) => ethAccounts(transport, ...params),
     eth_blobBaseFee: (...params) => ethBlobBaseFee(transport, ...params),
     eth_blockNumber: (...params) => ethBlockNumber(transport, ...params),

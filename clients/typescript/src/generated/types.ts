@@ -12,6 +12,18 @@ export type AccessListEntry = {
   storageKeys: Hash32Input[];
 };
 
+/** What a call sees of one account instead of its state at the block (geth's override object). state replaces the whole storage, stateDiff only the slots it names; the two are exclusive. movePrecompileToAddress (eth_simulateV1 only) moves a precompile's behaviour to another address, so the precompile's own address can take code. */
+export type AccountOverride = {
+  balance?: QuantityInput;
+  nonce?: Uint64Input;
+  code?: BytesInput;
+  /** The account's whole storage: slot → value; every other slot reads zero. */
+  state?: { [key: string]: Hash32Input };
+  /** Slots to set: slot → value; the others keep their value. */
+  stateDiff?: { [key: string]: Hash32Input };
+  movePrecompileToAddress?: Address;
+};
+
 /** Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account. */
 export type AccountProof = {
   address: Address;
@@ -114,8 +126,28 @@ export type BlockNumberSpecifier = {
   blockNumber: BlockNumberOrTag;
 };
 
+/** Block context a call runs in instead of the block's own (geth's block override object). number and time change what NUMBER and TIMESTAMP read (and which fork's rules apply); feeRecipient is COINBASE, prevRandao PREVRANDAO, baseFeePerGas BASEFEE, blobBaseFee BLOBBASEFEE, gasLimit GASLIMIT. beaconRoot and withdrawals only apply to eth_simulateV1's blocks. */
+export type BlockOverrides = {
+  number?: Uint64Input;
+  difficulty?: QuantityInput;
+  time?: Uint64Input;
+  gasLimit?: Uint64Input;
+  feeRecipient?: Address;
+  prevRandao?: Hash32Input;
+  baseFeePerGas?: QuantityInput;
+  blobBaseFee?: QuantityInput;
+  beaconRoot?: Hash32Input;
+  withdrawals?: WithdrawalInput[];
+};
+
 /** Named block: "earliest" (genesis), "latest" (head), "pending" (the block being built; on this node the same state as latest plus the pool), "safe" and "finalized" (on this dev node both equal latest). */
 export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
+
+/** One transaction's trace in a block trace. */
+export type BlockTraceEntry = {
+  txHash: Hash32;
+  result: TransactionTrace;
+};
 
 /** Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix ("0x" is empty data). */
 export type Bytes = string;
@@ -131,6 +163,31 @@ export type Bytes8 = string;
 
 /** Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case. */
 export type BytesInput = string;
+
+/** A call frame (callTracer): its type, caller and callee, the gas it was given and used, its input and output, and its subcalls. A failed frame names its error ("execution reverted", "out of gas", …); a reverted one keeps the revert data as output and, when it decodes (Error(string) or Panic(uint256)), the reason in revertReason. A failed creation has no "to". value is absent for STATICCALL. */
+export type CallFrame = {
+  from: Address;
+  gas: Quantity;
+  gasUsed: Quantity;
+  to?: Address;
+  input: Bytes;
+  output?: Bytes;
+  error?: string;
+  revertReason?: string;
+  calls?: CallFrame[];
+  logs?: CallFrameLog[];
+  value?: Quantity;
+  type: "CALL" | "CALLCODE" | "DELEGATECALL" | "STATICCALL" | "CREATE" | "CREATE2" | "SELFDESTRUCT";
+};
+
+/** A log a call frame emitted (callTracer withLog): index among the block's logs, position = how many subcalls the frame had made before it. */
+export type CallFrameLog = {
+  address: Address;
+  topics: Hash32[];
+  data: Bytes;
+  index: Quantity;
+  position: Quantity;
+};
 
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
 export type DecimalString = string;
@@ -241,6 +298,24 @@ export type PoolTransactionsByNonce = { [key: string]: PoolTransaction };
 /** Map from sender address to its pool transactions keyed by nonce. */
 export type PoolTransactionsBySender = { [key: string]: PoolTransactionsByNonce };
 
+/** An account as the prestateTracer reports it: before the transaction, everything it held (nonce left out when zero, code and storage when empty); in diffMode's post, only what changed. */
+export type PrestateAccount = {
+  balance?: Quantity;
+  code?: Bytes;
+  codeHash?: Hash32;
+  nonce?: number;
+  storage?: { [key: string]: Bytes32 };
+};
+
+/** The prestateTracer's trace in diffMode: the accounts the transaction changed, as they were (pre) and what changed (post). */
+export type PrestateDiff = {
+  post: PrestateTrace;
+  pre: PrestateTrace;
+};
+
+/** The prestateTracer's trace: every account the transaction touched, by address, as it was before the transaction. */
+export type PrestateTrace = { [key: string]: PrestateAccount };
+
 /** Unsigned integer as returned by the node: lowercase hex with 0x prefix and no leading zeros (zero is "0x0"). */
 export type Quantity = string;
 
@@ -271,6 +346,9 @@ export type Receipt = {
   blobGasPrice?: Quantity;
 };
 
+/** Account overrides by address, applied to the block's state before the call runs; nothing of them reaches the chain. */
+export type StateOverride = { [key: string]: AccountOverride };
+
 /** Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as "0x0" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602. */
 export type StorageKey = string;
 
@@ -280,6 +358,29 @@ export type StorageProof = {
   value: Quantity;
   /** RLP-encoded trie nodes from the storage root to the slot. */
   proof: Bytes[];
+};
+
+/** One executed opcode (geth's struct log). gas is what was left before it, gasCost what it cost (for a call: including the gas it forwarded); depth counts from 1 for the transaction's own code. error is present on the opcode that could not run (its gas or stack check failed). stack (bottom first) is left out with disableStack; memory (32-byte words) and returnData appear with enableMemory / enableReturnData when not empty; storage, at SLOAD and SSTORE only, holds every slot of the running contract this transaction read or wrote so far; refund appears when not zero. */
+export type StructLog = {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  error?: string;
+  stack?: Quantity[];
+  returnData?: Bytes;
+  memory?: Bytes32[];
+  storage?: { [key: string]: Bytes32 };
+  refund?: number;
+};
+
+/** The struct logger's trace of one transaction: the gas it was charged, whether it failed, what it returned (the revert data when it reverted, "0x" when it failed otherwise) and every opcode it ran. */
+export type StructTrace = {
+  gas: number;
+  failed: boolean;
+  returnValue: Bytes;
+  structLogs: StructLog[];
 };
 
 /** Identifier of a WebSocket subscription: a hex string chosen by the server. */
@@ -307,6 +408,61 @@ export type SyncProgress = {
 
 /** false when not syncing (always, on a dev node), otherwise the sync progress. */
 export type SyncStatus = false | SyncProgress;
+
+/** TraceConfig plus what debug_traceCall runs on: stateOverrides and blockOverrides as eth_call takes them, and txIndex to run on the state before that transaction of the block instead of after the whole block. */
+export type TraceCallConfig = {
+  /** The tracer: absent or "" for the struct (opcode) logger, "callTracer" for the call tree, "prestateTracer" for the touched state. */
+  tracer?: "" | "callTracer" | "prestateTracer";
+  tracerConfig?: TracerConfig;
+  /** How long one transaction's trace may run, as a Go duration ("300ms", "5s", "1m30s"); default 5s. Past it the trace fails with "execution timeout". */
+  timeout?: string;
+  /** Struct logger: leave out storage. */
+  disableStorage?: boolean;
+  /** Struct logger: leave out the stack. */
+  disableStack?: boolean;
+  /** Struct logger: include memory. */
+  enableMemory?: boolean;
+  /** Struct logger: include the return data buffer. */
+  enableReturnData?: boolean;
+  /** Struct logger: stop logging once the logged entries' JSON passes this many bytes (geth's meaning); 0 for no limit. */
+  limit?: number;
+  /** Accepted and ignored (geth prints the trace to its log). */
+  debug?: boolean;
+  stateOverrides?: StateOverride;
+  blockOverrides?: BlockOverrides;
+  txIndex?: Uint64Input;
+};
+
+/** How to trace (geth's trace config): which tracer, its options, a timeout, and the struct logger's options. */
+export type TraceConfig = {
+  /** The tracer: absent or "" for the struct (opcode) logger, "callTracer" for the call tree, "prestateTracer" for the touched state. */
+  tracer?: "" | "callTracer" | "prestateTracer";
+  tracerConfig?: TracerConfig;
+  /** How long one transaction's trace may run, as a Go duration ("300ms", "5s", "1m30s"); default 5s. Past it the trace fails with "execution timeout". */
+  timeout?: string;
+  /** Struct logger: leave out storage. */
+  disableStorage?: boolean;
+  /** Struct logger: leave out the stack. */
+  disableStack?: boolean;
+  /** Struct logger: include memory. */
+  enableMemory?: boolean;
+  /** Struct logger: include the return data buffer. */
+  enableReturnData?: boolean;
+  /** Struct logger: stop logging once the logged entries' JSON passes this many bytes (geth's meaning); 0 for no limit. */
+  limit?: number;
+  /** Accepted and ignored (geth prints the trace to its log). */
+  debug?: boolean;
+};
+
+/** Options of the named tracer. callTracer: onlyTopCall (the transaction's own frame only), withLog (each frame's logs). prestateTracer: diffMode (what changed, as pre and post), disableCode, disableStorage, includeEmpty (accounts that held nothing; not with diffMode). Options another tracer reads are ignored, as geth ignores them. */
+export type TracerConfig = {
+  onlyTopCall?: boolean;
+  withLog?: boolean;
+  diffMode?: boolean;
+  disableCode?: boolean;
+  disableStorage?: boolean;
+  includeEmpty?: boolean;
+};
 
 /** A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only). */
 export type Transaction = {
@@ -383,6 +539,9 @@ export type TransactionRequest = {
   blobVersionedHashes?: Hash32Input[];
   authorizationList?: Authorization[];
 };
+
+/** A transaction's trace, in the shape its tracer gives: StructTrace (the default struct logger), CallFrame (callTracer) or PrestateTrace / PrestateDiff (prestateTracer). */
+export type TransactionTrace = StructTrace | CallFrame | PrestateDiff | PrestateTrace;
 
 /** Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued. */
 export type TxpoolContent = {
@@ -465,7 +624,76 @@ export type Withdrawal = {
   amount: Uint64;
 };
 
+/** An EIP-4895 withdrawal a simulated block carries (amount in Gwei). */
+export type WithdrawalInput = {
+  index: Uint64Input;
+  validatorIndex: Uint64Input;
+  address: Address;
+  amount: Uint64Input;
+};
+
 // ---- methods ----
+
+/** Positional params of `debug_getRawBlock`. */
+export type DebugGetRawBlockParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawBlock`. */
+export type DebugGetRawBlockResult = Bytes | null;
+
+/** Positional params of `debug_getRawHeader`. */
+export type DebugGetRawHeaderParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawHeader`. */
+export type DebugGetRawHeaderResult = Bytes | null;
+
+/** Positional params of `debug_getRawReceipts`. */
+export type DebugGetRawReceiptsParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawReceipts`. */
+export type DebugGetRawReceiptsResult = Bytes[] | null;
+
+/** Positional params of `debug_getRawTransaction`. */
+export type DebugGetRawTransactionParams = [
+  transactionHash: Hash32Input,
+];
+/** Result of `debug_getRawTransaction`. */
+export type DebugGetRawTransactionResult = Bytes | null;
+
+/** Positional params of `debug_traceBlockByHash`. */
+export type DebugTraceBlockByHashParams = [
+  blockHash: Hash32Input,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceBlockByHash`. */
+export type DebugTraceBlockByHashResult = BlockTraceEntry[];
+
+/** Positional params of `debug_traceBlockByNumber`. */
+export type DebugTraceBlockByNumberParams = [
+  block: BlockNumberOrTag,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceBlockByNumber`. */
+export type DebugTraceBlockByNumberResult = BlockTraceEntry[];
+
+/** Positional params of `debug_traceCall`. */
+export type DebugTraceCallParams = [
+  transaction: TransactionCall,
+  block?: BlockNumberOrTagOrHash,
+  config?: TraceCallConfig,
+];
+/** Result of `debug_traceCall`. */
+export type DebugTraceCallResult = TransactionTrace;
+
+/** Positional params of `debug_traceTransaction`. */
+export type DebugTraceTransactionParams = [
+  transactionHash: Hash32Input,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceTransaction`. */
+export type DebugTraceTransactionResult = TransactionTrace;
 
 /** Positional params of `eth_accounts`. */
 export type EthAccountsParams = [];
