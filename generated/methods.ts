@@ -302,4 +302,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:cb5dfeb77f2536072e98432c7d9f8af0e301a75e63544aecfcd04cb51bada9fc";
+export const contractDigest = "sha256:94eb1b1a0cbe355c3c2b8cca5954f7dcd7951af7544a87cc673d5e92799587c5";

@@ -118,7 +118,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:cb5dfeb77f2536072e98432c7d9f8af0e301a75e63544aecfcd04cb51bada9fc";
+export const contractDigest = "sha256:94eb1b1a0cbe355c3c2b8cca5954f7dcd7951af7544a87cc673d5e92799587c5";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
