@@ -20,14 +20,20 @@ import type {
   DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
+  EthBaseFeeParams,
+  EthBaseFeeResult,
   EthBlobBaseFeeParams,
   EthBlobBaseFeeResult,
   EthBlockNumberParams,
   EthBlockNumberResult,
   EthCallParams,
   EthCallResult,
+  EthCapabilitiesParams,
+  EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthConfigParams,
+  EthConfigResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -58,6 +64,8 @@ import type {
   EthGetProofResult,
   EthGetStorageAtParams,
   EthGetStorageAtResult,
+  EthGetStorageValuesParams,
+  EthGetStorageValuesResult,
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockHashAndIndexResult,
   EthGetTransactionByBlockNumberAndIndexParams,
@@ -125,10 +133,13 @@ export interface RpcMethods {
   "debug_traceCall": (params: DebugTraceCallParams) => Promise<DebugTraceCallResult>;
   "debug_traceTransaction": (params: DebugTraceTransactionParams) => Promise<DebugTraceTransactionResult>;
   "eth_accounts": (params: EthAccountsParams) => Promise<EthAccountsResult>;
+  "eth_baseFee": (params: EthBaseFeeParams) => Promise<EthBaseFeeResult>;
   "eth_blobBaseFee": (params: EthBlobBaseFeeParams) => Promise<EthBlobBaseFeeResult>;
   "eth_blockNumber": (params: EthBlockNumberParams) => Promise<EthBlockNumberResult>;
   "eth_call": (params: EthCallParams) => Promise<EthCallResult>;
+  "eth_capabilities": (params: EthCapabilitiesParams) => Promise<EthCapabilitiesResult>;
   "eth_chainId": (params: EthChainIdParams) => Promise<EthChainIdResult>;
+  "eth_config": (params: EthConfigParams) => Promise<EthConfigResult>;
   "eth_estimateGas": (params: EthEstimateGasParams) => Promise<EthEstimateGasResult>;
   "eth_feeHistory": (params: EthFeeHistoryParams) => Promise<EthFeeHistoryResult>;
   "eth_gasPrice": (params: EthGasPriceParams) => Promise<EthGasPriceResult>;
@@ -144,6 +155,7 @@ export interface RpcMethods {
   "eth_getLogs": (params: EthGetLogsParams) => Promise<EthGetLogsResult>;
   "eth_getProof": (params: EthGetProofParams) => Promise<EthGetProofResult>;
   "eth_getStorageAt": (params: EthGetStorageAtParams) => Promise<EthGetStorageAtResult>;
+  "eth_getStorageValues": (params: EthGetStorageValuesParams) => Promise<EthGetStorageValuesResult>;
   "eth_getTransactionByBlockHashAndIndex": (params: EthGetTransactionByBlockHashAndIndexParams) => Promise<EthGetTransactionByBlockHashAndIndexResult>;
   "eth_getTransactionByBlockNumberAndIndex": (params: EthGetTransactionByBlockNumberAndIndexParams) => Promise<EthGetTransactionByBlockNumberAndIndexResult>;
   "eth_getTransactionByHash": (params: EthGetTransactionByHashParams) => Promise<EthGetTransactionByHashResult>;
@@ -191,10 +203,13 @@ export const methodNames: readonly MethodName[] = [
   "debug_traceCall",
   "debug_traceTransaction",
   "eth_accounts",
+  "eth_baseFee",
   "eth_blobBaseFee",
   "eth_blockNumber",
   "eth_call",
+  "eth_capabilities",
   "eth_chainId",
+  "eth_config",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -210,6 +225,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_getLogs",
   "eth_getProof",
   "eth_getStorageAt",
+  "eth_getStorageValues",
   "eth_getTransactionByBlockHashAndIndex",
   "eth_getTransactionByBlockNumberAndIndex",
   "eth_getTransactionByHash",
@@ -250,10 +266,13 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "debug_traceCall": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "config", required: false }],
   "debug_traceTransaction": [{ name: "transactionHash", required: true }, { name: "config", required: false }],
   "eth_accounts": [],
+  "eth_baseFee": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
   "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }],
+  "eth_capabilities": [],
   "eth_chainId": [],
+  "eth_config": [],
   "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }],
   "eth_feeHistory": [{ name: "blockCount", required: true }, { name: "newestBlock", required: true }, { name: "rewardPercentiles", required: false }],
   "eth_gasPrice": [],
@@ -269,6 +288,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_getLogs": [{ name: "filter", required: true }],
   "eth_getProof": [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: false }],
   "eth_getStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "block", required: false }],
+  "eth_getStorageValues": [{ name: "requests", required: true }, { name: "block", required: false }],
   "eth_getTransactionByBlockHashAndIndex": [{ name: "blockHash", required: true }, { name: "transactionIndex", required: true }],
   "eth_getTransactionByBlockNumberAndIndex": [{ name: "blockNumber", required: true }, { name: "transactionIndex", required: true }],
   "eth_getTransactionByHash": [{ name: "transactionHash", required: true }],
@@ -302,4 +322,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:94eb1b1a0cbe355c3c2b8cca5954f7dcd7951af7544a87cc673d5e92799587c5";
+export const contractDigest = "sha256:f30f6a2df25bc76dfa1a5a6287611f9a043f2d3f180b3af803968216a6c9a5a0";

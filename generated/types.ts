@@ -50,6 +50,13 @@ export type Authorization = {
   s: Quantity;
 };
 
+/** A fork's blob parameters (EIP-7840): target and most blobs per block, and the blob base fee's update fraction. */
+export type BlobSchedule = {
+  target: number;
+  max: number;
+  baseFeeUpdateFraction: number;
+};
+
 /** Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty ("0x"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block. */
 export type Block = {
   hash: Hash32;
@@ -189,8 +196,39 @@ export type CallFrameLog = {
   position: Quantity;
 };
 
+/** What the node holds of one kind of data: whether it serves it at all and the oldest block it holds it for. This node keeps everything (every block's state stays), so no deleteStrategy applies. */
+export type CapabilityResource = {
+  disabled: boolean;
+  oldestBlock?: Uint64;
+  deleteStrategy?: {
+    type: "window";
+    retentionBlocks: Uint64;
+  };
+};
+
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
 export type DecimalString = string;
+
+/** What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds. */
+export type EthCapabilities = {
+  head: {
+    number: Uint64;
+    hash: Hash32;
+  };
+  state: CapabilityResource;
+  tx: CapabilityResource;
+  logs: CapabilityResource;
+  receipts: CapabilityResource;
+  blocks: CapabilityResource;
+  stateproofs: CapabilityResource;
+};
+
+/** The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled). */
+export type EthConfig = {
+  current: ForkConfig | null;
+  next: ForkConfig | null;
+  last: ForkConfig | null;
+};
 
 /** Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range. */
 export type FeeHistory = {
@@ -222,6 +260,16 @@ export type FilterOptions = {
 
 /** One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything). */
 export type FilterTopic = null | Hash32Input | Hash32Input[];
+
+/** One fork's rules (EIP-7910): when it activates (0 when at genesis), its blob schedule (null before Cancun), the chain id, its fork id (EIP-6122 FORK_HASH), and the precompiles and system contracts it has, by geth's names. */
+export type ForkConfig = {
+  activationTime: number;
+  blobSchedule: BlobSchedule | null;
+  chainId: Quantity;
+  forkId: string;
+  precompiles: { [key: string]: Address };
+  systemContracts: { [key: string]: Address };
+};
 
 /** 32-byte hash as returned by the node: lowercase hex with 0x prefix. */
 export type Hash32 = string;
@@ -359,6 +407,12 @@ export type StorageProof = {
   /** RLP-encoded trie nodes from the storage root to the slot. */
   proof: Bytes[];
 };
+
+/** The slots' values by account (lowercase address), each list in the order its slots were asked for. */
+export type StorageValues = { [key: string]: Bytes32[] };
+
+/** The slots to read, by account: address → 32-byte slot keys. At most 1024 slots in all. */
+export type StorageValuesRequest = { [key: string]: Hash32Input[] };
 
 /** One executed opcode (geth's struct log). gas is what was left before it, gasCost what it cost (for a call: including the gas it forwarded); depth counts from 1 for the transaction's own code. error is present on the opcode that could not run (its gas or stack check failed). stack (bottom first) is left out with disableStack; memory (32-byte words) and returnData appear with enableMemory / enableReturnData when not empty; storage, at SLOAD and SSTORE only, holds every slot of the running contract this transaction read or wrote so far; refund appears when not zero. */
 export type StructLog = {
@@ -700,6 +754,11 @@ export type EthAccountsParams = [];
 /** Result of `eth_accounts`. */
 export type EthAccountsResult = Address[];
 
+/** Positional params of `eth_baseFee`. */
+export type EthBaseFeeParams = [];
+/** Result of `eth_baseFee`. */
+export type EthBaseFeeResult = Quantity | null;
+
 /** Positional params of `eth_blobBaseFee`. */
 export type EthBlobBaseFeeParams = [];
 /** Result of `eth_blobBaseFee`. */
@@ -718,10 +777,20 @@ export type EthCallParams = [
 /** Result of `eth_call`. */
 export type EthCallResult = Bytes;
 
+/** Positional params of `eth_capabilities`. */
+export type EthCapabilitiesParams = [];
+/** Result of `eth_capabilities`. */
+export type EthCapabilitiesResult = EthCapabilities;
+
 /** Positional params of `eth_chainId`. */
 export type EthChainIdParams = [];
 /** Result of `eth_chainId`. */
 export type EthChainIdResult = Quantity;
+
+/** Positional params of `eth_config`. */
+export type EthConfigParams = [];
+/** Result of `eth_config`. */
+export type EthConfigResult = EthConfig;
 
 /** Positional params of `eth_estimateGas`. */
 export type EthEstimateGasParams = [
@@ -836,6 +905,14 @@ export type EthGetStorageAtParams = [
 ];
 /** Result of `eth_getStorageAt`. */
 export type EthGetStorageAtResult = Bytes32;
+
+/** Positional params of `eth_getStorageValues`. */
+export type EthGetStorageValuesParams = [
+  requests: StorageValuesRequest,
+  block?: BlockNumberOrTagOrHash,
+];
+/** Result of `eth_getStorageValues`. */
+export type EthGetStorageValuesResult = StorageValues;
 
 /** Positional params of `eth_getTransactionByBlockHashAndIndex`. */
 export type EthGetTransactionByBlockHashAndIndexParams = [

@@ -4663,8 +4663,8 @@ validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_blobBaseFee = validate245;
-const schema81 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_blobBaseFee/result"};
+export const result_eth_baseFee = validate245;
+const schema81 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_baseFee/result"};
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4687,32 +4687,86 @@ return errors === 0;
 
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_blobBaseFee/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_baseFee/result" */;
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
 if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema81.oneOf[1].type,parentSchema:schema81.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema81.oneOf,parentSchema:schema81,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate245.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
 }
 validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_blockNumber = validate248;
-const schema83 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_blockNumber/result"};
+export const result_eth_blobBaseFee = validate248;
+const schema83 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_blobBaseFee/result"};
 
 function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern17.test(data)){
-validate249.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
+if(!pattern11.test(data)){
+validate249.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
+validate249.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
@@ -4722,7 +4776,7 @@ return errors === 0;
 
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_blockNumber/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_blobBaseFee/result" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -4733,314 +4787,21 @@ validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_call_0 = validate251;
-const schema85 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_call/params/0"};
+export const result_eth_blockNumber = validate251;
+const schema85 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_blockNumber/result"};
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from !== undefined){
-const _errs1 = errors;
-if(!(validate98(data.from, {instancePath:instancePath+"/from",parentData:data,parentDataProperty:"from",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.to !== undefined){
-let data1 = data.to;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs4 = errors;
-if(!(validate98(data1, {instancePath:instancePath+"/to",parentData:data,parentDataProperty:"to",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs5 = errors;
-if(data1 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema56.properties.to.oneOf[1].type,parentSchema:schema56.properties.to.oneOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-}
-if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema56.properties.to.oneOf,parentSchema:schema56.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate252.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.gas !== undefined){
-const _errs7 = errors;
-if(!(validate24(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.gasPrice !== undefined){
-const _errs8 = errors;
-if(!(validate149(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxFeePerGas !== undefined){
-const _errs9 = errors;
-if(!(validate149(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxPriorityFeePerGas !== undefined){
-const _errs10 = errors;
-if(!(validate149(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxFeePerBlobGas !== undefined){
-const _errs11 = errors;
-if(!(validate149(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate149(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nonce !== undefined){
-const _errs13 = errors;
-if(!(validate24(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-const _errs14 = errors;
-if(!(validate24(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.chainId !== undefined){
-const _errs15 = errors;
-if(!(validate149(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.input !== undefined){
-const _errs16 = errors;
-if(!(validate158(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-const _errs17 = errors;
-if(!(validate158(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.accessList !== undefined){
-const _errs18 = errors;
-if(!(validate161(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blobVersionedHashes !== undefined){
-let data14 = data.blobVersionedHashes;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data14)){
-var valid2 = true;
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-const _errs21 = errors;
-if(!(validate28(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs21 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate252.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+if(typeof data === "string"){
+if(!pattern17.test(data)){
+validate252.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
 return false;
 }
 }
-var valid0 = _errs19 === errors;
-}
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.authorizationList !== undefined){
-let data16 = data.authorizationList;
-const _errs22 = errors;
-if(errors === _errs22){
-if(Array.isArray(data16)){
-var valid3 = true;
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-const _errs24 = errors;
-if(!(validate168(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs24 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate252.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
@@ -5050,7 +4811,7 @@ return errors === 0;
 
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/0" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_blockNumber/result" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -5061,171 +4822,10 @@ validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_call_1 = validate270;
-const schema87 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_call/params/1"};
+export const param_eth_call_0 = validate254;
+const schema87 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_call/params/0"};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate271.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
-errors = vErrors.length;
-}
-validate270.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_call = validate278;
-const schema89 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-validate279.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
-return false;
-}
-}
-else {
-validate279.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
-return false;
-}
-}
-validate279.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
-errors = vErrors.length;
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_chainId = validate281;
-const schema91 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
-
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-validate282.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
-return false;
-}
-}
-else {
-validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
-return false;
-}
-}
-validate282.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_chainId/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
-errors = vErrors.length;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_estimateGas_0 = validate284;
-const schema93 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
-
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5289,7 +4889,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate285.errors = vErrors;
+validate255.errors = vErrors;
 return false;
 }
 else {
@@ -5473,7 +5073,7 @@ break;
 }
 }
 else {
-validate285.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+validate255.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -5503,7 +5103,7 @@ break;
 }
 }
 else {
-validate285.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
+validate255.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -5529,31 +5129,31 @@ var valid0 = true;
 }
 }
 else {
-validate285.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
 return false;
 }
 }
-validate285.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
 errors = vErrors.length;
 }
-validate284.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_estimateGas_1 = validate303;
-const schema95 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
+export const param_eth_call_1 = validate273;
+const schema89 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_call/params/1"};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5610,7 +5210,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate304.errors = vErrors;
+validate274.errors = vErrors;
 return false;
 }
 else {
@@ -5624,82 +5224,1443 @@ vErrors = null;
 }
 }
 }
-validate304.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/1" */;
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+errors = vErrors.length;
+}
+validate273.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_call = validate281;
+const schema91 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
+
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern2.test(data)){
+validate282.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
+return false;
+}
+}
+else {
+validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+return false;
+}
+}
+validate282.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+errors = vErrors.length;
+}
+validate281.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_capabilities = validate284;
+const schema93 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthCapabilities","$id":"https://openrpc.invalid/methods/eth_capabilities/result"};
+const schema94 = {"title":"EthCapabilities","description":"What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds.","type":"object","required":["head","state","tx","logs","receipts","blocks","stateproofs"],"additionalProperties":false,"properties":{"head":{"type":"object","required":["number","hash"],"additionalProperties":false,"properties":{"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}},"state":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"tx":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"logs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"receipts":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"blocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"stateproofs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"}}};
+const schema95 = {"title":"CapabilityResource","description":"What the node holds of one kind of data: whether it serves it at all and the oldest block it holds it for. This node keeps everything (every block's state stays), so no deleteStrategy applies.","type":"object","required":["disabled"],"additionalProperties":false,"properties":{"disabled":{"type":"boolean"},"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"deleteStrategy":{"type":"object","required":["type","retentionBlocks"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["window"]},"retentionBlocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}}}};
+
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.disabled === undefined) && (missing0 = "disabled")){
+validate288.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema95.required,parentSchema:schema95,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "disabled") || (key0 === "oldestBlock")) || (key0 === "deleteStrategy"))){
+validate288.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.disabled !== undefined){
+let data0 = data.disabled;
+const _errs2 = errors;
+if(typeof data0 !== "boolean"){
+validate288.errors = [{instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema95.properties.disabled.type,parentSchema:schema95.properties.disabled,data:data0}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oldestBlock !== undefined){
+const _errs4 = errors;
+if(!(validate171(data.oldestBlock, {instancePath:instancePath+"/oldestBlock",parentData:data,parentDataProperty:"oldestBlock",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deleteStrategy !== undefined){
+let data2 = data.deleteStrategy;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if(((data2.type === undefined) && (missing1 = "type")) || ((data2.retentionBlocks === undefined) && (missing1 = "retentionBlocks"))){
+validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema95.properties.deleteStrategy.required,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+return false;
+}
+else {
+const _errs7 = errors;
+for(const key1 in data2){
+if(!((key1 === "type") || (key1 === "retentionBlocks"))){
+validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+return false;
+break;
+}
+}
+if(_errs7 === errors){
+if(data2.type !== undefined){
+let data3 = data2.type;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+validate288.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.deleteStrategy.properties.type.type,parentSchema:schema95.properties.deleteStrategy.properties.type,data:data3}];
+return false;
+}
+if(!(data3 === "window")){
+validate288.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/enum",keyword:"enum",params:{allowedValues: schema95.properties.deleteStrategy.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema95.properties.deleteStrategy.properties.type.enum,parentSchema:schema95.properties.deleteStrategy.properties.type,data:data3}];
+return false;
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.retentionBlocks !== undefined){
+const _errs10 = errors;
+if(!(validate171(data2.retentionBlocks, {instancePath:instancePath+"/deleteStrategy/retentionBlocks",parentData:data2,parentDataProperty:"retentionBlocks",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.properties.deleteStrategy.type,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate288.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data}];
+return false;
+}
+}
+validate288.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.head === undefined) && (missing0 = "head")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.tx === undefined) && (missing0 = "tx"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.receipts === undefined) && (missing0 = "receipts"))) || ((data.blocks === undefined) && (missing0 = "blocks"))) || ((data.stateproofs === undefined) && (missing0 = "stateproofs"))){
+validate285.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema94.required,parentSchema:schema94,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "head") || (key0 === "state")) || (key0 === "tx")) || (key0 === "logs")) || (key0 === "receipts")) || (key0 === "blocks")) || (key0 === "stateproofs"))){
+validate285.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.head !== undefined){
+let data0 = data.head;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if(((data0.number === undefined) && (missing1 = "number")) || ((data0.hash === undefined) && (missing1 = "hash"))){
+validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema94.properties.head.required,parentSchema:schema94.properties.head,data:data0}];
+return false;
+}
+else {
+const _errs4 = errors;
+for(const key1 in data0){
+if(!((key1 === "number") || (key1 === "hash"))){
+validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94.properties.head,data:data0}];
+return false;
+break;
+}
+}
+if(_errs4 === errors){
+if(data0.number !== undefined){
+const _errs5 = errors;
+if(!(validate171(data0.number, {instancePath:instancePath+"/head/number",parentData:data0,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.hash !== undefined){
+const _errs6 = errors;
+if(!(validate81(data0.hash, {instancePath:instancePath+"/head/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.head.type,parentSchema:schema94.properties.head,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.state !== undefined){
+const _errs7 = errors;
+if(!(validate288(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tx !== undefined){
+const _errs8 = errors;
+if(!(validate288(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logs !== undefined){
+const _errs9 = errors;
+if(!(validate288(data.logs, {instancePath:instancePath+"/logs",parentData:data,parentDataProperty:"logs",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.receipts !== undefined){
+const _errs10 = errors;
+if(!(validate288(data.receipts, {instancePath:instancePath+"/receipts",parentData:data,parentDataProperty:"receipts",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blocks !== undefined){
+const _errs11 = errors;
+if(!(validate288(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stateproofs !== undefined){
+const _errs12 = errors;
+if(!(validate288(data.stateproofs, {instancePath:instancePath+"/stateproofs",parentData:data,parentDataProperty:"stateproofs",rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate285.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data}];
+return false;
+}
+}
+validate285.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_capabilities/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+errors = vErrors.length;
+}
+validate284.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_chainId = validate298;
+const schema96 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern11.test(data)){
+validate299.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+return false;
+}
+}
+else {
+validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+return false;
+}
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_chainId/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
+errors = vErrors.length;
+}
+validate298.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_config = validate301;
+const schema98 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthConfig","$id":"https://openrpc.invalid/methods/eth_config/result"};
+const schema99 = {"title":"EthConfig","description":"The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled).","type":"object","required":["current","next","last"],"additionalProperties":false,"properties":{"current":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"next":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"last":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"}}};
+const schema100 = {"title":"ForkConfig","description":"One fork's rules (EIP-7910): when it activates (0 when at genesis), its blob schedule (null before Cancun), the chain id, its fork id (EIP-6122 FORK_HASH), and the precompiles and system contracts it has, by geth's names.","type":"object","required":["activationTime","blobSchedule","chainId","forkId","precompiles","systemContracts"],"additionalProperties":false,"properties":{"activationTime":{"type":"integer","minimum":0},"blobSchedule":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlobSchedule"},{"type":"null"}],"x-expected":"a fork's blob parameters (EIP-7840) or null"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"forkId":{"type":"string","pattern":"^0x[0-9a-f]{8}$"},"precompiles":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}},"systemContracts":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}}};
+const schema101 = {"title":"BlobSchedule","description":"A fork's blob parameters (EIP-7840): target and most blobs per block, and the blob base fee's update fraction.","type":"object","required":["target","max","baseFeeUpdateFraction"],"additionalProperties":false,"properties":{"target":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0},"baseFeeUpdateFraction":{"type":"integer","minimum":0}}};
+
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.target === undefined) && (missing0 = "target")) || ((data.max === undefined) && (missing0 = "max"))) || ((data.baseFeeUpdateFraction === undefined) && (missing0 = "baseFeeUpdateFraction"))){
+validate304.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema101.required,parentSchema:schema101,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "target") || (key0 === "max")) || (key0 === "baseFeeUpdateFraction"))){
+validate304.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.target !== undefined){
+let data0 = data.target;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate304.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.target.type,parentSchema:schema101.properties.target,data:data0}];
+return false;
+}
+if(errors === _errs2){
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+validate304.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.target,data:data0}];
+return false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.max !== undefined){
+let data1 = data.max;
+const _errs4 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+validate304.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.max.type,parentSchema:schema101.properties.max,data:data1}];
+return false;
+}
+if(errors === _errs4){
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+validate304.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.max,data:data1}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.baseFeeUpdateFraction !== undefined){
+let data2 = data.baseFeeUpdateFraction;
+const _errs6 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+validate304.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.baseFeeUpdateFraction.type,parentSchema:schema101.properties.baseFeeUpdateFraction,data:data2}];
+return false;
+}
+if(errors === _errs6){
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+validate304.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.baseFeeUpdateFraction,data:data2}];
+return false;
+}
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data}];
+return false;
+}
+}
+validate304.errors = vErrors;
+return errors === 0;
+}
+
+const pattern27 = new RegExp("^0x[0-9a-f]{8}$", "u");
+
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.activationTime === undefined) && (missing0 = "activationTime")) || ((data.blobSchedule === undefined) && (missing0 = "blobSchedule"))) || ((data.chainId === undefined) && (missing0 = "chainId"))) || ((data.forkId === undefined) && (missing0 = "forkId"))) || ((data.precompiles === undefined) && (missing0 = "precompiles"))) || ((data.systemContracts === undefined) && (missing0 = "systemContracts"))){
+validate303.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema100.required,parentSchema:schema100,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "activationTime") || (key0 === "blobSchedule")) || (key0 === "chainId")) || (key0 === "forkId")) || (key0 === "precompiles")) || (key0 === "systemContracts"))){
+validate303.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.activationTime !== undefined){
+let data0 = data.activationTime;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate303.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.properties.activationTime.type,parentSchema:schema100.properties.activationTime,data:data0}];
+return false;
+}
+if(errors === _errs2){
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+validate303.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema100.properties.activationTime,data:data0}];
+return false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobSchedule !== undefined){
+let data1 = data.blobSchedule;
+const _errs4 = errors;
+const _errs5 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs6 = errors;
+if(!(validate304(data1, {instancePath:instancePath+"/blobSchedule",parentData:data,parentDataProperty:"blobSchedule",rootData}))){
 vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
 errors = vErrors.length;
+}
+var _valid0 = _errs6 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+if(data1 !== null){
+const err0 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.blobSchedule.oneOf[1].type,parentSchema:schema100.properties.blobSchedule.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err1 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema100.properties.blobSchedule.oneOf,parentSchema:schema100.properties.blobSchedule,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate303.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.chainId !== undefined){
+const _errs9 = errors;
+if(!(validate88(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.forkId !== undefined){
+let data3 = data.forkId;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern27.test(data3)){
+validate303.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{8}$"},message:"must match pattern \""+"^0x[0-9a-f]{8}$"+"\"",schema:"^0x[0-9a-f]{8}$",parentSchema:schema100.properties.forkId,data:data3}];
+return false;
+}
+}
+else {
+validate303.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.forkId.type,parentSchema:schema100.properties.forkId,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.precompiles !== undefined){
+let data4 = data.precompiles;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+const _errs15 = errors;
+if(!(validate98(data4[key1], {instancePath:instancePath+"/precompiles/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs15 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate303.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.precompiles.type,parentSchema:schema100.properties.precompiles,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.systemContracts !== undefined){
+let data6 = data.systemContracts;
+const _errs16 = errors;
+if(errors === _errs16){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key2 in data6){
+const _errs19 = errors;
+if(!(validate98(data6[key2], {instancePath:instancePath+"/systemContracts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs19 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate303.errors = [{instancePath:instancePath+"/systemContracts",schemaPath:"#/properties/systemContracts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.systemContracts.type,parentSchema:schema100.properties.systemContracts,data:data6}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate303.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
+return false;
+}
 }
 validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_estimateGas = validate311;
-const schema97 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.current === undefined) && (missing0 = "current")) || ((data.next === undefined) && (missing0 = "next"))) || ((data.last === undefined) && (missing0 = "last"))){
+validate302.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema99.required,parentSchema:schema99,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "current") || (key0 === "next")) || (key0 === "last"))){
+validate302.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.current !== undefined){
+let data0 = data.current;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs4 = errors;
+if(!(validate303(data0, {instancePath:instancePath+"/current",parentData:data,parentDataProperty:"current",rootData}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs5 = errors;
+if(data0 !== null){
+const err0 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.current.oneOf[1].type,parentSchema:schema99.properties.current.oneOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err1 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema99.properties.current.oneOf,parentSchema:schema99.properties.current,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate302.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.next !== undefined){
+let data1 = data.next;
+const _errs7 = errors;
+const _errs8 = errors;
+let valid2 = false;
+let passing1 = null;
+const _errs9 = errors;
+if(!(validate303(data1, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs9 === errors;
+if(_valid1){
+valid2 = true;
+passing1 = 0;
+}
+const _errs10 = errors;
+if(data1 !== null){
+const err2 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.next.oneOf[1].type,parentSchema:schema99.properties.next.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid1 = _errs10 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 1;
+}
+}
+if(!valid2){
+const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema99.properties.next.oneOf,parentSchema:schema99.properties.next,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate302.errors = vErrors;
+return false;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.last !== undefined){
+let data2 = data.last;
+const _errs12 = errors;
+const _errs13 = errors;
+let valid3 = false;
+let passing2 = null;
+const _errs14 = errors;
+if(!(validate303(data2, {instancePath:instancePath+"/last",parentData:data,parentDataProperty:"last",rootData}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs14 === errors;
+if(_valid2){
+valid3 = true;
+passing2 = 0;
+}
+const _errs15 = errors;
+if(data2 !== null){
+const err4 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.last.oneOf[1].type,parentSchema:schema99.properties.last.oneOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid2 = _errs15 === errors;
+if(_valid2 && valid3){
+valid3 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid3 = true;
+passing2 = 1;
+}
+}
+if(!valid3){
+const err5 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema99.properties.last.oneOf,parentSchema:schema99.properties.last,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate302.errors = vErrors;
+return false;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data}];
+return false;
+}
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_config/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+errors = vErrors.length;
+}
+validate301.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_estimateGas_0 = validate313;
+const schema102 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
+
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from !== undefined){
+const _errs1 = errors;
+if(!(validate98(data.from, {instancePath:instancePath+"/from",parentData:data,parentDataProperty:"from",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.to !== undefined){
+let data1 = data.to;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs4 = errors;
+if(!(validate98(data1, {instancePath:instancePath+"/to",parentData:data,parentDataProperty:"to",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs5 = errors;
+if(data1 !== null){
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema56.properties.to.oneOf[1].type,parentSchema:schema56.properties.to.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema56.properties.to.oneOf,parentSchema:schema56.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate314.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gas !== undefined){
+const _errs7 = errors;
+if(!(validate24(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasPrice !== undefined){
+const _errs8 = errors;
+if(!(validate149(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerGas !== undefined){
+const _errs9 = errors;
+if(!(validate149(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxPriorityFeePerGas !== undefined){
+const _errs10 = errors;
+if(!(validate149(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerBlobGas !== undefined){
+const _errs11 = errors;
+if(!(validate149(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate149(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nonce !== undefined){
+const _errs13 = errors;
+if(!(validate24(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+const _errs14 = errors;
+if(!(validate24(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.chainId !== undefined){
+const _errs15 = errors;
+if(!(validate149(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.input !== undefined){
+const _errs16 = errors;
+if(!(validate158(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+const _errs17 = errors;
+if(!(validate158(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accessList !== undefined){
+const _errs18 = errors;
+if(!(validate161(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobVersionedHashes !== undefined){
+let data14 = data.blobVersionedHashes;
+const _errs19 = errors;
+if(errors === _errs19){
+if(Array.isArray(data14)){
+var valid2 = true;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+const _errs21 = errors;
+if(!(validate28(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs21 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate314.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.authorizationList !== undefined){
+let data16 = data.authorizationList;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data16)){
+var valid3 = true;
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate168(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate314.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate314.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+return false;
+}
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_estimateGas_1 = validate332;
+const schema104 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate333.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+errors = vErrors.length;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_estimateGas = validate340;
+const schema106 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
+
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern17.test(data)){
-validate312.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
+validate341.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
 return false;
 }
 }
 else {
-validate312.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
+validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
-validate312.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
 errors = vErrors.length;
 }
-validate311.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_0 = validate314;
-const schema99 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":9007199254740991}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
+export const param_eth_feeHistory_0 = validate343;
+const schema108 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":9007199254740991}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate315.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate344.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate315.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate315.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -5707,8 +6668,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5718,7 +6679,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema99.oneOf[1].type,parentSchema:schema99.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.oneOf[1].type,parentSchema:schema108.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5730,7 +6691,7 @@ errors++;
 if(errors === _errs2){
 if(typeof data == "number"){
 if(data > 9007199254740991 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema99.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5741,7 +6702,7 @@ errors++;
 }
 else {
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema99.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema108.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5765,7 +6726,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema99.oneOf,parentSchema:schema99,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema108.oneOf,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5773,7 +6734,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate314.errors = vErrors;
+validate343.errors = vErrors;
 return false;
 }
 else {
@@ -5787,14 +6748,14 @@ vErrors = null;
 }
 }
 }
-validate314.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_1 = validate317;
-const schema101 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
+export const param_eth_feeHistory_1 = validate346;
+const schema110 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5835,7 +6796,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate318.errors = vErrors;
+validate347.errors = vErrors;
 return false;
 }
 else {
@@ -5849,27 +6810,27 @@ vErrors = null;
 }
 }
 }
-validate318.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
-validate317.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_2 = validate322;
-const schema103 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
+export const param_eth_feeHistory_2 = validate351;
+const schema112 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/2" */;
 let vErrors = null;
 let errors = 0;
@@ -5883,18 +6844,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-validate322.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema103.items,data:data0}];
+validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema112.items,data:data0}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate322.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema103.items,data:data0}];
+validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema112.items,data:data0}];
 return false;
 }
 }
 }
 else {
-validate322.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema103.items.type,parentSchema:schema103.items,data:data0}];
+validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema112.items.type,parentSchema:schema112.items,data:data0}];
 return false;
 }
 }
@@ -5905,26 +6866,26 @@ break;
 }
 }
 else {
-validate322.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema103.type,parentSchema:schema103,data}];
+validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.type,parentSchema:schema112,data}];
 return false;
 }
 }
-validate322.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_feeHistory = validate323;
-const schema104 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
-const schema105 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
+export const result_eth_feeHistory = validate352;
+const schema113 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
+const schema114 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.oldestBlock === undefined) && (missing0 = "oldestBlock")) || ((data.baseFeePerGas === undefined) && (missing0 = "baseFeePerGas"))) || ((data.gasUsedRatio === undefined) && (missing0 = "gasUsedRatio"))){
-validate324.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema105.required,parentSchema:schema105,data}];
+validate353.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema114.required,parentSchema:schema114,data}];
 return false;
 }
 else {
@@ -5960,7 +6921,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.baseFeePerGas.type,parentSchema:schema105.properties.baseFeePerGas,data:data1}];
+validate353.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.baseFeePerGas.type,parentSchema:schema114.properties.baseFeePerGas,data:data1}];
 return false;
 }
 }
@@ -5983,12 +6944,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate324.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema105.properties.gasUsedRatio.items,data:data4}];
+validate353.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema114.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema105.properties.gasUsedRatio.items.type,parentSchema:schema105.properties.gasUsedRatio.items,data:data4}];
+validate353.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema114.properties.gasUsedRatio.items.type,parentSchema:schema114.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
@@ -5999,7 +6960,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.gasUsedRatio.type,parentSchema:schema105.properties.gasUsedRatio,data:data3}];
+validate353.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.gasUsedRatio.type,parentSchema:schema114.properties.gasUsedRatio,data:data3}];
 return false;
 }
 }
@@ -6036,7 +6997,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.reward.items.type,parentSchema:schema105.properties.reward.items,data:data6}];
+validate353.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.reward.items.type,parentSchema:schema114.properties.reward.items,data:data6}];
 return false;
 }
 }
@@ -6047,7 +7008,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.reward.type,parentSchema:schema105.properties.reward,data:data5}];
+validate353.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.reward.type,parentSchema:schema114.properties.reward,data:data5}];
 return false;
 }
 }
@@ -6077,7 +7038,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.baseFeePerBlobGas.type,parentSchema:schema105.properties.baseFeePerBlobGas,data:data8}];
+validate353.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.baseFeePerBlobGas.type,parentSchema:schema114.properties.baseFeePerBlobGas,data:data8}];
 return false;
 }
 }
@@ -6100,12 +7061,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data11 == "number"){
 if(data11 < 0 || isNaN(data11)){
-validate324.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema105.properties.blobGasUsedRatio.items,data:data11}];
+validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema114.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema105.properties.blobGasUsedRatio.items.type,parentSchema:schema105.properties.blobGasUsedRatio.items,data:data11}];
+validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema114.properties.blobGasUsedRatio.items.type,parentSchema:schema114.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
@@ -6116,7 +7077,7 @@ break;
 }
 }
 else {
-validate324.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.blobGasUsedRatio.type,parentSchema:schema105.properties.blobGasUsedRatio,data:data10}];
+validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.blobGasUsedRatio.type,parentSchema:schema114.properties.blobGasUsedRatio,data:data10}];
 return false;
 }
 }
@@ -6133,101 +7094,101 @@ var valid0 = true;
 }
 }
 else {
-validate324.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data}];
+validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data}];
 return false;
 }
 }
-validate324.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
-validate323.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_gasPrice = validate330;
-const schema106 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
+export const result_eth_gasPrice = validate359;
+const schema115 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate331.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate360.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate331.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate331.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_gasPrice/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+if(!(validate360(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
-validate330.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBalance_0 = validate333;
-const schema108 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
+export const param_eth_getBalance_0 = validate362;
+const schema117 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate334.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate363.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate363.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate334.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+if(!(validate363(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
-validate333.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBalance_1 = validate336;
-const schema110 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
+export const param_eth_getBalance_1 = validate365;
+const schema119 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6284,7 +7245,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate337.errors = vErrors;
+validate366.errors = vErrors;
 return false;
 }
 else {
@@ -6298,166 +7259,166 @@ vErrors = null;
 }
 }
 }
-validate337.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
-validate336.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBalance = validate344;
-const schema112 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
+export const result_eth_getBalance = validate373;
+const schema121 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate345.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate374.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate345.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate374.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate345.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
+if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
 errors = vErrors.length;
 }
-validate344.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByHash_0 = validate347;
-const schema114 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
+export const param_eth_getBlockByHash_0 = validate376;
+const schema123 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate348.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate377.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate348.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate377.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate348.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate348(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
+if(!(validate377(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
 errors = vErrors.length;
 }
-validate347.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByHash_1 = validate350;
-const schema116 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
+export const param_eth_getBlockByHash_1 = validate379;
+const schema125 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate350.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema116.type,parentSchema:schema116,data}];
+validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema125.type,parentSchema:schema125,data}];
 return false;
 }
-validate350.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByHash = validate351;
-const schema117 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
-const schema118 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
-const schema119 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
-const pattern32 = new RegExp("^0x[0-9a-f]{512}$", "u");
+export const result_eth_getBlockByHash = validate380;
+const schema126 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
+const schema127 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
+const schema128 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
+const pattern34 = new RegExp("^0x[0-9a-f]{512}$", "u");
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern32.test(data)){
-validate360.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema119,data}];
+if(!pattern34.test(data)){
+validate389.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema128,data}];
 return false;
 }
 }
 else {
-validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data}];
+validate389.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.type,parentSchema:schema128,data}];
 return false;
 }
 }
-validate360.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-const schema120 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
-const pattern33 = new RegExp("^0x[0-9a-f]{16}$", "u");
+const schema129 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
+const pattern35 = new RegExp("^0x[0-9a-f]{16}$", "u");
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern33.test(data)){
-validate369.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema120,data}];
+if(!pattern35.test(data)){
+validate398.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema129,data}];
 return false;
 }
 }
 else {
-validate369.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data}];
+validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.type,parentSchema:schema129,data}];
 return false;
 }
 }
-validate369.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
-const schema122 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema130 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
+const schema131 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate381.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema122.required,parentSchema:schema122,data}];
+validate410.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
 return false;
 }
 else {
@@ -6587,7 +7548,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema122.properties.to.oneOf[1].type,parentSchema:schema122.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6608,7 +7569,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema122.properties.to.oneOf,parentSchema:schema122.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6616,7 +7577,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate381.errors = vErrors;
+validate410.errors = vErrors;
 return false;
 }
 else {
@@ -6752,7 +7713,7 @@ break;
 }
 }
 else {
-validate381.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.blobVersionedHashes.type,parentSchema:schema122.properties.blobVersionedHashes,data:data18}];
+validate410.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -6782,7 +7743,7 @@ break;
 }
 }
 else {
-validate381.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.authorizationList.type,parentSchema:schema122.properties.authorizationList,data:data20}];
+validate410.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -6865,16 +7826,16 @@ var valid0 = true;
 }
 }
 else {
-validate381.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data}];
+validate410.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
 return false;
 }
 }
-validate381.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6897,7 +7858,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.anyOf[0].type,parentSchema:schema121.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.anyOf[0].type,parentSchema:schema130.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6917,8 +7878,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate381(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate410(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -6928,7 +7889,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema121.anyOf[1].type,parentSchema:schema121.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.anyOf[1].type,parentSchema:schema130.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6942,7 +7903,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema121.anyOf,parentSchema:schema121,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema130.anyOf,parentSchema:schema130,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6950,7 +7911,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate379.errors = vErrors;
+validate408.errors = vErrors;
 return false;
 }
 else {
@@ -6964,20 +7925,20 @@ vErrors = null;
 }
 }
 }
-validate379.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
+const schema132 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.index === undefined) && (missing0 = "index")) || ((data.validatorIndex === undefined) && (missing0 = "validatorIndex"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.amount === undefined) && (missing0 = "amount"))){
-validate409.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema123.required,parentSchema:schema123,data}];
+validate438.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema132.required,parentSchema:schema132,data}];
 return false;
 }
 else {
@@ -7034,23 +7995,23 @@ var valid0 = true;
 }
 }
 else {
-validate409.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data}];
+validate438.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data}];
 return false;
 }
 }
-validate409.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate352.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema118.required,parentSchema:schema118,data}];
+validate381.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema127.required,parentSchema:schema127,data}];
 return false;
 }
 else {
@@ -7140,8 +8101,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate360(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7236,8 +8197,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate369(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+if(!(validate398(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -7344,8 +8305,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate379(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate408(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -7374,7 +8335,7 @@ break;
 }
 }
 else {
-validate352.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema118.properties.uncles.type,parentSchema:schema118.properties.uncles,data:data25}];
+validate381.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.uncles.type,parentSchema:schema127.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -7393,8 +8354,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate409(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+if(!(validate438(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -7404,7 +8365,7 @@ break;
 }
 }
 else {
-validate352.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema118.properties.withdrawals.type,parentSchema:schema118.properties.withdrawals,data:data27}];
+validate381.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.withdrawals.type,parentSchema:schema127.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -7442,16 +8403,16 @@ var valid0 = true;
 }
 }
 else {
-validate352.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data}];
+validate381.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data}];
 return false;
 }
 }
-validate352.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -7459,8 +8420,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate352(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+if(!(validate381(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7470,7 +8431,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema117.oneOf[1].type,parentSchema:schema117.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema126.oneOf[1].type,parentSchema:schema126.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7491,7 +8452,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema117.oneOf,parentSchema:schema117,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema126.oneOf,parentSchema:schema126,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7499,7 +8460,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate351.errors = vErrors;
+validate380.errors = vErrors;
 return false;
 }
 else {
@@ -7513,14 +8474,14 @@ vErrors = null;
 }
 }
 }
-validate351.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByNumber_0 = validate416;
-const schema124 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
+export const param_eth_getBlockByNumber_0 = validate445;
+const schema133 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7561,7 +8522,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate417.errors = vErrors;
+validate446.errors = vErrors;
 return false;
 }
 else {
@@ -7575,49 +8536,49 @@ vErrors = null;
 }
 }
 }
-validate417.errors = vErrors;
+validate446.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+if(!(validate446(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
 errors = vErrors.length;
 }
-validate416.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByNumber_1 = validate421;
-const schema126 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
+export const param_eth_getBlockByNumber_1 = validate450;
+const schema135 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate421.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema126.type,parentSchema:schema126,data}];
+validate450.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema135.type,parentSchema:schema135,data}];
 return false;
 }
-validate421.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByNumber = validate422;
-const schema127 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
+export const result_eth_getBlockByNumber = validate451;
+const schema136 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate423.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema118.required,parentSchema:schema118,data}];
+validate452.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema127.required,parentSchema:schema127,data}];
 return false;
 }
 else {
@@ -7707,8 +8668,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate360(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7803,8 +8764,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate369(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+if(!(validate398(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -7911,8 +8872,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate379(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate408(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -7941,7 +8902,7 @@ break;
 }
 }
 else {
-validate423.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema118.properties.uncles.type,parentSchema:schema118.properties.uncles,data:data25}];
+validate452.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.uncles.type,parentSchema:schema127.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -7960,8 +8921,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate409(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+if(!(validate438(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -7971,7 +8932,7 @@ break;
 }
 }
 else {
-validate423.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema118.properties.withdrawals.type,parentSchema:schema118.properties.withdrawals,data:data27}];
+validate452.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.withdrawals.type,parentSchema:schema127.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -8009,16 +8970,16 @@ var valid0 = true;
 }
 }
 else {
-validate423.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data}];
+validate452.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data}];
 return false;
 }
 }
-validate423.errors = vErrors;
+validate452.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8026,8 +8987,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
+if(!(validate452(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8037,7 +8998,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema127.oneOf[1].type,parentSchema:schema127.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema136.oneOf[1].type,parentSchema:schema136.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8058,7 +9019,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema127.oneOf,parentSchema:schema127,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema136.oneOf,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8066,7 +9027,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate422.errors = vErrors;
+validate451.errors = vErrors;
 return false;
 }
 else {
@@ -8080,14 +9041,14 @@ vErrors = null;
 }
 }
 }
-validate422.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockReceipts_0 = validate452;
-const schema129 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
+export const param_eth_getBlockReceipts_0 = validate481;
+const schema138 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
 
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8144,7 +9105,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate453.errors = vErrors;
+validate482.errors = vErrors;
 return false;
 }
 else {
@@ -8158,36 +9119,36 @@ vErrors = null;
 }
 }
 }
-validate453.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate453(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
+if(!(validate482(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
 errors = vErrors.length;
 }
-validate452.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockReceipts = validate460;
-const schema131 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
-const schema132 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
-const schema133 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
+export const result_eth_getBlockReceipts = validate489;
+const schema140 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
+const schema141 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema142 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate469.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema133.required,parentSchema:schema133,data}];
+validate498.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
 return false;
 }
 else {
@@ -8223,7 +9184,7 @@ break;
 }
 }
 else {
-validate469.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema133.properties.topics.type,parentSchema:schema133.properties.topics,data:data1}];
+validate498.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
 return false;
 }
 }
@@ -8321,7 +9282,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate469.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema133.properties.removed.type,parentSchema:schema133.properties.removed,data:data10}];
+validate498.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -8341,23 +9302,23 @@ var valid0 = true;
 }
 }
 else {
-validate469.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data}];
+validate498.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
 return false;
 }
 }
-validate469.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate461.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema132.required,parentSchema:schema132,data}];
+validate490.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema141.required,parentSchema:schema141,data}];
 return false;
 }
 else {
@@ -8403,7 +9364,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema132.properties.contractAddress.oneOf[1].type,parentSchema:schema132.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.contractAddress.oneOf[1].type,parentSchema:schema141.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8424,7 +9385,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema132.properties.contractAddress.oneOf,parentSchema:schema132.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema141.properties.contractAddress.oneOf,parentSchema:schema141.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8432,7 +9393,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate461.errors = vErrors;
+validate490.errors = vErrors;
 return false;
 }
 else {
@@ -8509,8 +9470,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate469(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate469.errors : vErrors.concat(validate469.errors);
+if(!(validate498(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -8520,7 +9481,7 @@ break;
 }
 }
 else {
-validate461.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.logs.type,parentSchema:schema132.properties.logs,data:data7}];
+validate490.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema141.properties.logs.type,parentSchema:schema141.properties.logs,data:data7}];
 return false;
 }
 }
@@ -8532,8 +9493,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate360(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -8546,11 +9507,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate461.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.status.type,parentSchema:schema132.properties.status,data:data10}];
+validate490.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.properties.status.type,parentSchema:schema141.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate461.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema132.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema132.properties.status.enum,parentSchema:schema132.properties.status,data:data10}];
+validate490.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema141.properties.status.enum,parentSchema:schema141.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -8589,7 +9550,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema132.properties.to.oneOf[1].type,parentSchema:schema132.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.to.oneOf[1].type,parentSchema:schema141.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8610,7 +9571,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema132.properties.to.oneOf,parentSchema:schema132.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema141.properties.to.oneOf,parentSchema:schema141.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8618,7 +9579,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate461.errors = vErrors;
+validate490.errors = vErrors;
 return false;
 }
 else {
@@ -8716,16 +9677,16 @@ var valid0 = true;
 }
 }
 else {
-validate461.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data}];
+validate490.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data}];
 return false;
 }
 }
-validate461.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8739,8 +9700,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate461(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate461.errors : vErrors.concat(validate461.errors);
+if(!(validate490(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate490.errors : vErrors.concat(validate490.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8750,7 +9711,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.oneOf[0].type,parentSchema:schema131.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.oneOf[0].type,parentSchema:schema140.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8767,7 +9728,7 @@ passing0 = 0;
 }
 const _errs4 = errors;
 if(data !== null){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.oneOf[1].type,parentSchema:schema131.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema140.oneOf[1].type,parentSchema:schema140.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8788,7 +9749,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.oneOf,parentSchema:schema131,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema140.oneOf,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8796,7 +9757,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate460.errors = vErrors;
+validate489.errors = vErrors;
 return false;
 }
 else {
@@ -8810,69 +9771,69 @@ vErrors = null;
 }
 }
 }
-validate460.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByHash_0 = validate489;
-const schema134 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
+export const param_eth_getBlockTransactionCountByHash_0 = validate518;
+const schema143 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate490.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate519.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate490.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate519.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate490.errors = vErrors;
+validate519.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate490(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate490.errors : vErrors.concat(validate490.errors);
+if(!(validate519(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate519.errors : vErrors.concat(validate519.errors);
 errors = vErrors.length;
 }
-validate489.errors = vErrors;
+validate518.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockTransactionCountByHash = validate492;
-const schema136 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
+export const result_eth_getBlockTransactionCountByHash = validate521;
+const schema145 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate493.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate522.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate493.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate522.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate493.errors = vErrors;
+validate522.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8880,8 +9841,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate493(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
+if(!(validate522(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate522.errors : vErrors.concat(validate522.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8891,7 +9852,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema136.oneOf[1].type,parentSchema:schema136.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema145.oneOf[1].type,parentSchema:schema145.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8912,7 +9873,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema136.oneOf,parentSchema:schema136,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema145.oneOf,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8920,7 +9881,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate492.errors = vErrors;
+validate521.errors = vErrors;
 return false;
 }
 else {
@@ -8934,14 +9895,14 @@ vErrors = null;
 }
 }
 }
-validate492.errors = vErrors;
+validate521.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByNumber_0 = validate495;
-const schema138 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
+export const param_eth_getBlockTransactionCountByNumber_0 = validate524;
+const schema147 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8982,7 +9943,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate496.errors = vErrors;
+validate525.errors = vErrors;
 return false;
 }
 else {
@@ -8996,47 +9957,47 @@ vErrors = null;
 }
 }
 }
-validate496.errors = vErrors;
+validate525.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate496(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate496.errors : vErrors.concat(validate496.errors);
+if(!(validate525(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
 errors = vErrors.length;
 }
-validate495.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockTransactionCountByNumber = validate500;
-const schema140 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
+export const result_eth_getBlockTransactionCountByNumber = validate529;
+const schema149 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate530(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate501.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate530.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate501.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate530.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate501.errors = vErrors;
+validate530.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -9044,8 +10005,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate501(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate501.errors : vErrors.concat(validate501.errors);
+if(!(validate530(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate530.errors : vErrors.concat(validate530.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9055,7 +10016,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema140.oneOf[1].type,parentSchema:schema140.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema149.oneOf[1].type,parentSchema:schema149.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9076,7 +10037,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema140.oneOf,parentSchema:schema140,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema149.oneOf,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9084,7 +10045,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate500.errors = vErrors;
+validate529.errors = vErrors;
 return false;
 }
 else {
@@ -9098,49 +10059,49 @@ vErrors = null;
 }
 }
 }
-validate500.errors = vErrors;
+validate529.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getCode_0 = validate503;
-const schema142 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
+export const param_eth_getCode_0 = validate532;
+const schema151 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
 
-function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate504.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate533.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate504.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate533.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate504.errors = vErrors;
+validate533.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate504(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate504.errors : vErrors.concat(validate504.errors);
+if(!(validate533(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
 errors = vErrors.length;
 }
-validate503.errors = vErrors;
+validate532.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getCode_1 = validate506;
-const schema144 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
+export const param_eth_getCode_1 = validate535;
+const schema153 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
 
-function validate507(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9197,7 +10158,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate507.errors = vErrors;
+validate536.errors = vErrors;
 return false;
 }
 else {
@@ -9211,99 +10172,99 @@ vErrors = null;
 }
 }
 }
-validate507.errors = vErrors;
+validate536.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate507(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate507.errors : vErrors.concat(validate507.errors);
+if(!(validate536(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate536.errors : vErrors.concat(validate536.errors);
 errors = vErrors.length;
 }
-validate506.errors = vErrors;
+validate535.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getCode = validate514;
-const schema146 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
+export const result_eth_getCode = validate543;
+const schema155 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate515.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
+validate544.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate515.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate544.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
 }
-validate515.errors = vErrors;
+validate544.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate515(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate515.errors : vErrors.concat(validate515.errors);
+if(!(validate544(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate544.errors : vErrors.concat(validate544.errors);
 errors = vErrors.length;
 }
-validate514.errors = vErrors;
+validate543.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getFilterChanges_0 = validate517;
-const schema148 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
-const schema149 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const param_eth_getFilterChanges_0 = validate546;
+const schema157 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
+const schema158 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate518.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate547.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate518.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate547.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate518.errors = vErrors;
+validate547.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate518(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate518.errors : vErrors.concat(validate518.errors);
+if(!(validate547(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate547.errors : vErrors.concat(validate547.errors);
 errors = vErrors.length;
 }
-validate517.errors = vErrors;
+validate546.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getFilterChanges = validate520;
-const schema150 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
-const schema151 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
+export const result_eth_getFilterChanges = validate549;
+const schema159 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
+const schema160 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9326,7 +10287,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.anyOf[0].type,parentSchema:schema151.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.anyOf[0].type,parentSchema:schema160.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9346,8 +10307,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate469(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate469.errors : vErrors.concat(validate469.errors);
+if(!(validate498(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -9357,7 +10318,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema151.anyOf[1].type,parentSchema:schema151.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.anyOf[1].type,parentSchema:schema160.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9371,7 +10332,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema151.anyOf,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema160.anyOf,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9379,7 +10340,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate521.errors = vErrors;
+validate550.errors = vErrors;
 return false;
 }
 else {
@@ -9393,69 +10354,69 @@ vErrors = null;
 }
 }
 }
-validate521.errors = vErrors;
+validate550.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate521(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate521.errors : vErrors.concat(validate521.errors);
+if(!(validate550(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate550.errors : vErrors.concat(validate550.errors);
 errors = vErrors.length;
 }
-validate520.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getFilterLogs_0 = validate525;
-const schema152 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
+export const param_eth_getFilterLogs_0 = validate554;
+const schema161 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
 
-function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate526.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate555.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate526.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate555.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate526.errors = vErrors;
+validate555.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate526(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate526.errors : vErrors.concat(validate526.errors);
+if(!(validate555(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate555.errors : vErrors.concat(validate555.errors);
 errors = vErrors.length;
 }
-validate525.errors = vErrors;
+validate554.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getFilterLogs = validate528;
-const schema154 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
+export const result_eth_getFilterLogs = validate557;
+const schema163 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate529.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema133.required,parentSchema:schema133,data}];
+validate558.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
 return false;
 }
 else {
@@ -9491,7 +10452,7 @@ break;
 }
 }
 else {
-validate529.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema133.properties.topics.type,parentSchema:schema133.properties.topics,data:data1}];
+validate558.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
 return false;
 }
 }
@@ -9589,7 +10550,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate529.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema133.properties.removed.type,parentSchema:schema133.properties.removed,data:data10}];
+validate558.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -9609,16 +10570,16 @@ var valid0 = true;
 }
 }
 else {
-validate529.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data}];
+validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
 return false;
 }
 }
-validate529.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -9628,8 +10589,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate529(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate529.errors : vErrors.concat(validate529.errors);
+if(!(validate558(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9639,20 +10600,20 @@ break;
 }
 }
 else {
-validate528.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema154.type,parentSchema:schema154,data}];
+validate557.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.type,parentSchema:schema163,data}];
 return false;
 }
 }
-validate528.errors = vErrors;
+validate557.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getLogs_0 = validate540;
-const schema156 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
-const schema157 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
-const schema158 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
+export const param_eth_getLogs_0 = validate569;
+const schema165 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
+const schema166 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+const schema167 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
 
-function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9660,7 +10621,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema158.oneOf[0].type,parentSchema:schema158.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema167.oneOf[0].type,parentSchema:schema167.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9707,7 +10668,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema158.oneOf[2].type,parentSchema:schema158.oneOf[2],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.oneOf[2].type,parentSchema:schema167.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9730,7 +10691,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema158.oneOf,parentSchema:schema158,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema167.oneOf,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9738,7 +10699,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate546.errors = vErrors;
+validate575.errors = vErrors;
 return false;
 }
 else {
@@ -9752,12 +10713,12 @@ vErrors = null;
 }
 }
 }
-validate546.errors = vErrors;
+validate575.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9794,7 +10755,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.address.oneOf[0].type,parentSchema:schema157.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9841,7 +10802,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.address.oneOf[2].type,parentSchema:schema157.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9864,7 +10825,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema157.properties.address.oneOf,parentSchema:schema157.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9872,7 +10833,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate541.errors = vErrors;
+validate570.errors = vErrors;
 return false;
 }
 else {
@@ -9900,7 +10861,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.topics.oneOf[0].type,parentSchema:schema157.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9921,8 +10882,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate546(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate546.errors : vErrors.concat(validate546.errors);
+if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -9932,7 +10893,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.topics.oneOf[1].type,parentSchema:schema157.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9954,7 +10915,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema157.properties.topics.oneOf,parentSchema:schema157.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9962,7 +10923,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate541.errors = vErrors;
+validate570.errors = vErrors;
 return false;
 }
 else {
@@ -9999,38 +10960,38 @@ var valid0 = true;
 }
 }
 else {
-validate541.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
+validate570.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
 return false;
 }
 }
-validate541.errors = vErrors;
+validate570.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate540(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate541(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate541.errors : vErrors.concat(validate541.errors);
+if(!(validate570(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate570.errors : vErrors.concat(validate570.errors);
 errors = vErrors.length;
 }
-validate540.errors = vErrors;
+validate569.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getLogs = validate552;
-const schema159 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
+export const result_eth_getLogs = validate581;
+const schema168 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate553.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema133.required,parentSchema:schema133,data}];
+validate582.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
 return false;
 }
 else {
@@ -10066,7 +11027,7 @@ break;
 }
 }
 else {
-validate553.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema133.properties.topics.type,parentSchema:schema133.properties.topics,data:data1}];
+validate582.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
 return false;
 }
 }
@@ -10164,7 +11125,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate553.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema133.properties.removed.type,parentSchema:schema133.properties.removed,data:data10}];
+validate582.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -10184,16 +11145,16 @@ var valid0 = true;
 }
 }
 else {
-validate553.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data}];
+validate582.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
 return false;
 }
 }
-validate553.errors = vErrors;
+validate582.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate552(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -10203,8 +11164,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate553(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate553.errors : vErrors.concat(validate553.errors);
+if(!(validate582(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate582.errors : vErrors.concat(validate582.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10214,518 +11175,16 @@ break;
 }
 }
 else {
-validate552.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.type,parentSchema:schema159,data}];
+validate581.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema168.type,parentSchema:schema168,data}];
 return false;
 }
 }
-validate552.errors = vErrors;
+validate581.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_0 = validate564;
-const schema161 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
-
-function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern13.test(data)){
-validate565.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
-return false;
-}
-}
-else {
-validate565.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
-return false;
-}
-}
-validate565.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate565(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate565.errors : vErrors.concat(validate565.errors);
-errors = vErrors.length;
-}
-validate564.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getProof_1 = validate567;
-const schema163 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
-const schema164 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-
-function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern15.test(data)){
-validate568.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema164,data}];
-return false;
-}
-}
-else {
-validate568.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.type,parentSchema:schema164,data}];
-return false;
-}
-}
-validate568.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/1" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate568(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate568.errors : vErrors.concat(validate568.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate567.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.type,parentSchema:schema163,data}];
-return false;
-}
-}
-validate567.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getProof_2 = validate570;
-const schema165 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
-
-function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate571.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate571.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/2" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate571(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate571.errors : vErrors.concat(validate571.errors);
-errors = vErrors.length;
-}
-validate570.errors = vErrors;
-return errors === 0;
-}
-
-export const result_eth_getProof = validate578;
-const schema167 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
-const schema168 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
-const schema169 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
-
-function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern15.test(data)){
-validate587.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema164,data}];
-return false;
-}
-}
-else {
-validate587.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.type,parentSchema:schema164,data}];
-return false;
-}
-}
-validate587.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.key === undefined) && (missing0 = "key")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.proof === undefined) && (missing0 = "proof"))){
-validate586.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema169.required,parentSchema:schema169,data}];
-return false;
-}
-else {
-if(data.key !== undefined){
-const _errs1 = errors;
-if(!(validate587(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
-vErrors = vErrors === null ? validate587.errors : vErrors.concat(validate587.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.value !== undefined){
-const _errs2 = errors;
-if(!(validate88(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.proof !== undefined){
-let data2 = data.proof;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate85(data2[i0], {instancePath:instancePath+"/proof/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate586.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema169.properties.proof.type,parentSchema:schema169.properties.proof,data:data2}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate586.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema169.type,parentSchema:schema169,data}];
-return false;
-}
-}
-validate586.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.address === undefined) && (missing0 = "address")) || ((data.accountProof === undefined) && (missing0 = "accountProof"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.codeHash === undefined) && (missing0 = "codeHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.storageHash === undefined) && (missing0 = "storageHash"))) || ((data.storageProof === undefined) && (missing0 = "storageProof"))){
-validate579.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema168.required,parentSchema:schema168,data}];
-return false;
-}
-else {
-if(data.address !== undefined){
-const _errs1 = errors;
-if(!(validate98(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.accountProof !== undefined){
-let data1 = data.accountProof;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate85(data1[i0], {instancePath:instancePath+"/accountProof/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate579.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema168.properties.accountProof.type,parentSchema:schema168.properties.accountProof,data:data1}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-const _errs5 = errors;
-if(!(validate88(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.codeHash !== undefined){
-const _errs6 = errors;
-if(!(validate81(data.codeHash, {instancePath:instancePath+"/codeHash",parentData:data,parentDataProperty:"codeHash",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nonce !== undefined){
-const _errs7 = errors;
-if(!(validate171(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.storageHash !== undefined){
-const _errs8 = errors;
-if(!(validate81(data.storageHash, {instancePath:instancePath+"/storageHash",parentData:data,parentDataProperty:"storageHash",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.storageProof !== undefined){
-let data7 = data.storageProof;
-const _errs9 = errors;
-const _errs10 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-const _errs13 = errors;
-if(!(validate586(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate586.errors : vErrors.concat(validate586.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema168.properties.storageProof.oneOf[0].type,parentSchema:schema168.properties.storageProof.oneOf[0],data:data7};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
-const _errs14 = errors;
-if(data7 !== null){
-const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema168.properties.storageProof.oneOf[1].type,parentSchema:schema168.properties.storageProof.oneOf[1],data:data7};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
-}
-if(!valid2){
-const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema168.properties.storageProof.oneOf,parentSchema:schema168.properties.storageProof,data:data7};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate579.errors = vErrors;
-return false;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate579.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.type,parentSchema:schema168,data}];
-return false;
-}
-}
-validate579.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate579(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate579.errors : vErrors.concat(validate579.errors);
-errors = vErrors.length;
-}
-validate578.errors = vErrors;
-return errors === 0;
-}
-
-export const param_eth_getStorageAt_0 = validate593;
-const schema171 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
+export const param_eth_getProof_0 = validate593;
+const schema170 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
 
 function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10748,7 +11207,7 @@ return errors === 0;
 
 
 function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/0" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate594(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -10759,8 +11218,9 @@ validate593.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageAt_1 = validate596;
-const schema173 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
+export const param_eth_getProof_1 = validate596;
+const schema172 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
+const schema173 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
 function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10768,12 +11228,12 @@ let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate597.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema164,data}];
+validate597.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
 return false;
 }
 }
 else {
-validate597.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.type,parentSchema:schema164,data}];
+validate597.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
 return false;
 }
 }
@@ -10783,19 +11243,36 @@ return errors === 0;
 
 
 function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/1" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate597(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate597(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate597.errors : vErrors.concat(validate597.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema172.type,parentSchema:schema172,data}];
+return false;
+}
 }
 validate596.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageAt_2 = validate599;
-const schema175 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
+export const param_eth_getProof_2 = validate599;
+const schema174 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
 
 function validate600(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10874,7 +11351,7 @@ return errors === 0;
 
 
 function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/2" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/2" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate600(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -10885,21 +11362,309 @@ validate599.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getStorageAt = validate607;
-const schema177 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
+export const result_eth_getProof = validate607;
+const schema176 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
+const schema177 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
+const schema178 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
+
+function validate616(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern15.test(data)){
+validate616.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+return false;
+}
+}
+else {
+validate616.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+return false;
+}
+}
+validate616.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.key === undefined) && (missing0 = "key")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.proof === undefined) && (missing0 = "proof"))){
+validate615.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema178.required,parentSchema:schema178,data}];
+return false;
+}
+else {
+if(data.key !== undefined){
+const _errs1 = errors;
+if(!(validate616(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
+vErrors = vErrors === null ? validate616.errors : vErrors.concat(validate616.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.value !== undefined){
+const _errs2 = errors;
+if(!(validate88(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.proof !== undefined){
+let data2 = data.proof;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate85(data2[i0], {instancePath:instancePath+"/proof/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate615.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema178.properties.proof.type,parentSchema:schema178.properties.proof,data:data2}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate615.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data}];
+return false;
+}
+}
+validate615.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate608(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate608.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema42,data}];
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.address === undefined) && (missing0 = "address")) || ((data.accountProof === undefined) && (missing0 = "accountProof"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.codeHash === undefined) && (missing0 = "codeHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.storageHash === undefined) && (missing0 = "storageHash"))) || ((data.storageProof === undefined) && (missing0 = "storageProof"))){
+validate608.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema177.required,parentSchema:schema177,data}];
 return false;
+}
+else {
+if(data.address !== undefined){
+const _errs1 = errors;
+if(!(validate98(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accountProof !== undefined){
+let data1 = data.accountProof;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate85(data1[i0], {instancePath:instancePath+"/accountProof/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
 }
 }
 else {
-validate608.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data}];
+validate608.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema177.properties.accountProof.type,parentSchema:schema177.properties.accountProof,data:data1}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.balance !== undefined){
+const _errs5 = errors;
+if(!(validate88(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.codeHash !== undefined){
+const _errs6 = errors;
+if(!(validate81(data.codeHash, {instancePath:instancePath+"/codeHash",parentData:data,parentDataProperty:"codeHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nonce !== undefined){
+const _errs7 = errors;
+if(!(validate171(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.storageHash !== undefined){
+const _errs8 = errors;
+if(!(validate81(data.storageHash, {instancePath:instancePath+"/storageHash",parentData:data,parentDataProperty:"storageHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.storageProof !== undefined){
+let data7 = data.storageProof;
+const _errs9 = errors;
+const _errs10 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+const _errs13 = errors;
+if(!(validate615(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate615.errors : vErrors.concat(validate615.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs13 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema177.properties.storageProof.oneOf[0].type,parentSchema:schema177.properties.storageProof.oneOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs14 = errors;
+if(data7 !== null){
+const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema177.properties.storageProof.oneOf[1].type,parentSchema:schema177.properties.storageProof.oneOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+}
+}
+if(!valid2){
+const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema177.properties.storageProof.oneOf,parentSchema:schema177.properties.storageProof,data:data7};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate608.errors = vErrors;
+return false;
+}
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate608.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema177.type,parentSchema:schema177,data}];
 return false;
 }
 }
@@ -10909,7 +11674,7 @@ return errors === 0;
 
 
 function validate607(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_getProof/result" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate608(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -10920,87 +11685,542 @@ validate607.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockHashAndIndex_0 = validate610;
-const schema179 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
+export const param_eth_getStorageAt_0 = validate622;
+const schema180 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
 
-function validate611(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate623(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern13.test(data)){
+validate623.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+return false;
+}
+}
+else {
+validate623.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+return false;
+}
+}
+validate623.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate623(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate623.errors : vErrors.concat(validate623.errors);
+errors = vErrors.length;
+}
+validate622.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_getStorageAt_1 = validate625;
+const schema182 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
+
+function validate626(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern15.test(data)){
+validate626.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+return false;
+}
+}
+else {
+validate626.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+return false;
+}
+}
+validate626.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate626(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate626.errors : vErrors.concat(validate626.errors);
+errors = vErrors.length;
+}
+validate625.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_getStorageAt_2 = validate628;
+const schema184 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
+
+function validate629(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate629.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate629.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate628(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/2" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate629(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate629.errors : vErrors.concat(validate629.errors);
+errors = vErrors.length;
+}
+validate628.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_getStorageAt = validate636;
+const schema186 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
+
+function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern9.test(data)){
+validate637.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema42,data}];
+return false;
+}
+}
+else {
+validate637.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data}];
+return false;
+}
+}
+validate637.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate637(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
+errors = vErrors.length;
+}
+validate636.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_getStorageValues_0 = validate639;
+const schema188 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValuesRequest","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/0"};
+const schema189 = {"title":"StorageValuesRequest","description":"The slots to read, by account: address → 32-byte slot keys. At most 1024 slots in all.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+
+function validate640(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema189.propertyNames,parentSchema:schema189,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate640.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+let data0 = data[key1];
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data0)){
+var valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate28(data0[i0], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs5 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate640.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema189.additionalProperties.type,parentSchema:schema189.additionalProperties,data:data0}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate640.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data}];
+return false;
+}
+}
+validate640.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate639(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate640(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate640.errors : vErrors.concat(validate640.errors);
+errors = vErrors.length;
+}
+validate639.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_getStorageValues_1 = validate644;
+const schema190 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/1"};
+
+function validate645(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate645.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate645.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate644(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate645(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate645.errors : vErrors.concat(validate645.errors);
+errors = vErrors.length;
+}
+validate644.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_getStorageValues = validate652;
+const schema192 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValues","$id":"https://openrpc.invalid/methods/eth_getStorageValues/result"};
+const schema193 = {"title":"StorageValues","description":"The slots' values by account (lowercase address), each list in the order its slots were asked for.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32"}}};
+
+function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema193.propertyNames,parentSchema:schema193,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate653.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+let data0 = data[key1];
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data0)){
+var valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate91(data0[i0], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs5 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate653.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema193.additionalProperties.type,parentSchema:schema193.additionalProperties,data:data0}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate653.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data}];
+return false;
+}
+}
+validate653.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate653(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate653.errors : vErrors.concat(validate653.errors);
+errors = vErrors.length;
+}
+validate652.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_getTransactionByBlockHashAndIndex_0 = validate657;
+const schema194 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
+
+function validate658(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate611.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate658.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate611.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate658.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate611.errors = vErrors;
+validate658.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate610(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate611(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate611.errors : vErrors.concat(validate611.errors);
+if(!(validate658(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate658.errors : vErrors.concat(validate658.errors);
 errors = vErrors.length;
 }
-validate610.errors = vErrors;
+validate657.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockHashAndIndex_1 = validate613;
-const schema181 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
+export const param_eth_getTransactionByBlockHashAndIndex_1 = validate660;
+const schema196 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
 
-function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate661(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate614.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate661.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate614.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate661.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate614.errors = vErrors;
+validate661.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate613(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate614(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate614.errors : vErrors.concat(validate614.errors);
+if(!(validate661(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate661.errors : vErrors.concat(validate661.errors);
 errors = vErrors.length;
 }
-validate613.errors = vErrors;
+validate660.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByBlockHashAndIndex = validate616;
-const schema183 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
+export const result_eth_getTransactionByBlockHashAndIndex = validate663;
+const schema198 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
 
-function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate664(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate617.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema122.required,parentSchema:schema122,data}];
+validate664.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
 return false;
 }
 else {
@@ -11130,7 +12350,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema122.properties.to.oneOf[1].type,parentSchema:schema122.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11151,7 +12371,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema122.properties.to.oneOf,parentSchema:schema122.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11159,7 +12379,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate617.errors = vErrors;
+validate664.errors = vErrors;
 return false;
 }
 else {
@@ -11295,7 +12515,7 @@ break;
 }
 }
 else {
-validate617.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.blobVersionedHashes.type,parentSchema:schema122.properties.blobVersionedHashes,data:data18}];
+validate664.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -11325,7 +12545,7 @@ break;
 }
 }
 else {
-validate617.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.authorizationList.type,parentSchema:schema122.properties.authorizationList,data:data20}];
+validate664.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -11408,16 +12628,16 @@ var valid0 = true;
 }
 }
 else {
-validate617.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data}];
+validate664.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
 return false;
 }
 }
-validate617.errors = vErrors;
+validate664.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate616(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate663(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -11425,8 +12645,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate617(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate617.errors : vErrors.concat(validate617.errors);
+if(!(validate664(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate664.errors : vErrors.concat(validate664.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11436,7 +12656,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema183.oneOf[1].type,parentSchema:schema183.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema198.oneOf[1].type,parentSchema:schema198.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11457,7 +12677,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema183.oneOf,parentSchema:schema183,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema198.oneOf,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11465,7 +12685,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate616.errors = vErrors;
+validate663.errors = vErrors;
 return false;
 }
 else {
@@ -11479,14 +12699,14 @@ vErrors = null;
 }
 }
 }
-validate616.errors = vErrors;
+validate663.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate643;
-const schema185 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
+export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate690;
+const schema200 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
 
-function validate644(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate691(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -11527,7 +12747,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate644.errors = vErrors;
+validate691.errors = vErrors;
 return false;
 }
 else {
@@ -11541,69 +12761,69 @@ vErrors = null;
 }
 }
 }
-validate644.errors = vErrors;
+validate691.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate643(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate690(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate644(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate644.errors : vErrors.concat(validate644.errors);
+if(!(validate691(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate691.errors : vErrors.concat(validate691.errors);
 errors = vErrors.length;
 }
-validate643.errors = vErrors;
+validate690.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate648;
-const schema187 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
+export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate695;
+const schema202 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
 
-function validate649(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate696(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate649.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate696.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate649.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate696.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate649.errors = vErrors;
+validate696.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate648(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate695(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate649(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate649.errors : vErrors.concat(validate649.errors);
+if(!(validate696(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate696.errors : vErrors.concat(validate696.errors);
 errors = vErrors.length;
 }
-validate648.errors = vErrors;
+validate695.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByBlockNumberAndIndex = validate651;
-const schema189 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
+export const result_eth_getTransactionByBlockNumberAndIndex = validate698;
+const schema204 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
 
-function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate699(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate652.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema122.required,parentSchema:schema122,data}];
+validate699.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
 return false;
 }
 else {
@@ -11733,7 +12953,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema122.properties.to.oneOf[1].type,parentSchema:schema122.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11754,7 +12974,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema122.properties.to.oneOf,parentSchema:schema122.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11762,7 +12982,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate652.errors = vErrors;
+validate699.errors = vErrors;
 return false;
 }
 else {
@@ -11898,7 +13118,7 @@ break;
 }
 }
 else {
-validate652.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.blobVersionedHashes.type,parentSchema:schema122.properties.blobVersionedHashes,data:data18}];
+validate699.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -11928,7 +13148,7 @@ break;
 }
 }
 else {
-validate652.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.authorizationList.type,parentSchema:schema122.properties.authorizationList,data:data20}];
+validate699.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -12011,16 +13231,16 @@ var valid0 = true;
 }
 }
 else {
-validate652.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data}];
+validate699.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
 return false;
 }
 }
-validate652.errors = vErrors;
+validate699.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate698(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -12028,8 +13248,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate652(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate652.errors : vErrors.concat(validate652.errors);
+if(!(validate699(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate699.errors : vErrors.concat(validate699.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12039,7 +13259,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema189.oneOf[1].type,parentSchema:schema189.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema204.oneOf[1].type,parentSchema:schema204.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12060,7 +13280,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema189.oneOf,parentSchema:schema189,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema204.oneOf,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12068,7 +13288,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate651.errors = vErrors;
+validate698.errors = vErrors;
 return false;
 }
 else {
@@ -12082,56 +13302,56 @@ vErrors = null;
 }
 }
 }
-validate651.errors = vErrors;
+validate698.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByHash_0 = validate678;
-const schema191 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
+export const param_eth_getTransactionByHash_0 = validate725;
+const schema206 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
 
-function validate679(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate679.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate726.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate679.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate726.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate679.errors = vErrors;
+validate726.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate678(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate725(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate679(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate679.errors : vErrors.concat(validate679.errors);
+if(!(validate726(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate726.errors : vErrors.concat(validate726.errors);
 errors = vErrors.length;
 }
-validate678.errors = vErrors;
+validate725.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByHash = validate681;
-const schema193 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
+export const result_eth_getTransactionByHash = validate728;
+const schema208 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
 
-function validate682(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate729(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate682.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema122.required,parentSchema:schema122,data}];
+validate729.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
 return false;
 }
 else {
@@ -12261,7 +13481,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema122.properties.to.oneOf[1].type,parentSchema:schema122.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12282,7 +13502,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema122.properties.to.oneOf,parentSchema:schema122.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12290,7 +13510,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate682.errors = vErrors;
+validate729.errors = vErrors;
 return false;
 }
 else {
@@ -12426,7 +13646,7 @@ break;
 }
 }
 else {
-validate682.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.blobVersionedHashes.type,parentSchema:schema122.properties.blobVersionedHashes,data:data18}];
+validate729.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -12456,7 +13676,7 @@ break;
 }
 }
 else {
-validate682.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema122.properties.authorizationList.type,parentSchema:schema122.properties.authorizationList,data:data20}];
+validate729.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -12539,24 +13759,24 @@ var valid0 = true;
 }
 }
 else {
-validate682.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data}];
+validate729.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
 return false;
 }
 }
-validate682.errors = vErrors;
+validate729.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
+const schema210 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
 
-function validate708(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate755(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate708.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema195.required,parentSchema:schema195,data}];
+validate755.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
 return false;
 }
 else {
@@ -12564,7 +13784,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate708.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockHash.type,parentSchema:schema195.properties.blockHash,data:data0}];
+validate755.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockHash.type,parentSchema:schema210.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12577,7 +13797,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate708.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockNumber.type,parentSchema:schema195.properties.blockNumber,data:data1}];
+validate755.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockNumber.type,parentSchema:schema210.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12590,7 +13810,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate708.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockTimestamp.type,parentSchema:schema195.properties.blockTimestamp,data:data2}];
+validate755.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockTimestamp.type,parentSchema:schema210.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12689,7 +13909,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.to.oneOf[1].type,parentSchema:schema195.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.to.oneOf[1].type,parentSchema:schema210.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12710,7 +13930,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema195.properties.to.oneOf,parentSchema:schema195.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema210.properties.to.oneOf,parentSchema:schema210.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12718,7 +13938,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate708.errors = vErrors;
+validate755.errors = vErrors;
 return false;
 }
 else {
@@ -12742,7 +13962,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate708.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.transactionIndex.type,parentSchema:schema195.properties.transactionIndex,data:data10}];
+validate755.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.transactionIndex.type,parentSchema:schema210.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -12855,7 +14075,7 @@ break;
 }
 }
 else {
-validate708.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.blobVersionedHashes.type,parentSchema:schema195.properties.blobVersionedHashes,data:data18}];
+validate755.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.blobVersionedHashes.type,parentSchema:schema210.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -12885,7 +14105,7 @@ break;
 }
 }
 else {
-validate708.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.authorizationList.type,parentSchema:schema195.properties.authorizationList,data:data20}];
+validate755.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.authorizationList.type,parentSchema:schema210.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -12981,16 +14201,16 @@ var valid0 = true;
 }
 }
 else {
-validate708.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data}];
+validate755.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
 return false;
 }
 }
-validate708.errors = vErrors;
+validate755.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate681(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate728(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -12998,8 +14218,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate682(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate682.errors : vErrors.concat(validate682.errors);
+if(!(validate729(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate729.errors : vErrors.concat(validate729.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -13008,8 +14228,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate708(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate708.errors : vErrors.concat(validate708.errors);
+if(!(validate755(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate755.errors : vErrors.concat(validate755.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -13024,7 +14244,7 @@ passing0 = 1;
 }
 const _errs3 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema193.oneOf[2].type,parentSchema:schema193.oneOf[2],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema208.oneOf[2].type,parentSchema:schema208.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13046,7 +14266,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema193.oneOf,parentSchema:schema193,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema208.oneOf,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13054,7 +14274,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate681.errors = vErrors;
+validate728.errors = vErrors;
 return false;
 }
 else {
@@ -13068,49 +14288,49 @@ vErrors = null;
 }
 }
 }
-validate681.errors = vErrors;
+validate728.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionCount_0 = validate731;
-const schema196 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
+export const param_eth_getTransactionCount_0 = validate778;
+const schema211 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
 
-function validate732(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate779(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate732.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate779.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate732.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate779.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate732.errors = vErrors;
+validate779.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate778(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate732(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate732.errors : vErrors.concat(validate732.errors);
+if(!(validate779(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate779.errors : vErrors.concat(validate779.errors);
 errors = vErrors.length;
 }
-validate731.errors = vErrors;
+validate778.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionCount_1 = validate734;
-const schema198 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
+export const param_eth_getTransactionCount_1 = validate781;
+const schema213 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
 
-function validate735(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13167,7 +14387,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate735.errors = vErrors;
+validate782.errors = vErrors;
 return false;
 }
 else {
@@ -13181,104 +14401,104 @@ vErrors = null;
 }
 }
 }
-validate735.errors = vErrors;
+validate782.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate734(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate735(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate735.errors : vErrors.concat(validate735.errors);
+if(!(validate782(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate782.errors : vErrors.concat(validate782.errors);
 errors = vErrors.length;
 }
-validate734.errors = vErrors;
+validate781.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionCount = validate742;
-const schema200 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
+export const result_eth_getTransactionCount = validate789;
+const schema215 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
 
-function validate743(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate790(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern17.test(data)){
-validate743.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
+validate790.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
 return false;
 }
 }
 else {
-validate743.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
+validate790.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
-validate743.errors = vErrors;
+validate790.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate742(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate789(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate743(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate743.errors : vErrors.concat(validate743.errors);
+if(!(validate790(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate790.errors : vErrors.concat(validate790.errors);
 errors = vErrors.length;
 }
-validate742.errors = vErrors;
+validate789.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionReceipt_0 = validate745;
-const schema202 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
+export const param_eth_getTransactionReceipt_0 = validate792;
+const schema217 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
 
-function validate746(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate793(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate746.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate793.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate746.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate793.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate746.errors = vErrors;
+validate793.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate745(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate792(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate746(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate746.errors : vErrors.concat(validate746.errors);
+if(!(validate793(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate793.errors : vErrors.concat(validate793.errors);
 errors = vErrors.length;
 }
-validate745.errors = vErrors;
+validate792.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionReceipt = validate748;
-const schema204 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
+export const result_eth_getTransactionReceipt = validate795;
+const schema219 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
 
-function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate796(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate749.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema132.required,parentSchema:schema132,data}];
+validate796.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema141.required,parentSchema:schema141,data}];
 return false;
 }
 else {
@@ -13324,7 +14544,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema132.properties.contractAddress.oneOf[1].type,parentSchema:schema132.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.contractAddress.oneOf[1].type,parentSchema:schema141.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13345,7 +14565,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema132.properties.contractAddress.oneOf,parentSchema:schema132.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema141.properties.contractAddress.oneOf,parentSchema:schema141.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13353,7 +14573,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate749.errors = vErrors;
+validate796.errors = vErrors;
 return false;
 }
 else {
@@ -13430,8 +14650,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate469(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate469.errors : vErrors.concat(validate469.errors);
+if(!(validate498(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -13441,7 +14661,7 @@ break;
 }
 }
 else {
-validate749.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.logs.type,parentSchema:schema132.properties.logs,data:data7}];
+validate796.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema141.properties.logs.type,parentSchema:schema141.properties.logs,data:data7}];
 return false;
 }
 }
@@ -13453,8 +14673,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate360(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -13467,11 +14687,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate749.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.status.type,parentSchema:schema132.properties.status,data:data10}];
+validate796.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.properties.status.type,parentSchema:schema141.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate749.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema132.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema132.properties.status.enum,parentSchema:schema132.properties.status,data:data10}];
+validate796.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema141.properties.status.enum,parentSchema:schema141.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -13510,7 +14730,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema132.properties.to.oneOf[1].type,parentSchema:schema132.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.to.oneOf[1].type,parentSchema:schema141.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13531,7 +14751,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema132.properties.to.oneOf,parentSchema:schema132.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema141.properties.to.oneOf,parentSchema:schema141.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13539,7 +14759,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate749.errors = vErrors;
+validate796.errors = vErrors;
 return false;
 }
 else {
@@ -13637,16 +14857,16 @@ var valid0 = true;
 }
 }
 else {
-validate749.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data}];
+validate796.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data}];
 return false;
 }
 }
-validate749.errors = vErrors;
+validate796.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate748(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate795(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/result" */;
 let vErrors = null;
 let errors = 0;
@@ -13654,8 +14874,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate749(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate749.errors : vErrors.concat(validate749.errors);
+if(!(validate796(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate796.errors : vErrors.concat(validate796.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -13665,7 +14885,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema204.oneOf[1].type,parentSchema:schema204.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema219.oneOf[1].type,parentSchema:schema219.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13686,7 +14906,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema204.oneOf,parentSchema:schema204,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema219.oneOf,parentSchema:schema219,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13694,7 +14914,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate748.errors = vErrors;
+validate795.errors = vErrors;
 return false;
 }
 else {
@@ -13708,84 +14928,84 @@ vErrors = null;
 }
 }
 }
-validate748.errors = vErrors;
+validate795.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_maxPriorityFeePerGas = validate767;
-const schema206 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
+export const result_eth_maxPriorityFeePerGas = validate814;
+const schema221 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
 
-function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate815(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate768.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate815.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate768.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate815.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate768.errors = vErrors;
+validate815.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate767(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate814(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate768(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate768.errors : vErrors.concat(validate768.errors);
+if(!(validate815(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate815.errors : vErrors.concat(validate815.errors);
 errors = vErrors.length;
 }
-validate767.errors = vErrors;
+validate814.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newBlockFilter = validate770;
-const schema208 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
+export const result_eth_newBlockFilter = validate817;
+const schema223 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
 
-function validate771(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate818(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate771.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate818.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate771.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate818.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate771.errors = vErrors;
+validate818.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newBlockFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate771(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate771.errors : vErrors.concat(validate771.errors);
+if(!(validate818(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate818.errors : vErrors.concat(validate818.errors);
 errors = vErrors.length;
 }
-validate770.errors = vErrors;
+validate817.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_newFilter_0 = validate773;
-const schema210 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
+export const param_eth_newFilter_0 = validate820;
+const schema225 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
 
-function validate774(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate821(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13822,7 +15042,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.address.oneOf[0].type,parentSchema:schema157.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13869,7 +15089,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.address.oneOf[2].type,parentSchema:schema157.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13892,7 +15112,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema157.properties.address.oneOf,parentSchema:schema157.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13900,7 +15120,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate774.errors = vErrors;
+validate821.errors = vErrors;
 return false;
 }
 else {
@@ -13928,7 +15148,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.topics.oneOf[0].type,parentSchema:schema157.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13949,8 +15169,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate546(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate546.errors : vErrors.concat(validate546.errors);
+if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -13960,7 +15180,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.topics.oneOf[1].type,parentSchema:schema157.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13982,7 +15202,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema157.properties.topics.oneOf,parentSchema:schema157.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13990,7 +15210,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate774.errors = vErrors;
+validate821.errors = vErrors;
 return false;
 }
 else {
@@ -14027,179 +15247,179 @@ var valid0 = true;
 }
 }
 else {
-validate774.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
+validate821.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
 return false;
 }
 }
-validate774.errors = vErrors;
+validate821.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate773(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate774(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate774.errors : vErrors.concat(validate774.errors);
+if(!(validate821(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate821.errors : vErrors.concat(validate821.errors);
 errors = vErrors.length;
 }
-validate773.errors = vErrors;
+validate820.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newFilter = validate782;
-const schema212 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
+export const result_eth_newFilter = validate829;
+const schema227 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
 
-function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate830(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate783.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate830.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate783.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate830.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate783.errors = vErrors;
+validate830.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate783(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate783.errors : vErrors.concat(validate783.errors);
+if(!(validate830(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate830.errors : vErrors.concat(validate830.errors);
 errors = vErrors.length;
 }
-validate782.errors = vErrors;
+validate829.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newPendingTransactionFilter = validate785;
-const schema214 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
+export const result_eth_newPendingTransactionFilter = validate832;
+const schema229 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
 
-function validate786(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate833(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate786.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate833.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate786.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate833.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate786.errors = vErrors;
+validate833.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate785(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate832(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate786(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate786.errors : vErrors.concat(validate786.errors);
+if(!(validate833(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate833.errors : vErrors.concat(validate833.errors);
 errors = vErrors.length;
 }
-validate785.errors = vErrors;
+validate832.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_sendRawTransaction_0 = validate788;
-const schema216 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
+export const param_eth_sendRawTransaction_0 = validate835;
+const schema231 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
 
-function validate789(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate836(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern16.test(data)){
-validate789.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
+validate836.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
 return false;
 }
 }
 else {
-validate789.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
+validate836.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
 return false;
 }
 }
-validate789.errors = vErrors;
+validate836.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate788(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate835(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate789(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate789.errors : vErrors.concat(validate789.errors);
+if(!(validate836(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate836.errors : vErrors.concat(validate836.errors);
 errors = vErrors.length;
 }
-validate788.errors = vErrors;
+validate835.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_sendRawTransaction = validate791;
-const schema218 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
+export const result_eth_sendRawTransaction = validate838;
+const schema233 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
 
-function validate792(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate792.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
+validate839.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
 return false;
 }
 }
 else {
-validate792.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
+validate839.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
 return false;
 }
 }
-validate792.errors = vErrors;
+validate839.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate791(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate838(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate792(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate792.errors : vErrors.concat(validate792.errors);
+if(!(validate839(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate839.errors : vErrors.concat(validate839.errors);
 errors = vErrors.length;
 }
-validate791.errors = vErrors;
+validate838.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_sendTransaction_0 = validate794;
-const schema220 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
-const schema221 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
+export const param_eth_sendTransaction_0 = validate841;
+const schema235 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
+const schema236 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
 
-function validate795(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate842(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.from === undefined) && (missing0 = "from")){
-validate795.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema221.required,parentSchema:schema221,data}];
+validate842.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema236.required,parentSchema:schema236,data}];
 return false;
 }
 else {
@@ -14233,7 +15453,7 @@ passing0 = 0;
 }
 const _errs5 = errors;
 if(data1 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema221.properties.to.oneOf[1].type,parentSchema:schema221.properties.to.oneOf[1],data:data1};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema236.properties.to.oneOf[1].type,parentSchema:schema236.properties.to.oneOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14254,7 +15474,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema221.properties.to.oneOf,parentSchema:schema221.properties.to,data:data1};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema236.properties.to.oneOf,parentSchema:schema236.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14262,7 +15482,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate795.errors = vErrors;
+validate842.errors = vErrors;
 return false;
 }
 else {
@@ -14446,7 +15666,7 @@ break;
 }
 }
 else {
-validate795.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema221.properties.blobVersionedHashes.type,parentSchema:schema221.properties.blobVersionedHashes,data:data14}];
+validate842.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.blobVersionedHashes.type,parentSchema:schema236.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -14476,7 +15696,7 @@ break;
 }
 }
 else {
-validate795.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema221.properties.authorizationList.type,parentSchema:schema221.properties.authorizationList,data:data16}];
+validate842.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.authorizationList.type,parentSchema:schema236.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -14503,98 +15723,98 @@ var valid0 = true;
 }
 }
 else {
-validate795.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.type,parentSchema:schema221,data}];
+validate842.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data}];
 return false;
 }
 }
-validate795.errors = vErrors;
+validate842.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate794(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate795(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate795.errors : vErrors.concat(validate795.errors);
+if(!(validate842(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate842.errors : vErrors.concat(validate842.errors);
 errors = vErrors.length;
 }
-validate794.errors = vErrors;
+validate841.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_sendTransaction = validate813;
-const schema222 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
+export const result_eth_sendTransaction = validate860;
+const schema237 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
 
-function validate814(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate814.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
+validate861.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
 return false;
 }
 }
 else {
-validate814.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
+validate861.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
 return false;
 }
 }
-validate814.errors = vErrors;
+validate861.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate813(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate860(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate814(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate814.errors : vErrors.concat(validate814.errors);
+if(!(validate861(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate861.errors : vErrors.concat(validate861.errors);
 errors = vErrors.length;
 }
-validate813.errors = vErrors;
+validate860.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_0 = validate816;
-const schema224 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
-const schema225 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+export const param_eth_subscribe_0 = validate863;
+const schema239 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
+const schema240 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
 
-function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate817.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.type,parentSchema:schema225,data}];
+validate864.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.type,parentSchema:schema240,data}];
 return false;
 }
 if(!(((data === "newHeads") || (data === "logs")) || (data === "newPendingTransactions"))){
-validate817.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema225.enum},message:"must be equal to one of the allowed values",schema:schema225.enum,parentSchema:schema225,data}];
+validate864.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema240.enum},message:"must be equal to one of the allowed values",schema:schema240.enum,parentSchema:schema240,data}];
 return false;
 }
-validate817.errors = vErrors;
+validate864.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate816(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate817(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate817.errors : vErrors.concat(validate817.errors);
+if(!(validate864(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate864.errors : vErrors.concat(validate864.errors);
 errors = vErrors.length;
 }
-validate816.errors = vErrors;
+validate863.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_1 = validate819;
-const schema226 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
+export const param_eth_subscribe_1 = validate866;
+const schema241 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
 
-function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14631,7 +15851,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.address.oneOf[0].type,parentSchema:schema157.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14678,7 +15898,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.address.oneOf[2].type,parentSchema:schema157.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14701,7 +15921,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema157.properties.address.oneOf,parentSchema:schema157.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14709,7 +15929,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate820.errors = vErrors;
+validate867.errors = vErrors;
 return false;
 }
 else {
@@ -14737,7 +15957,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.topics.oneOf[0].type,parentSchema:schema157.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14758,8 +15978,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate546(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate546.errors : vErrors.concat(validate546.errors);
+if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -14769,7 +15989,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.topics.oneOf[1].type,parentSchema:schema157.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14791,7 +16011,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema157.properties.topics.oneOf,parentSchema:schema157.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14799,7 +16019,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate820.errors = vErrors;
+validate867.errors = vErrors;
 return false;
 }
 else {
@@ -14836,105 +16056,105 @@ var valid0 = true;
 }
 }
 else {
-validate820.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
+validate867.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
 return false;
 }
 }
-validate820.errors = vErrors;
+validate867.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate819(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate866(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate820(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate820.errors : vErrors.concat(validate820.errors);
+if(!(validate867(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
 errors = vErrors.length;
 }
-validate819.errors = vErrors;
+validate866.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_subscribe = validate828;
-const schema228 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
-const schema229 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const result_eth_subscribe = validate875;
+const schema243 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
+const schema244 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate876(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate829.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema229,data}];
+validate876.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema244,data}];
 return false;
 }
 }
 else {
-validate829.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema229.type,parentSchema:schema229,data}];
+validate876.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.type,parentSchema:schema244,data}];
 return false;
 }
 }
-validate829.errors = vErrors;
+validate876.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate828(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate875(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate829(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate829.errors : vErrors.concat(validate829.errors);
+if(!(validate876(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate876.errors : vErrors.concat(validate876.errors);
 errors = vErrors.length;
 }
-validate828.errors = vErrors;
+validate875.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_syncing = validate831;
-const schema230 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
-const schema231 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
-const schema232 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
-const schema233 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
-const pattern62 = new RegExp("^[0-9]+$", "u");
+export const result_eth_syncing = validate878;
+const schema245 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
+const schema246 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
+const schema247 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
+const schema248 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
+const pattern64 = new RegExp("^[0-9]+$", "u");
 
-function validate834(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate881(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern62.test(data)){
-validate834.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema233,data}];
+if(!pattern64.test(data)){
+validate881.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema248,data}];
 return false;
 }
 }
 else {
-validate834.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.type,parentSchema:schema233,data}];
+validate881.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema248.type,parentSchema:schema248,data}];
 return false;
 }
 }
-validate834.errors = vErrors;
+validate881.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate833(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate880(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.startingBlock === undefined) && (missing0 = "startingBlock")) || ((data.currentBlock === undefined) && (missing0 = "currentBlock"))) || ((data.highestBlock === undefined) && (missing0 = "highestBlock"))){
-validate833.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema232.required,parentSchema:schema232,data}];
+validate880.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema247.required,parentSchema:schema247,data}];
 return false;
 }
 else {
 if(data.startingBlock !== undefined){
 const _errs1 = errors;
-if(!(validate834(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
-vErrors = vErrors === null ? validate834.errors : vErrors.concat(validate834.errors);
+if(!(validate881(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
+vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14945,8 +16165,8 @@ var valid0 = true;
 if(valid0){
 if(data.currentBlock !== undefined){
 const _errs2 = errors;
-if(!(validate834(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
-vErrors = vErrors === null ? validate834.errors : vErrors.concat(validate834.errors);
+if(!(validate881(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
+vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14957,8 +16177,8 @@ var valid0 = true;
 if(valid0){
 if(data.highestBlock !== undefined){
 const _errs3 = errors;
-if(!(validate834(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
-vErrors = vErrors === null ? validate834.errors : vErrors.concat(validate834.errors);
+if(!(validate881(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
+vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -14971,16 +16191,16 @@ var valid0 = true;
 }
 }
 else {
-validate833.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema232.type,parentSchema:schema232,data}];
+validate880.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema247.type,parentSchema:schema247,data}];
 return false;
 }
 }
-validate833.errors = vErrors;
+validate880.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate832(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate879(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14988,7 +16208,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema231.oneOf[0].type,parentSchema:schema231.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.oneOf[0].type,parentSchema:schema246.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14998,7 +16218,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === false)){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema231.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema231.oneOf[0].enum,parentSchema:schema231.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema246.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema246.oneOf[0].enum,parentSchema:schema246.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15013,8 +16233,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate833(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate833.errors : vErrors.concat(validate833.errors);
+if(!(validate880(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate880.errors : vErrors.concat(validate880.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -15029,7 +16249,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema231.oneOf,parentSchema:schema231,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema246.oneOf,parentSchema:schema246,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15037,7 +16257,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate832.errors = vErrors;
+validate879.errors = vErrors;
 return false;
 }
 else {
@@ -15051,147 +16271,147 @@ vErrors = null;
 }
 }
 }
-validate832.errors = vErrors;
+validate879.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate831(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate878(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_syncing/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate832(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate832.errors : vErrors.concat(validate832.errors);
+if(!(validate879(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate879.errors : vErrors.concat(validate879.errors);
 errors = vErrors.length;
 }
-validate831.errors = vErrors;
+validate878.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_uninstallFilter_0 = validate840;
-const schema234 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
+export const param_eth_uninstallFilter_0 = validate887;
+const schema249 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
 
-function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate888(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate841.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema149,data}];
+validate888.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
 return false;
 }
 }
 else {
-validate841.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data}];
+validate888.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate841.errors = vErrors;
+validate888.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate840(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate887(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate841(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate841.errors : vErrors.concat(validate841.errors);
+if(!(validate888(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate888.errors : vErrors.concat(validate888.errors);
 errors = vErrors.length;
 }
-validate840.errors = vErrors;
+validate887.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_uninstallFilter = validate843;
-const schema236 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
+export const result_eth_uninstallFilter = validate890;
+const schema251 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
 
-function validate843(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate890(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate843.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema236.type,parentSchema:schema236,data}];
+validate890.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema251.type,parentSchema:schema251,data}];
 return false;
 }
-validate843.errors = vErrors;
+validate890.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_unsubscribe_0 = validate844;
-const schema237 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
+export const param_eth_unsubscribe_0 = validate891;
+const schema252 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
 
-function validate845(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate845.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema229,data}];
+validate892.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema244,data}];
 return false;
 }
 }
 else {
-validate845.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema229.type,parentSchema:schema229,data}];
+validate892.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.type,parentSchema:schema244,data}];
 return false;
 }
 }
-validate845.errors = vErrors;
+validate892.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate844(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate845(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate845.errors : vErrors.concat(validate845.errors);
+if(!(validate892(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate892.errors : vErrors.concat(validate892.errors);
 errors = vErrors.length;
 }
-validate844.errors = vErrors;
+validate891.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_unsubscribe = validate847;
-const schema239 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
+export const result_eth_unsubscribe = validate894;
+const schema254 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
 
-function validate847(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate847.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema239.type,parentSchema:schema239,data}];
+validate894.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema254.type,parentSchema:schema254,data}];
 return false;
 }
-validate847.errors = vErrors;
+validate894.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_mine_0 = validate848;
-const schema240 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
+export const param_evm_mine_0 = validate895;
+const schema255 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
 
-function validate849(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate896(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate849.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate896.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate849.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate896.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate849.errors = vErrors;
+validate896.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate848(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate895(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -15199,8 +16419,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate849(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate849.errors : vErrors.concat(validate849.errors);
+if(!(validate896(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate896.errors : vErrors.concat(validate896.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -15210,7 +16430,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.oneOf[1].type,parentSchema:schema240.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema255.oneOf[1].type,parentSchema:schema255.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15222,7 +16442,7 @@ errors++;
 if(errors === _errs2){
 if(typeof data == "number"){
 if(data > 253402300799 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema240.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema255.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15233,7 +16453,7 @@ errors++;
 }
 else {
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema255.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15257,7 +16477,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema240.oneOf,parentSchema:schema240,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema255.oneOf,parentSchema:schema255,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15265,7 +16485,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate848.errors = vErrors;
+validate895.errors = vErrors;
 return false;
 }
 else {
@@ -15279,173 +16499,173 @@ vErrors = null;
 }
 }
 }
-validate848.errors = vErrors;
+validate895.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_mine = validate851;
-const schema242 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
+export const result_evm_mine = validate898;
+const schema257 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
 
-function validate851(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate898(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate851.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema242.type,parentSchema:schema242,data}];
+validate898.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data}];
 return false;
 }
 if(!(data === "0x0")){
-validate851.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema242.enum},message:"must be equal to one of the allowed values",schema:schema242.enum,parentSchema:schema242,data}];
+validate898.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema257.enum},message:"must be equal to one of the allowed values",schema:schema257.enum,parentSchema:schema257,data}];
 return false;
 }
-validate851.errors = vErrors;
+validate898.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setAutomine_0 = validate852;
-const schema243 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
+export const param_evm_setAutomine_0 = validate899;
+const schema258 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
 
-function validate852(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate899(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate852.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema243.type,parentSchema:schema243,data}];
+validate899.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema258.type,parentSchema:schema258,data}];
 return false;
 }
-validate852.errors = vErrors;
+validate899.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setAutomine = validate853;
-const schema244 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
+export const result_evm_setAutomine = validate900;
+const schema259 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
 
-function validate853(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate900(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate853.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema244.type,parentSchema:schema244,data}];
+validate900.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema259.type,parentSchema:schema259,data}];
 return false;
 }
 if(!(data === true)){
-validate853.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema244.enum},message:"must be equal to one of the allowed values",schema:schema244.enum,parentSchema:schema244,data}];
+validate900.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema259.enum},message:"must be equal to one of the allowed values",schema:schema259.enum,parentSchema:schema259,data}];
 return false;
 }
-validate853.errors = vErrors;
+validate900.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setIntervalMining_0 = validate854;
-const schema245 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
+export const param_evm_setIntervalMining_0 = validate901;
+const schema260 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
 
-function validate854(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate901(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate854.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema245.type,parentSchema:schema245,data}];
+validate901.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema260.type,parentSchema:schema260,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate854.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema245,data}];
+validate901.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema260,data}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate854.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema245,data}];
+validate901.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema260,data}];
 return false;
 }
 }
 }
 }
-validate854.errors = vErrors;
+validate901.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setIntervalMining = validate855;
-const schema246 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
+export const result_evm_setIntervalMining = validate902;
+const schema261 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
 
-function validate855(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate902(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate855.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.type,parentSchema:schema246,data}];
+validate902.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema261.type,parentSchema:schema261,data}];
 return false;
 }
 if(!(data === true)){
-validate855.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema246.enum},message:"must be equal to one of the allowed values",schema:schema246.enum,parentSchema:schema246,data}];
+validate902.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema261.enum},message:"must be equal to one of the allowed values",schema:schema261.enum,parentSchema:schema261,data}];
 return false;
 }
-validate855.errors = vErrors;
+validate902.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_listening = validate856;
-const schema247 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
+export const result_net_listening = validate903;
+const schema262 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
 
-function validate856(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_listening/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate856.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema247.type,parentSchema:schema247,data}];
+validate903.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema262.type,parentSchema:schema262,data}];
 return false;
 }
-validate856.errors = vErrors;
+validate903.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_version = validate857;
-const schema248 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
+export const result_net_version = validate904;
+const schema263 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
 
-function validate858(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate905(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern62.test(data)){
-validate858.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema233,data}];
+if(!pattern64.test(data)){
+validate905.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema248,data}];
 return false;
 }
 }
 else {
-validate858.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.type,parentSchema:schema233,data}];
+validate905.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema248.type,parentSchema:schema248,data}];
 return false;
 }
 }
-validate858.errors = vErrors;
+validate905.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate857(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_version/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate858(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate858.errors : vErrors.concat(validate858.errors);
+if(!(validate905(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate905.errors : vErrors.concat(validate905.errors);
 errors = vErrors.length;
 }
-validate857.errors = vErrors;
+validate904.errors = vErrors;
 return errors === 0;
 }
 
-export const result_rpc_discover = validate860;
-const schema250 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
-const schema251 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+export const result_rpc_discover = validate907;
+const schema265 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
+const schema266 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
 
-function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate908(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.openrpc === undefined) && (missing0 = "openrpc")) || ((data.info === undefined) && (missing0 = "info"))) || ((data.methods === undefined) && (missing0 = "methods"))){
-validate861.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema251.required,parentSchema:schema251,data}];
+validate908.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
 return false;
 }
 else {
@@ -15453,7 +16673,7 @@ if(data.openrpc !== undefined){
 let data0 = data.openrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate861.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema251.properties.openrpc.type,parentSchema:schema251.properties.openrpc,data:data0}];
+validate908.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.openrpc.type,parentSchema:schema266.properties.openrpc,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15466,7 +16686,7 @@ if(data.info !== undefined){
 let data1 = data.info;
 const _errs3 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate861.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.properties.info.type,parentSchema:schema251.properties.info,data:data1}];
+validate908.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.info.type,parentSchema:schema266.properties.info,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -15479,7 +16699,7 @@ if(data.methods !== undefined){
 let data2 = data.methods;
 const _errs5 = errors;
 if(!(Array.isArray(data2))){
-validate861.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema251.properties.methods.type,parentSchema:schema251.properties.methods,data:data2}];
+validate908.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema266.properties.methods.type,parentSchema:schema266.properties.methods,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15492,7 +16712,7 @@ if(data.components !== undefined){
 let data3 = data.components;
 const _errs7 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate861.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.properties.components.type,parentSchema:schema251.properties.components,data:data3}];
+validate908.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.components.type,parentSchema:schema266.properties.components,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -15506,42 +16726,42 @@ var valid0 = true;
 }
 }
 else {
-validate861.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.type,parentSchema:schema251,data}];
+validate908.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
 return false;
 }
 }
-validate861.errors = vErrors;
+validate908.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate860(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/rpc.discover/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate861(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate861.errors : vErrors.concat(validate861.errors);
+if(!(validate908(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate908.errors : vErrors.concat(validate908.errors);
 errors = vErrors.length;
 }
-validate860.errors = vErrors;
+validate907.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_content = validate863;
-const schema252 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
-const schema253 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema254 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
-const schema255 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
-const pattern67 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+export const result_txpool_content = validate910;
+const schema267 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
+const schema268 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema269 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
+const schema270 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
+const pattern69 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function validate868(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate868.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema195.required,parentSchema:schema195,data}];
+validate915.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
 return false;
 }
 else {
@@ -15549,7 +16769,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate868.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockHash.type,parentSchema:schema195.properties.blockHash,data:data0}];
+validate915.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockHash.type,parentSchema:schema210.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15562,7 +16782,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate868.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockNumber.type,parentSchema:schema195.properties.blockNumber,data:data1}];
+validate915.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockNumber.type,parentSchema:schema210.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -15575,7 +16795,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate868.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.blockTimestamp.type,parentSchema:schema195.properties.blockTimestamp,data:data2}];
+validate915.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockTimestamp.type,parentSchema:schema210.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15674,7 +16894,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.to.oneOf[1].type,parentSchema:schema195.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.to.oneOf[1].type,parentSchema:schema210.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15695,7 +16915,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema195.properties.to.oneOf,parentSchema:schema195.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema210.properties.to.oneOf,parentSchema:schema210.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15703,7 +16923,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate868.errors = vErrors;
+validate915.errors = vErrors;
 return false;
 }
 else {
@@ -15727,7 +16947,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate868.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema195.properties.transactionIndex.type,parentSchema:schema195.properties.transactionIndex,data:data10}];
+validate915.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.transactionIndex.type,parentSchema:schema210.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -15840,7 +17060,7 @@ break;
 }
 }
 else {
-validate868.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.blobVersionedHashes.type,parentSchema:schema195.properties.blobVersionedHashes,data:data18}];
+validate915.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.blobVersionedHashes.type,parentSchema:schema210.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -15870,7 +17090,7 @@ break;
 }
 }
 else {
-validate868.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.authorizationList.type,parentSchema:schema195.properties.authorizationList,data:data20}];
+validate915.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.authorizationList.type,parentSchema:schema210.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -15966,470 +17186,7 @@ var valid0 = true;
 }
 }
 else {
-validate868.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data}];
-return false;
-}
-}
-validate868.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern67.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema255.propertyNames,data:key0,propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema255.propertyNames,parentSchema:schema255,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate867.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate868(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate868.errors : vErrors.concat(validate868.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate867.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema255.type,parentSchema:schema255,data}];
-return false;
-}
-}
-validate867.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate865(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema254.propertyNames,parentSchema:schema254,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate865.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate867(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate865.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema254.type,parentSchema:schema254,data}];
-return false;
-}
-}
-validate865.errors = vErrors;
-return errors === 0;
-}
-
-const schema257 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
-
-function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate894.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema257.type,parentSchema:schema257,data}];
-return false;
-}
-if(errors === 0){
-if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-validate894.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema257,data}];
-return false;
-}
-}
-}
-validate894.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate864.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema253.required,parentSchema:schema253,data}];
-return false;
-}
-else {
-if(data.pending !== undefined){
-const _errs1 = errors;
-if(!(validate865(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate865.errors : vErrors.concat(validate865.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.queued !== undefined){
-const _errs2 = errors;
-if(!(validate865(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate865.errors : vErrors.concat(validate865.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.txCountLimit !== undefined){
-const _errs3 = errors;
-if(!(validate894(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.txCount !== undefined){
-const _errs4 = errors;
-if(!(validate894(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.readyTxCount !== undefined){
-const _errs5 = errors;
-if(!(validate894(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.notReadyTxCount !== undefined){
-const _errs6 = errors;
-if(!(validate894(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate864.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema253.type,parentSchema:schema253,data}];
-return false;
-}
-}
-validate864.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate864(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate864.errors : vErrors.concat(validate864.errors);
-errors = vErrors.length;
-}
-validate863.errors = vErrors;
-return errors === 0;
-}
-
-export const param_txpool_contentFrom_0 = validate900;
-const schema258 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
-
-function validate901(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern13.test(data)){
-validate901.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
-return false;
-}
-}
-else {
-validate901.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
-return false;
-}
-}
-validate901.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate900(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate901(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate901.errors : vErrors.concat(validate901.errors);
-errors = vErrors.length;
-}
-validate900.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_contentFrom = validate903;
-const schema260 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
-const schema261 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-
-function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate904.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema261.required,parentSchema:schema261,data}];
-return false;
-}
-else {
-if(data.pending !== undefined){
-const _errs1 = errors;
-if(!(validate867(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.queued !== undefined){
-const _errs2 = errors;
-if(!(validate867(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.commitNonce !== undefined){
-const _errs3 = errors;
-if(!(validate894(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pendingNonce !== undefined){
-const _errs4 = errors;
-if(!(validate894(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.txCount !== undefined){
-const _errs5 = errors;
-if(!(validate894(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate904.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema261.type,parentSchema:schema261,data}];
-return false;
-}
-}
-validate904.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate904(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate904.errors : vErrors.concat(validate904.errors);
-errors = vErrors.length;
-}
-validate903.errors = vErrors;
-return errors === 0;
-}
-
-export const result_txpool_inspect = validate911;
-const schema262 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
-const schema263 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
-const schema264 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
-const schema265 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const schema266 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
-const pattern70 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
-
-function validate916(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern70.test(data)){
-validate916.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema266,data}];
-return false;
-}
-}
-else {
-validate916.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.type,parentSchema:schema266,data}];
-return false;
-}
-}
-validate916.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(typeof key0 === "string"){
-if(!pattern67.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema265.propertyNames,data:key0,propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema265.propertyNames,parentSchema:schema265,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate915.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate916(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate916.errors : vErrors.concat(validate916.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate915.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema265.type,parentSchema:schema265,data}];
+validate915.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
 return false;
 }
 }
@@ -16438,20 +17195,16 @@ return errors === 0;
 }
 
 
-function validate913(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate914(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
-if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema264.propertyNames,parentSchema:schema264,data};
+if(typeof key0 === "string"){
+if(!pattern69.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema270.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16459,7 +17212,19 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate913.errors = vErrors;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema270.propertyNames,parentSchema:schema270,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate914.errors = vErrors;
 return false;
 break;
 }
@@ -16479,11 +17244,11 @@ break;
 }
 }
 else {
-validate913.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data}];
+validate914.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
 return false;
 }
 }
-validate913.errors = vErrors;
+validate914.errors = vErrors;
 return errors === 0;
 }
 
@@ -16493,16 +17258,87 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema269.propertyNames,parentSchema:schema269,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate912.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate914(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate912.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
+return false;
+}
+}
+validate912.errors = vErrors;
+return errors === 0;
+}
+
+const schema272 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
+
+function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
+validate941.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema272.type,parentSchema:schema272,data}];
+return false;
+}
+if(errors === 0){
+if(typeof data == "number"){
+if(data < 0 || isNaN(data)){
+validate941.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema272,data}];
+return false;
+}
+}
+}
+validate941.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate912.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
+if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
+validate911.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema268.required,parentSchema:schema268,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate913(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate913.errors : vErrors.concat(validate913.errors);
+if(!(validate912(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate912.errors : vErrors.concat(validate912.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16513,8 +17349,392 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate913(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate913.errors : vErrors.concat(validate913.errors);
+if(!(validate912(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate912.errors : vErrors.concat(validate912.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.txCountLimit !== undefined){
+const _errs3 = errors;
+if(!(validate941(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.txCount !== undefined){
+const _errs4 = errors;
+if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.readyTxCount !== undefined){
+const _errs5 = errors;
+if(!(validate941(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.notReadyTxCount !== undefined){
+const _errs6 = errors;
+if(!(validate941(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate911.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data}];
+return false;
+}
+}
+validate911.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate910(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate911(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate911.errors : vErrors.concat(validate911.errors);
+errors = vErrors.length;
+}
+validate910.errors = vErrors;
+return errors === 0;
+}
+
+export const param_txpool_contentFrom_0 = validate947;
+const schema273 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
+
+function validate948(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern13.test(data)){
+validate948.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+return false;
+}
+}
+else {
+validate948.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+return false;
+}
+}
+validate948.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate947(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate948(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate948.errors : vErrors.concat(validate948.errors);
+errors = vErrors.length;
+}
+validate947.errors = vErrors;
+return errors === 0;
+}
+
+export const result_txpool_contentFrom = validate950;
+const schema275 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
+const schema276 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+
+function validate951(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
+validate951.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema276.required,parentSchema:schema276,data}];
+return false;
+}
+else {
+if(data.pending !== undefined){
+const _errs1 = errors;
+if(!(validate914(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.queued !== undefined){
+const _errs2 = errors;
+if(!(validate914(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.commitNonce !== undefined){
+const _errs3 = errors;
+if(!(validate941(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pendingNonce !== undefined){
+const _errs4 = errors;
+if(!(validate941(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.txCount !== undefined){
+const _errs5 = errors;
+if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate951.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data}];
+return false;
+}
+}
+validate951.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate950(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate951(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate951.errors : vErrors.concat(validate951.errors);
+errors = vErrors.length;
+}
+validate950.errors = vErrors;
+return errors === 0;
+}
+
+export const result_txpool_inspect = validate958;
+const schema277 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
+const schema278 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
+const schema279 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
+const schema280 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
+const schema281 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
+const pattern72 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
+
+function validate963(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern72.test(data)){
+validate963.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema281,data}];
+return false;
+}
+}
+else {
+validate963.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.type,parentSchema:schema281,data}];
+return false;
+}
+}
+validate963.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern69.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema280.propertyNames,data:key0,propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema280.propertyNames,parentSchema:schema280,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate962.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate963(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate963.errors : vErrors.concat(validate963.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate962.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data}];
+return false;
+}
+}
+validate962.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate960(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema279.propertyNames,parentSchema:schema279,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate960.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate962(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate962.errors : vErrors.concat(validate962.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate960.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.type,parentSchema:schema279,data}];
+return false;
+}
+}
+validate960.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate959(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
+validate959.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
+return false;
+}
+else {
+if(data.pending !== undefined){
+const _errs1 = errors;
+if(!(validate960(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate960.errors : vErrors.concat(validate960.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.queued !== undefined){
+const _errs2 = errors;
+if(!(validate960(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate960.errors : vErrors.concat(validate960.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -16526,48 +17746,48 @@ var valid0 = true;
 }
 }
 else {
-validate912.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
+validate959.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
 return false;
 }
 }
-validate912.errors = vErrors;
+validate959.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate958(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate912(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate912.errors : vErrors.concat(validate912.errors);
+if(!(validate959(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate959.errors : vErrors.concat(validate959.errors);
 errors = vErrors.length;
 }
-validate911.errors = vErrors;
+validate958.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_simpleContent = validate922;
-const schema267 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
-const schema268 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema269 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema270 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
+export const result_txpool_simpleContent = validate969;
+const schema282 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
+const schema283 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema284 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema285 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
 
-function validate926(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.Nonce === undefined) && (missing0 = "Nonce")) || ((data.TxHash === undefined) && (missing0 = "TxHash"))){
-validate926.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
+validate973.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema285.required,parentSchema:schema285,data}];
 return false;
 }
 else {
 if(data.Nonce !== undefined){
 const _errs1 = errors;
-if(!(validate894(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16591,23 +17811,23 @@ var valid0 = true;
 }
 }
 else {
-validate926.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
+validate973.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 }
-validate926.errors = vErrors;
+validate973.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate925(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate972(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate925.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema269.required,parentSchema:schema269,data}];
+validate972.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
 return false;
 }
 else {
@@ -16620,8 +17840,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate926(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate926.errors : vErrors.concat(validate926.errors);
+if(!(validate973(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate973.errors : vErrors.concat(validate973.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -16631,7 +17851,7 @@ break;
 }
 }
 else {
-validate925.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.pending.type,parentSchema:schema269.properties.pending,data:data0}];
+validate972.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.properties.pending.type,parentSchema:schema284.properties.pending,data:data0}];
 return false;
 }
 }
@@ -16650,8 +17870,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate926(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate926.errors : vErrors.concat(validate926.errors);
+if(!(validate973(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate973.errors : vErrors.concat(validate973.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -16661,7 +17881,7 @@ break;
 }
 }
 else {
-validate925.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.properties.queued.type,parentSchema:schema269.properties.queued,data:data2}];
+validate972.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.properties.queued.type,parentSchema:schema284.properties.queued,data:data2}];
 return false;
 }
 }
@@ -16673,8 +17893,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs7 = errors;
-if(!(validate894(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -16685,8 +17905,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs8 = errors;
-if(!(validate894(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -16697,8 +17917,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs9 = errors;
-if(!(validate894(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -16713,23 +17933,23 @@ var valid0 = true;
 }
 }
 else {
-validate925.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
+validate972.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
 return false;
 }
 }
-validate925.errors = vErrors;
+validate972.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate923(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.simpleAccountContent === undefined) && (missing0 = "simpleAccountContent")) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate923.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema268.required,parentSchema:schema268,data}];
+validate970.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema283.required,parentSchema:schema283,data}];
 return false;
 }
 else {
@@ -16746,7 +17966,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema268.properties.simpleAccountContent.propertyNames,parentSchema:schema268.properties.simpleAccountContent,data:data0};
+const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema283.properties.simpleAccountContent.propertyNames,parentSchema:schema283.properties.simpleAccountContent,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16754,7 +17974,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate923.errors = vErrors;
+validate970.errors = vErrors;
 return false;
 break;
 }
@@ -16762,8 +17982,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate925(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate925.errors : vErrors.concat(validate925.errors);
+if(!(validate972(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate972.errors : vErrors.concat(validate972.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -16774,7 +17994,7 @@ break;
 }
 }
 else {
-validate923.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.properties.simpleAccountContent.type,parentSchema:schema268.properties.simpleAccountContent,data:data0}];
+validate970.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.properties.simpleAccountContent.type,parentSchema:schema283.properties.simpleAccountContent,data:data0}];
 return false;
 }
 }
@@ -16786,8 +18006,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs6 = errors;
-if(!(validate894(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -16798,8 +18018,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs7 = errors;
-if(!(validate894(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -16810,8 +18030,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs8 = errors;
-if(!(validate894(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -16822,8 +18042,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs9 = errors;
-if(!(validate894(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate894.errors : vErrors.concat(validate894.errors);
+if(!(validate941(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -16838,39 +18058,39 @@ var valid0 = true;
 }
 }
 else {
-validate923.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data}];
+validate970.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data}];
 return false;
 }
 }
-validate923.errors = vErrors;
+validate970.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate922(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate969(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate923(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate923.errors : vErrors.concat(validate923.errors);
+if(!(validate970(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate970.errors : vErrors.concat(validate970.errors);
 errors = vErrors.length;
 }
-validate922.errors = vErrors;
+validate969.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_status = validate940;
-const schema271 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
-const schema272 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+export const result_txpool_status = validate987;
+const schema286 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
+const schema287 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate988(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate941.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema272.required,parentSchema:schema272,data}];
+validate988.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema287.required,parentSchema:schema287,data}];
 return false;
 }
 else {
@@ -16901,39 +18121,39 @@ var valid0 = true;
 }
 }
 else {
-validate941.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema272.type,parentSchema:schema272,data}];
+validate988.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data}];
 return false;
 }
 }
-validate941.errors = vErrors;
+validate988.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate940(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate987(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate941(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate988(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
 errors = vErrors.length;
 }
-validate940.errors = vErrors;
+validate987.errors = vErrors;
 return errors === 0;
 }
 
-export const result_web3_clientVersion = validate945;
-const schema273 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
+export const result_web3_clientVersion = validate992;
+const schema288 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
 
-function validate945(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate992(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/web3_clientVersion/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate945.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.type,parentSchema:schema273,data}];
+validate992.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.type,parentSchema:schema288,data}];
 return false;
 }
-validate945.errors = vErrors;
+validate992.errors = vErrors;
 return errors === 0;
 }
 
@@ -16948,10 +18168,13 @@ export const paramValidators: Record<MethodName, ValidateFunction[]> = {
   "debug_traceCall": [param_debug_traceCall_0, param_debug_traceCall_1, param_debug_traceCall_2],
   "debug_traceTransaction": [param_debug_traceTransaction_0, param_debug_traceTransaction_1],
   "eth_accounts": [],
+  "eth_baseFee": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
   "eth_call": [param_eth_call_0, param_eth_call_1],
+  "eth_capabilities": [],
   "eth_chainId": [],
+  "eth_config": [],
   "eth_estimateGas": [param_eth_estimateGas_0, param_eth_estimateGas_1],
   "eth_feeHistory": [param_eth_feeHistory_0, param_eth_feeHistory_1, param_eth_feeHistory_2],
   "eth_gasPrice": [],
@@ -16967,6 +18190,7 @@ export const paramValidators: Record<MethodName, ValidateFunction[]> = {
   "eth_getLogs": [param_eth_getLogs_0],
   "eth_getProof": [param_eth_getProof_0, param_eth_getProof_1, param_eth_getProof_2],
   "eth_getStorageAt": [param_eth_getStorageAt_0, param_eth_getStorageAt_1, param_eth_getStorageAt_2],
+  "eth_getStorageValues": [param_eth_getStorageValues_0, param_eth_getStorageValues_1],
   "eth_getTransactionByBlockHashAndIndex": [param_eth_getTransactionByBlockHashAndIndex_0, param_eth_getTransactionByBlockHashAndIndex_1],
   "eth_getTransactionByBlockNumberAndIndex": [param_eth_getTransactionByBlockNumberAndIndex_0, param_eth_getTransactionByBlockNumberAndIndex_1],
   "eth_getTransactionByHash": [param_eth_getTransactionByHash_0],
@@ -17007,10 +18231,13 @@ export const resultValidators: Record<MethodName, ValidateFunction> = {
   "debug_traceCall": result_debug_traceCall,
   "debug_traceTransaction": result_debug_traceTransaction,
   "eth_accounts": result_eth_accounts,
+  "eth_baseFee": result_eth_baseFee,
   "eth_blobBaseFee": result_eth_blobBaseFee,
   "eth_blockNumber": result_eth_blockNumber,
   "eth_call": result_eth_call,
+  "eth_capabilities": result_eth_capabilities,
   "eth_chainId": result_eth_chainId,
+  "eth_config": result_eth_config,
   "eth_estimateGas": result_eth_estimateGas,
   "eth_feeHistory": result_eth_feeHistory,
   "eth_gasPrice": result_eth_gasPrice,
@@ -17026,6 +18253,7 @@ export const resultValidators: Record<MethodName, ValidateFunction> = {
   "eth_getLogs": result_eth_getLogs,
   "eth_getProof": result_eth_getProof,
   "eth_getStorageAt": result_eth_getStorageAt,
+  "eth_getStorageValues": result_eth_getStorageValues,
   "eth_getTransactionByBlockHashAndIndex": result_eth_getTransactionByBlockHashAndIndex,
   "eth_getTransactionByBlockNumberAndIndex": result_eth_getTransactionByBlockNumberAndIndex,
   "eth_getTransactionByHash": result_eth_getTransactionByHash,

@@ -6,6 +6,7 @@ import { tracingMethods } from './debug/tracing.js';
 import { devMethods } from './dev/mining.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
+import { configMethods } from './eth/config.js';
 import { executionMethods } from './eth/execution.js';
 import { feeMethods } from './eth/fees.js';
 import { filterMethods } from './eth/filters.js';
@@ -23,6 +24,7 @@ export function implementMethods(services: Services): RpcMethods {
     ...stateMethods(services),
     ...transactionMethods(services),
     ...chainInfoMethods(services),
+    ...configMethods(services),
     ...executionMethods(services),
     ...feeMethods(services),
     ...submissionMethods(services),

@@ -21,14 +21,20 @@ import type {
   DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
+  EthBaseFeeParams,
+  EthBaseFeeResult,
   EthBlobBaseFeeParams,
   EthBlobBaseFeeResult,
   EthBlockNumberParams,
   EthBlockNumberResult,
   EthCallParams,
   EthCallResult,
+  EthCapabilitiesParams,
+  EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthConfigParams,
+  EthConfigResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -59,6 +65,8 @@ import type {
   EthGetProofResult,
   EthGetStorageAtParams,
   EthGetStorageAtResult,
+  EthGetStorageValuesParams,
+  EthGetStorageValuesResult,
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockHashAndIndexResult,
   EthGetTransactionByBlockNumberAndIndexParams,
@@ -118,7 +126,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:94eb1b1a0cbe355c3c2b8cca5954f7dcd7951af7544a87cc673d5e92799587c5";
+export const contractDigest = "sha256:f30f6a2df25bc76dfa1a5a6287611f9a043f2d3f180b3af803968216a6c9a5a0";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -131,10 +139,13 @@ export interface RpcMethods {
   "debug_traceCall": { params: DebugTraceCallParams; result: DebugTraceCallResult; errorCode: -32602 | -32000 };
   "debug_traceTransaction": { params: DebugTraceTransactionParams; result: DebugTraceTransactionResult; errorCode: -32602 | -32000 };
   "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 };
+  "eth_baseFee": { params: EthBaseFeeParams; result: EthBaseFeeResult; errorCode: -32602 };
   "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 };
   "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 };
   "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32000 | 3 };
+  "eth_capabilities": { params: EthCapabilitiesParams; result: EthCapabilitiesResult; errorCode: -32602 };
   "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 };
+  "eth_config": { params: EthConfigParams; result: EthConfigResult; errorCode: -32602 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
   "eth_feeHistory": { params: EthFeeHistoryParams; result: EthFeeHistoryResult; errorCode: -32602 | -32000 };
   "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 };
@@ -150,6 +161,7 @@ export interface RpcMethods {
   "eth_getLogs": { params: EthGetLogsParams; result: EthGetLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getProof": { params: EthGetProofParams; result: EthGetProofResult; errorCode: -32602 | -32000 };
   "eth_getStorageAt": { params: EthGetStorageAtParams; result: EthGetStorageAtResult; errorCode: -32602 | -32000 };
+  "eth_getStorageValues": { params: EthGetStorageValuesParams; result: EthGetStorageValuesResult; errorCode: -38026 | -32602 | -32000 };
   "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 };
   "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 };
   "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 };
@@ -196,10 +208,13 @@ export const methodNames: readonly MethodName[] = [
   "debug_traceCall",
   "debug_traceTransaction",
   "eth_accounts",
+  "eth_baseFee",
   "eth_blobBaseFee",
   "eth_blockNumber",
   "eth_call",
+  "eth_capabilities",
   "eth_chainId",
+  "eth_config",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -215,6 +230,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_getLogs",
   "eth_getProof",
   "eth_getStorageAt",
+  "eth_getStorageValues",
   "eth_getTransactionByBlockHashAndIndex",
   "eth_getTransactionByBlockNumberAndIndex",
   "eth_getTransactionByHash",
@@ -261,10 +277,13 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "debug_traceCall": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"tracing on top of pending is not supported"},{"code":-32000,"message":"tracing failed: insufficient funds for gas * price + value"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
   "debug_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
   "eth_accounts": [{"code":-32602,"message":"Invalid params"}],
+  "eth_baseFee": [{"code":-32602,"message":"Invalid params"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"}],
   "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_capabilities": [{"code":-32602,"message":"Invalid params"}],
   "eth_chainId": [{"code":-32602,"message":"Invalid params"}],
+  "eth_config": [{"code":-32602,"message":"Invalid params"}],
   "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"}],
   "eth_feeHistory": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid reward percentile"},{"code":-32000,"message":"header not found"}],
   "eth_gasPrice": [{"code":-32602,"message":"Invalid params"}],
@@ -280,6 +299,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_getLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_getStorageValues": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty request"},{"code":-38026,"message":"too many slots (max 1024)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"}],
   "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"}],
   "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"}],
@@ -440,6 +460,17 @@ export function ethAccounts(transport: Transport, ...params: EthAccountsParams):
 }
 
 /**
+ * `eth_baseFee`: Returns the base fee of the next block.
+ *
+ * The EIP-1559 base fee per gas the next block will charge, from the head's gas use; null when the next block is before London.
+ *
+ * @throws {JsonRpcError} declared codes: -32602
+ */
+export function ethBaseFee(transport: Transport, ...params: EthBaseFeeParams): Promise<EthBaseFeeResult> {
+  return transport.request("eth_baseFee", params) as Promise<EthBaseFeeResult>;
+}
+
+/**
  * `eth_blobBaseFee`: Returns the blob base fee of the next block.
  *
  * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
@@ -477,6 +508,17 @@ export function ethCall(transport: Transport, ...params: EthCallParams): Promise
 }
 
 /**
+ * `eth_capabilities`: Returns what data the node holds (for RPC routers).
+ *
+ * The head block, and for each kind of data the oldest block the node can serve it for. This node keeps every block, receipt, log and state from genesis on (trie nodes are never pruned), so each oldestBlock is 0x0 and no deletion strategy applies.
+ *
+ * @throws {JsonRpcError} declared codes: -32602
+ */
+export function ethCapabilities(transport: Transport, ...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult> {
+  return transport.request("eth_capabilities", params) as Promise<EthCapabilitiesResult>;
+}
+
+/**
  * `eth_chainId`: Returns the chain id.
  *
  * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
@@ -485,6 +527,17 @@ export function ethCall(transport: Transport, ...params: EthCallParams): Promise
  */
 export function ethChainId(transport: Transport, ...params: EthChainIdParams): Promise<EthChainIdResult> {
   return transport.request("eth_chainId", params) as Promise<EthChainIdResult>;
+}
+
+/**
+ * `eth_config`: Returns the chain's fork configuration (EIP-7910).
+ *
+ * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
+ *
+ * @throws {JsonRpcError} declared codes: -32602
+ */
+export function ethConfig(transport: Transport, ...params: EthConfigParams): Promise<EthConfigResult> {
+  return transport.request("eth_config", params) as Promise<EthConfigResult>;
 }
 
 /**
@@ -703,6 +756,21 @@ export function ethGetProof(transport: Transport, ...params: EthGetProofParams):
  */
 export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult> {
   return transport.request("eth_getStorageAt", params) as Promise<EthGetStorageAtResult>;
+}
+
+/**
+ * `eth_getStorageValues`: Returns several storage slots of several accounts at once.
+ *
+ * Reads every requested slot of every requested account from one block's state (default "latest"): eth_getStorageAt for many slots in one request. An empty request is refused with -32602, more than 1024 slots with -38026.
+ *
+ * Params:
+ * - `requests`: The slots to read, by account.
+ * - `block` (optional): Block whose state is read; default "latest".
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -38026, -32000
+ */
+export function ethGetStorageValues(transport: Transport, ...params: EthGetStorageValuesParams): Promise<EthGetStorageValuesResult> {
+  return transport.request("eth_getStorageValues", params) as Promise<EthGetStorageValuesResult>;
 }
 
 /**
@@ -1161,6 +1229,14 @@ export interface Client {
    */
   eth_accounts(...params: EthAccountsParams): Promise<EthAccountsResult>;
   /**
+   * `eth_baseFee`: Returns the base fee of the next block.
+   *
+   * The EIP-1559 base fee per gas the next block will charge, from the head's gas use; null when the next block is before London.
+   *
+   * @throws {JsonRpcError} declared codes: -32602
+   */
+  eth_baseFee(...params: EthBaseFeeParams): Promise<EthBaseFeeResult>;
+  /**
    * `eth_blobBaseFee`: Returns the blob base fee of the next block.
    *
    * Returns the EIP-4844 base fee per blob gas that the next block will charge (1 wei while excessBlobGas is 0).
@@ -1189,6 +1265,14 @@ export interface Client {
    */
   eth_call(...params: EthCallParams): Promise<EthCallResult>;
   /**
+   * `eth_capabilities`: Returns what data the node holds (for RPC routers).
+   *
+   * The head block, and for each kind of data the oldest block the node can serve it for. This node keeps every block, receipt, log and state from genesis on (trie nodes are never pruned), so each oldestBlock is 0x0 and no deletion strategy applies.
+   *
+   * @throws {JsonRpcError} declared codes: -32602
+   */
+  eth_capabilities(...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult>;
+  /**
    * `eth_chainId`: Returns the chain id.
    *
    * Returns the EIP-155 chain id used for signing; 31337 (0x7a69) on the dev chain.
@@ -1196,6 +1280,14 @@ export interface Client {
    * @throws {JsonRpcError} declared codes: -32602
    */
   eth_chainId(...params: EthChainIdParams): Promise<EthChainIdResult>;
+  /**
+   * `eth_config`: Returns the chain's fork configuration (EIP-7910).
+   *
+   * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
+   *
+   * @throws {JsonRpcError} declared codes: -32602
+   */
+  eth_config(...params: EthConfigParams): Promise<EthConfigResult>;
   /**
    * `eth_estimateGas`: Estimates the gas a transaction needs.
    *
@@ -1369,6 +1461,18 @@ export interface Client {
    * @throws {JsonRpcError} declared codes: -32602, -32000
    */
   eth_getStorageAt(...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult>;
+  /**
+   * `eth_getStorageValues`: Returns several storage slots of several accounts at once.
+   *
+   * Reads every requested slot of every requested account from one block's state (default "latest"): eth_getStorageAt for many slots in one request. An empty request is refused with -32602, more than 1024 slots with -38026.
+   *
+   * Params:
+   * - `requests`: The slots to read, by account.
+   * - `block` (optional): Block whose state is read; default "latest".
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -38026, -32000
+   */
+  eth_getStorageValues(...params: EthGetStorageValuesParams): Promise<EthGetStorageValuesResult>;
   /**
    * `eth_getTransactionByBlockHashAndIndex`: Returns a transaction by block hash and index.
    *
@@ -1650,10 +1754,13 @@ export function createClient(transport: Transport): Client {
     debug_traceCall: (...params) => debugTraceCall(transport, ...params),
     debug_traceTransaction: (...params) => debugTraceTransaction(transport, ...params),
     eth_accounts: (...params) => ethAccounts(transport, ...params),
+    eth_baseFee: (...params) => ethBaseFee(transport, ...params),
     eth_blobBaseFee: (...params) => ethBlobBaseFee(transport, ...params),
     eth_blockNumber: (...params) => ethBlockNumber(transport, ...params),
     eth_call: (...params) => ethCall(transport, ...params),
+    eth_capabilities: (...params) => ethCapabilities(transport, ...params),
     eth_chainId: (...params) => ethChainId(transport, ...params),
+    eth_config: (...params) => ethConfig(transport, ...params),
     eth_estimateGas: (...params) => ethEstimateGas(transport, ...params),
     eth_feeHistory: (...params) => ethFeeHistory(transport, ...params),
     eth_gasPrice: (...params) => ethGasPrice(transport, ...params),
@@ -1669,6 +1776,7 @@ export function createClient(transport: Transport): Client {
     eth_getLogs: (...params) => ethGetLogs(transport, ...params),
     eth_getProof: (...params) => ethGetProof(transport, ...params),
     eth_getStorageAt: (...params) => ethGetStorageAt(transport, ...params),
+    eth_getStorageValues: (...params) => ethGetStorageValues(transport, ...params),
     eth_getTransactionByBlockHashAndIndex: (...params) => ethGetTransactionByBlockHashAndIndex(transport, ...params),
     eth_getTransactionByBlockNumberAndIndex: (...params) => ethGetTransactionByBlockNumberAndIndex(transport, ...params),
     eth_getTransactionByHash: (...params) => ethGetTransactionByHash(transport, ...params),
