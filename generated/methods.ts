@@ -34,6 +34,8 @@ import type {
   EthChainIdResult,
   EthConfigParams,
   EthConfigResult,
+  EthCreateAccessListParams,
+  EthCreateAccessListResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -140,6 +142,7 @@ export interface RpcMethods {
   "eth_capabilities": (params: EthCapabilitiesParams) => Promise<EthCapabilitiesResult>;
   "eth_chainId": (params: EthChainIdParams) => Promise<EthChainIdResult>;
   "eth_config": (params: EthConfigParams) => Promise<EthConfigResult>;
+  "eth_createAccessList": (params: EthCreateAccessListParams) => Promise<EthCreateAccessListResult>;
   "eth_estimateGas": (params: EthEstimateGasParams) => Promise<EthEstimateGasResult>;
   "eth_feeHistory": (params: EthFeeHistoryParams) => Promise<EthFeeHistoryResult>;
   "eth_gasPrice": (params: EthGasPriceParams) => Promise<EthGasPriceResult>;
@@ -210,6 +213,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_capabilities",
   "eth_chainId",
   "eth_config",
+  "eth_createAccessList",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -269,11 +273,12 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_baseFee": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
-  "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }],
+  "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
   "eth_capabilities": [],
   "eth_chainId": [],
   "eth_config": [],
-  "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }],
+  "eth_createAccessList": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }],
+  "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
   "eth_feeHistory": [{ name: "blockCount", required: true }, { name: "newestBlock", required: true }, { name: "rewardPercentiles", required: false }],
   "eth_gasPrice": [],
   "eth_getBalance": [{ name: "address", required: true }, { name: "block", required: false }],
@@ -322,4 +327,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:f30f6a2df25bc76dfa1a5a6287611f9a043f2d3f180b3af803968216a6c9a5a0";
+export const contractDigest = "sha256:4c4174e35243cb1fd7719021538781c99933ee2a0c4dfe96d151d74689aeee2a";

@@ -12,6 +12,17 @@ export type AccessListEntry = {
   storageKeys: Hash32Input[];
 };
 
+/** The access list a transaction needs (every account and slot it touches, less its sender, its recipient and the precompiles — except the recipient's slots, which it lists), the gas the transaction uses with it, and, when the transaction fails, why. */
+export type AccessListResult = {
+  accessList: {
+    address: Address;
+    storageKeys: Hash32[];
+  }[];
+  /** Why the transaction failed with this access list ("execution reverted", "out of gas", …); absent when it succeeded. */
+  error?: string;
+  gasUsed: Uint64;
+};
+
 /** What a call sees of one account instead of its state at the block (geth's override object). state replaces the whole storage, stateDiff only the slots it names; the two are exclusive. movePrecompileToAddress (eth_simulateV1 only) moves a precompile's behaviour to another address, so the precompile's own address can take code. */
 export type AccountOverride = {
   balance?: QuantityInput;
@@ -773,6 +784,8 @@ export type EthBlockNumberResult = Uint64;
 export type EthCallParams = [
   transaction: TransactionCall,
   block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+  blockOverrides?: BlockOverrides,
 ];
 /** Result of `eth_call`. */
 export type EthCallResult = Bytes;
@@ -792,10 +805,21 @@ export type EthConfigParams = [];
 /** Result of `eth_config`. */
 export type EthConfigResult = EthConfig;
 
+/** Positional params of `eth_createAccessList`. */
+export type EthCreateAccessListParams = [
+  transaction: TransactionCall,
+  block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+];
+/** Result of `eth_createAccessList`. */
+export type EthCreateAccessListResult = AccessListResult;
+
 /** Positional params of `eth_estimateGas`. */
 export type EthEstimateGasParams = [
   transaction: TransactionCall,
   block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+  blockOverrides?: BlockOverrides,
 ];
 /** Result of `eth_estimateGas`. */
 export type EthEstimateGasResult = Uint64;

@@ -5241,21 +5241,51 @@ validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_call = validate281;
-const schema91 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
+export const param_eth_call_2 = validate281;
+const schema91 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StateOverride","$id":"https://openrpc.invalid/methods/eth_call/params/2"};
 
 function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-validate282.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema67.propertyNames,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate282.errors = vErrors;
 return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate191(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
 }
 }
 else {
-validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data}];
 return false;
 }
 }
@@ -5265,7 +5295,7 @@ return errors === 0;
 
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/2" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -5276,26 +5306,248 @@ validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_capabilities = validate284;
-const schema93 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthCapabilities","$id":"https://openrpc.invalid/methods/eth_capabilities/result"};
-const schema94 = {"title":"EthCapabilities","description":"What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds.","type":"object","required":["head","state","tx","logs","receipts","blocks","stateproofs"],"additionalProperties":false,"properties":{"head":{"type":"object","required":["number","hash"],"additionalProperties":false,"properties":{"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}},"state":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"tx":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"logs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"receipts":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"blocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"stateproofs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"}}};
-const schema95 = {"title":"CapabilityResource","description":"What the node holds of one kind of data: whether it serves it at all and the oldest block it holds it for. This node keeps everything (every block's state stays), so no deleteStrategy applies.","type":"object","required":["disabled"],"additionalProperties":false,"properties":{"disabled":{"type":"boolean"},"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"deleteStrategy":{"type":"object","required":["type","retentionBlocks"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["window"]},"retentionBlocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}}}};
+export const param_eth_call_3 = validate286;
+const schema93 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockOverrides","$id":"https://openrpc.invalid/methods/eth_call/params/3"};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema69.properties, key0))){
+validate287.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.number !== undefined){
+const _errs2 = errors;
+if(!(validate24(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.difficulty !== undefined){
+const _errs3 = errors;
+if(!(validate149(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.time !== undefined){
+const _errs4 = errors;
+if(!(validate24(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasLimit !== undefined){
+const _errs5 = errors;
+if(!(validate24(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.feeRecipient !== undefined){
+const _errs6 = errors;
+if(!(validate98(data.feeRecipient, {instancePath:instancePath+"/feeRecipient",parentData:data,parentDataProperty:"feeRecipient",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prevRandao !== undefined){
+const _errs7 = errors;
+if(!(validate28(data.prevRandao, {instancePath:instancePath+"/prevRandao",parentData:data,parentDataProperty:"prevRandao",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.baseFeePerGas !== undefined){
+const _errs8 = errors;
+if(!(validate149(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobBaseFee !== undefined){
+const _errs9 = errors;
+if(!(validate149(data.blobBaseFee, {instancePath:instancePath+"/blobBaseFee",parentData:data,parentDataProperty:"blobBaseFee",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.beaconRoot !== undefined){
+const _errs10 = errors;
+if(!(validate28(data.beaconRoot, {instancePath:instancePath+"/beaconRoot",parentData:data,parentDataProperty:"beaconRoot",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawals !== undefined){
+let data9 = data.withdrawals;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data9)){
+var valid1 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+const _errs13 = errors;
+if(!(validate212(data9[i0], {instancePath:instancePath+"/withdrawals/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs13 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate287.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.withdrawals.type,parentSchema:schema69.properties.withdrawals,data:data9}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate287.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data}];
+return false;
+}
+}
+validate287.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/params/3" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+errors = vErrors.length;
+}
+validate286.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_call = validate299;
+const schema95 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_call/result"};
+
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern2.test(data)){
+validate300.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
+return false;
+}
+}
+else {
+validate300.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+return false;
+}
+}
+validate300.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_call/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+errors = vErrors.length;
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_capabilities = validate302;
+const schema97 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthCapabilities","$id":"https://openrpc.invalid/methods/eth_capabilities/result"};
+const schema98 = {"title":"EthCapabilities","description":"What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds.","type":"object","required":["head","state","tx","logs","receipts","blocks","stateproofs"],"additionalProperties":false,"properties":{"head":{"type":"object","required":["number","hash"],"additionalProperties":false,"properties":{"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}},"state":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"tx":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"logs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"receipts":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"blocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"},"stateproofs":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/CapabilityResource"}}};
+const schema99 = {"title":"CapabilityResource","description":"What the node holds of one kind of data: whether it serves it at all and the oldest block it holds it for. This node keeps everything (every block's state stays), so no deleteStrategy applies.","type":"object","required":["disabled"],"additionalProperties":false,"properties":{"disabled":{"type":"boolean"},"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"deleteStrategy":{"type":"object","required":["type","retentionBlocks"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["window"]},"retentionBlocks":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}}}};
+
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.disabled === undefined) && (missing0 = "disabled")){
-validate288.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema95.required,parentSchema:schema95,data}];
+validate306.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema99.required,parentSchema:schema99,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "disabled") || (key0 === "oldestBlock")) || (key0 === "deleteStrategy"))){
-validate288.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data}];
+validate306.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data}];
 return false;
 break;
 }
@@ -5305,7 +5557,7 @@ if(data.disabled !== undefined){
 let data0 = data.disabled;
 const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-validate288.errors = [{instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema95.properties.disabled.type,parentSchema:schema95.properties.disabled,data:data0}];
+validate306.errors = [{instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema99.properties.disabled.type,parentSchema:schema99.properties.disabled,data:data0}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5333,14 +5585,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.type === undefined) && (missing1 = "type")) || ((data2.retentionBlocks === undefined) && (missing1 = "retentionBlocks"))){
-validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema95.properties.deleteStrategy.required,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+validate306.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema99.properties.deleteStrategy.required,parentSchema:schema99.properties.deleteStrategy,data:data2}];
 return false;
 }
 else {
 const _errs7 = errors;
 for(const key1 in data2){
 if(!((key1 === "type") || (key1 === "retentionBlocks"))){
-validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+validate306.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema99.properties.deleteStrategy,data:data2}];
 return false;
 break;
 }
@@ -5350,11 +5602,11 @@ if(data2.type !== undefined){
 let data3 = data2.type;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-validate288.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.deleteStrategy.properties.type.type,parentSchema:schema95.properties.deleteStrategy.properties.type,data:data3}];
+validate306.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.deleteStrategy.properties.type.type,parentSchema:schema99.properties.deleteStrategy.properties.type,data:data3}];
 return false;
 }
 if(!(data3 === "window")){
-validate288.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/enum",keyword:"enum",params:{allowedValues: schema95.properties.deleteStrategy.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema95.properties.deleteStrategy.properties.type.enum,parentSchema:schema95.properties.deleteStrategy.properties.type,data:data3}];
+validate306.errors = [{instancePath:instancePath+"/deleteStrategy/type",schemaPath:"#/properties/deleteStrategy/properties/type/enum",keyword:"enum",params:{allowedValues: schema99.properties.deleteStrategy.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.deleteStrategy.properties.type.enum,parentSchema:schema99.properties.deleteStrategy.properties.type,data:data3}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -5379,7 +5631,7 @@ var valid1 = true;
 }
 }
 else {
-validate288.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.properties.deleteStrategy.type,parentSchema:schema95.properties.deleteStrategy,data:data2}];
+validate306.errors = [{instancePath:instancePath+"/deleteStrategy",schemaPath:"#/properties/deleteStrategy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.properties.deleteStrategy.type,parentSchema:schema99.properties.deleteStrategy,data:data2}];
 return false;
 }
 }
@@ -5394,30 +5646,30 @@ var valid0 = true;
 }
 }
 else {
-validate288.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data}];
+validate306.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data}];
 return false;
 }
 }
-validate288.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.head === undefined) && (missing0 = "head")) || ((data.state === undefined) && (missing0 = "state"))) || ((data.tx === undefined) && (missing0 = "tx"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.receipts === undefined) && (missing0 = "receipts"))) || ((data.blocks === undefined) && (missing0 = "blocks"))) || ((data.stateproofs === undefined) && (missing0 = "stateproofs"))){
-validate285.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema94.required,parentSchema:schema94,data}];
+validate303.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema98.required,parentSchema:schema98,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "head") || (key0 === "state")) || (key0 === "tx")) || (key0 === "logs")) || (key0 === "receipts")) || (key0 === "blocks")) || (key0 === "stateproofs"))){
-validate285.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data}];
+validate303.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data}];
 return false;
 break;
 }
@@ -5430,14 +5682,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.number === undefined) && (missing1 = "number")) || ((data0.hash === undefined) && (missing1 = "hash"))){
-validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema94.properties.head.required,parentSchema:schema94.properties.head,data:data0}];
+validate303.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema98.properties.head.required,parentSchema:schema98.properties.head,data:data0}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!((key1 === "number") || (key1 === "hash"))){
-validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94.properties.head,data:data0}];
+validate303.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema98.properties.head,data:data0}];
 return false;
 break;
 }
@@ -5471,7 +5723,7 @@ var valid1 = true;
 }
 }
 else {
-validate285.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.head.type,parentSchema:schema94.properties.head,data:data0}];
+validate303.errors = [{instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.properties.head.type,parentSchema:schema98.properties.head,data:data0}];
 return false;
 }
 }
@@ -5483,8 +5735,8 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined){
 const _errs7 = errors;
-if(!(validate288(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -5495,8 +5747,8 @@ var valid0 = true;
 if(valid0){
 if(data.tx !== undefined){
 const _errs8 = errors;
-if(!(validate288(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -5507,8 +5759,8 @@ var valid0 = true;
 if(valid0){
 if(data.logs !== undefined){
 const _errs9 = errors;
-if(!(validate288(data.logs, {instancePath:instancePath+"/logs",parentData:data,parentDataProperty:"logs",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.logs, {instancePath:instancePath+"/logs",parentData:data,parentDataProperty:"logs",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -5519,8 +5771,8 @@ var valid0 = true;
 if(valid0){
 if(data.receipts !== undefined){
 const _errs10 = errors;
-if(!(validate288(data.receipts, {instancePath:instancePath+"/receipts",parentData:data,parentDataProperty:"receipts",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.receipts, {instancePath:instancePath+"/receipts",parentData:data,parentDataProperty:"receipts",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -5531,8 +5783,8 @@ var valid0 = true;
 if(valid0){
 if(data.blocks !== undefined){
 const _errs11 = errors;
-if(!(validate288(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.blocks, {instancePath:instancePath+"/blocks",parentData:data,parentDataProperty:"blocks",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -5543,8 +5795,8 @@ var valid0 = true;
 if(valid0){
 if(data.stateproofs !== undefined){
 const _errs12 = errors;
-if(!(validate288(data.stateproofs, {instancePath:instancePath+"/stateproofs",parentData:data,parentDataProperty:"stateproofs",rootData}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+if(!(validate306(data.stateproofs, {instancePath:instancePath+"/stateproofs",parentData:data,parentDataProperty:"stateproofs",rootData}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -5562,83 +5814,83 @@ var valid0 = true;
 }
 }
 else {
-validate285.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data}];
+validate303.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data}];
 return false;
 }
 }
-validate285.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_capabilities/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
 errors = vErrors.length;
 }
-validate284.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_chainId = validate298;
-const schema96 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
+export const result_eth_chainId = validate316;
+const schema100 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_chainId/result"};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate299.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate317.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate317.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate299.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_chainId/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
+if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
-validate298.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_config = validate301;
-const schema98 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthConfig","$id":"https://openrpc.invalid/methods/eth_config/result"};
-const schema99 = {"title":"EthConfig","description":"The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled).","type":"object","required":["current","next","last"],"additionalProperties":false,"properties":{"current":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"next":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"last":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"}}};
-const schema100 = {"title":"ForkConfig","description":"One fork's rules (EIP-7910): when it activates (0 when at genesis), its blob schedule (null before Cancun), the chain id, its fork id (EIP-6122 FORK_HASH), and the precompiles and system contracts it has, by geth's names.","type":"object","required":["activationTime","blobSchedule","chainId","forkId","precompiles","systemContracts"],"additionalProperties":false,"properties":{"activationTime":{"type":"integer","minimum":0},"blobSchedule":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlobSchedule"},{"type":"null"}],"x-expected":"a fork's blob parameters (EIP-7840) or null"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"forkId":{"type":"string","pattern":"^0x[0-9a-f]{8}$"},"precompiles":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}},"systemContracts":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}}};
-const schema101 = {"title":"BlobSchedule","description":"A fork's blob parameters (EIP-7840): target and most blobs per block, and the blob base fee's update fraction.","type":"object","required":["target","max","baseFeeUpdateFraction"],"additionalProperties":false,"properties":{"target":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0},"baseFeeUpdateFraction":{"type":"integer","minimum":0}}};
+export const result_eth_config = validate319;
+const schema102 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/EthConfig","$id":"https://openrpc.invalid/methods/eth_config/result"};
+const schema103 = {"title":"EthConfig","description":"The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled).","type":"object","required":["current","next","last"],"additionalProperties":false,"properties":{"current":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"next":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"},"last":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ForkConfig"},{"type":"null"}],"x-expected":"one fork's rules (EIP-7910) or null"}}};
+const schema104 = {"title":"ForkConfig","description":"One fork's rules (EIP-7910): when it activates (0 when at genesis), its blob schedule (null before Cancun), the chain id, its fork id (EIP-6122 FORK_HASH), and the precompiles and system contracts it has, by geth's names.","type":"object","required":["activationTime","blobSchedule","chainId","forkId","precompiles","systemContracts"],"additionalProperties":false,"properties":{"activationTime":{"type":"integer","minimum":0},"blobSchedule":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlobSchedule"},{"type":"null"}],"x-expected":"a fork's blob parameters (EIP-7840) or null"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"forkId":{"type":"string","pattern":"^0x[0-9a-f]{8}$"},"precompiles":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}},"systemContracts":{"type":"object","additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}}};
+const schema105 = {"title":"BlobSchedule","description":"A fork's blob parameters (EIP-7840): target and most blobs per block, and the blob base fee's update fraction.","type":"object","required":["target","max","baseFeeUpdateFraction"],"additionalProperties":false,"properties":{"target":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0},"baseFeeUpdateFraction":{"type":"integer","minimum":0}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.target === undefined) && (missing0 = "target")) || ((data.max === undefined) && (missing0 = "max"))) || ((data.baseFeeUpdateFraction === undefined) && (missing0 = "baseFeeUpdateFraction"))){
-validate304.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema101.required,parentSchema:schema101,data}];
+validate322.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema105.required,parentSchema:schema105,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "target") || (key0 === "max")) || (key0 === "baseFeeUpdateFraction"))){
-validate304.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data}];
+validate322.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data}];
 return false;
 break;
 }
@@ -5648,13 +5900,13 @@ if(data.target !== undefined){
 let data0 = data.target;
 const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate304.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.target.type,parentSchema:schema101.properties.target,data:data0}];
+validate322.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema105.properties.target.type,parentSchema:schema105.properties.target,data:data0}];
 return false;
 }
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 < 0 || isNaN(data0)){
-validate304.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.target,data:data0}];
+validate322.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema105.properties.target,data:data0}];
 return false;
 }
 }
@@ -5669,13 +5921,13 @@ if(data.max !== undefined){
 let data1 = data.max;
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate304.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.max.type,parentSchema:schema101.properties.max,data:data1}];
+validate322.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema105.properties.max.type,parentSchema:schema105.properties.max,data:data1}];
 return false;
 }
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 < 0 || isNaN(data1)){
-validate304.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.max,data:data1}];
+validate322.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema105.properties.max,data:data1}];
 return false;
 }
 }
@@ -5690,13 +5942,13 @@ if(data.baseFeeUpdateFraction !== undefined){
 let data2 = data.baseFeeUpdateFraction;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate304.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.properties.baseFeeUpdateFraction.type,parentSchema:schema101.properties.baseFeeUpdateFraction,data:data2}];
+validate322.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema105.properties.baseFeeUpdateFraction.type,parentSchema:schema105.properties.baseFeeUpdateFraction,data:data2}];
 return false;
 }
 if(errors === _errs6){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate304.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101.properties.baseFeeUpdateFraction,data:data2}];
+validate322.errors = [{instancePath:instancePath+"/baseFeeUpdateFraction",schemaPath:"#/properties/baseFeeUpdateFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema105.properties.baseFeeUpdateFraction,data:data2}];
 return false;
 }
 }
@@ -5712,31 +5964,31 @@ var valid0 = true;
 }
 }
 else {
-validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data}];
+validate322.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data}];
 return false;
 }
 }
-validate304.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
 const pattern27 = new RegExp("^0x[0-9a-f]{8}$", "u");
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.activationTime === undefined) && (missing0 = "activationTime")) || ((data.blobSchedule === undefined) && (missing0 = "blobSchedule"))) || ((data.chainId === undefined) && (missing0 = "chainId"))) || ((data.forkId === undefined) && (missing0 = "forkId"))) || ((data.precompiles === undefined) && (missing0 = "precompiles"))) || ((data.systemContracts === undefined) && (missing0 = "systemContracts"))){
-validate303.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema100.required,parentSchema:schema100,data}];
+validate321.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema104.required,parentSchema:schema104,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "activationTime") || (key0 === "blobSchedule")) || (key0 === "chainId")) || (key0 === "forkId")) || (key0 === "precompiles")) || (key0 === "systemContracts"))){
-validate303.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data}];
+validate321.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data}];
 return false;
 break;
 }
@@ -5746,13 +5998,13 @@ if(data.activationTime !== undefined){
 let data0 = data.activationTime;
 const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate303.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.properties.activationTime.type,parentSchema:schema100.properties.activationTime,data:data0}];
+validate321.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.activationTime.type,parentSchema:schema104.properties.activationTime,data:data0}];
 return false;
 }
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 < 0 || isNaN(data0)){
-validate303.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema100.properties.activationTime,data:data0}];
+validate321.errors = [{instancePath:instancePath+"/activationTime",schemaPath:"#/properties/activationTime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema104.properties.activationTime,data:data0}];
 return false;
 }
 }
@@ -5770,8 +6022,8 @@ const _errs5 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs6 = errors;
-if(!(validate304(data1, {instancePath:instancePath+"/blobSchedule",parentData:data,parentDataProperty:"blobSchedule",rootData}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+if(!(validate322(data1, {instancePath:instancePath+"/blobSchedule",parentData:data,parentDataProperty:"blobSchedule",rootData}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -5781,7 +6033,7 @@ passing0 = 0;
 }
 const _errs7 = errors;
 if(data1 !== null){
-const err0 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema100.properties.blobSchedule.oneOf[1].type,parentSchema:schema100.properties.blobSchedule.oneOf[1],data:data1};
+const err0 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema104.properties.blobSchedule.oneOf[1].type,parentSchema:schema104.properties.blobSchedule.oneOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5802,7 +6054,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema100.properties.blobSchedule.oneOf,parentSchema:schema100.properties.blobSchedule,data:data1};
+const err1 = {instancePath:instancePath+"/blobSchedule",schemaPath:"#/properties/blobSchedule/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema104.properties.blobSchedule.oneOf,parentSchema:schema104.properties.blobSchedule,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5810,7 +6062,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate303.errors = vErrors;
+validate321.errors = vErrors;
 return false;
 }
 else {
@@ -5848,12 +6100,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern27.test(data3)){
-validate303.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{8}$"},message:"must match pattern \""+"^0x[0-9a-f]{8}$"+"\"",schema:"^0x[0-9a-f]{8}$",parentSchema:schema100.properties.forkId,data:data3}];
+validate321.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{8}$"},message:"must match pattern \""+"^0x[0-9a-f]{8}$"+"\"",schema:"^0x[0-9a-f]{8}$",parentSchema:schema104.properties.forkId,data:data3}];
 return false;
 }
 }
 else {
-validate303.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.forkId.type,parentSchema:schema100.properties.forkId,data:data3}];
+validate321.errors = [{instancePath:instancePath+"/forkId",schemaPath:"#/properties/forkId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.forkId.type,parentSchema:schema104.properties.forkId,data:data3}];
 return false;
 }
 }
@@ -5881,7 +6133,7 @@ break;
 }
 }
 else {
-validate303.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.precompiles.type,parentSchema:schema100.properties.precompiles,data:data4}];
+validate321.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.precompiles.type,parentSchema:schema104.properties.precompiles,data:data4}];
 return false;
 }
 }
@@ -5909,7 +6161,7 @@ break;
 }
 }
 else {
-validate303.errors = [{instancePath:instancePath+"/systemContracts",schemaPath:"#/properties/systemContracts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.systemContracts.type,parentSchema:schema100.properties.systemContracts,data:data6}];
+validate321.errors = [{instancePath:instancePath+"/systemContracts",schemaPath:"#/properties/systemContracts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.systemContracts.type,parentSchema:schema104.properties.systemContracts,data:data6}];
 return false;
 }
 }
@@ -5927,30 +6179,30 @@ var valid0 = true;
 }
 }
 else {
-validate303.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
+validate321.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data}];
 return false;
 }
 }
-validate303.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.current === undefined) && (missing0 = "current")) || ((data.next === undefined) && (missing0 = "next"))) || ((data.last === undefined) && (missing0 = "last"))){
-validate302.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema99.required,parentSchema:schema99,data}];
+validate320.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema103.required,parentSchema:schema103,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "current") || (key0 === "next")) || (key0 === "last"))){
-validate302.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data}];
+validate320.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema103,data}];
 return false;
 break;
 }
@@ -5963,8 +6215,8 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-if(!(validate303(data0, {instancePath:instancePath+"/current",parentData:data,parentDataProperty:"current",rootData}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate321(data0, {instancePath:instancePath+"/current",parentData:data,parentDataProperty:"current",rootData}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5974,7 +6226,7 @@ passing0 = 0;
 }
 const _errs5 = errors;
 if(data0 !== null){
-const err0 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.current.oneOf[1].type,parentSchema:schema99.properties.current.oneOf[1],data:data0};
+const err0 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema103.properties.current.oneOf[1].type,parentSchema:schema103.properties.current.oneOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5995,7 +6247,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema99.properties.current.oneOf,parentSchema:schema99.properties.current,data:data0};
+const err1 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema103.properties.current.oneOf,parentSchema:schema103.properties.current,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6003,7 +6255,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate302.errors = vErrors;
+validate320.errors = vErrors;
 return false;
 }
 else {
@@ -6030,8 +6282,8 @@ const _errs8 = errors;
 let valid2 = false;
 let passing1 = null;
 const _errs9 = errors;
-if(!(validate303(data1, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate321(data1, {instancePath:instancePath+"/next",parentData:data,parentDataProperty:"next",rootData}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs9 === errors;
@@ -6041,7 +6293,7 @@ passing1 = 0;
 }
 const _errs10 = errors;
 if(data1 !== null){
-const err2 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.next.oneOf[1].type,parentSchema:schema99.properties.next.oneOf[1],data:data1};
+const err2 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema103.properties.next.oneOf[1].type,parentSchema:schema103.properties.next.oneOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6062,7 +6314,7 @@ passing1 = 1;
 }
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema99.properties.next.oneOf,parentSchema:schema99.properties.next,data:data1};
+const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema103.properties.next.oneOf,parentSchema:schema103.properties.next,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6070,7 +6322,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate302.errors = vErrors;
+validate320.errors = vErrors;
 return false;
 }
 else {
@@ -6097,8 +6349,8 @@ const _errs13 = errors;
 let valid3 = false;
 let passing2 = null;
 const _errs14 = errors;
-if(!(validate303(data2, {instancePath:instancePath+"/last",parentData:data,parentDataProperty:"last",rootData}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate321(data2, {instancePath:instancePath+"/last",parentData:data,parentDataProperty:"last",rootData}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs14 === errors;
@@ -6108,7 +6360,7 @@ passing2 = 0;
 }
 const _errs15 = errors;
 if(data2 !== null){
-const err4 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema99.properties.last.oneOf[1].type,parentSchema:schema99.properties.last.oneOf[1],data:data2};
+const err4 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema103.properties.last.oneOf[1].type,parentSchema:schema103.properties.last.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6129,7 +6381,7 @@ passing2 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema99.properties.last.oneOf,parentSchema:schema99.properties.last,data:data2};
+const err5 = {instancePath:instancePath+"/last",schemaPath:"#/properties/last/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema103.properties.last.oneOf,parentSchema:schema103.properties.last,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6137,7 +6389,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate302.errors = vErrors;
+validate320.errors = vErrors;
 return false;
 }
 else {
@@ -6162,31 +6414,31 @@ var valid0 = true;
 }
 }
 else {
-validate302.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data}];
+validate320.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data}];
 return false;
 }
 }
-validate302.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_config/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
 errors = vErrors.length;
 }
-validate301.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_estimateGas_0 = validate313;
-const schema102 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
+export const param_eth_createAccessList_0 = validate331;
+const schema106 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_createAccessList/params/0"};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6250,7 +6502,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate314.errors = vErrors;
+validate332.errors = vErrors;
 return false;
 }
 else {
@@ -6434,7 +6686,7 @@ break;
 }
 }
 else {
-validate314.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+validate332.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -6464,7 +6716,7 @@ break;
 }
 }
 else {
-validate314.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
+validate332.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -6490,31 +6742,31 @@ var valid0 = true;
 }
 }
 else {
-validate314.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
 return false;
 }
 }
-validate314.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_createAccessList/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
 errors = vErrors.length;
 }
-validate313.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_estimateGas_1 = validate332;
-const schema104 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
+export const param_eth_createAccessList_1 = validate350;
+const schema108 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_createAccessList/params/1"};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6571,7 +6823,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate333.errors = vErrors;
+validate351.errors = vErrors;
 return false;
 }
 else {
@@ -6585,82 +6837,987 @@ vErrors = null;
 }
 }
 }
-validate333.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_createAccessList/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate351(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
+errors = vErrors.length;
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_createAccessList_2 = validate358;
+const schema110 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StateOverride","$id":"https://openrpc.invalid/methods/eth_createAccessList/params/2"};
+
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema67.propertyNames,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate359.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate191(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate359.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data}];
+return false;
+}
+}
+validate359.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_createAccessList/params/2" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
+errors = vErrors.length;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_createAccessList = validate363;
+const schema112 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessListResult","$id":"https://openrpc.invalid/methods/eth_createAccessList/result"};
+const schema113 = {"title":"AccessListResult","description":"The access list a transaction needs (every account and slot it touches, less its sender, its recipient and the precompiles — except the recipient's slots, which it lists), the gas the transaction uses with it, and, when the transaction fails, why.","type":"object","required":["accessList","gasUsed"],"additionalProperties":false,"properties":{"accessList":{"type":"array","items":{"type":"object","required":["address","storageKeys"],"additionalProperties":false,"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"storageKeys":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}}}},"error":{"description":"Why the transaction failed with this access list (\"execution reverted\", \"out of gas\", …); absent when it succeeded.","type":"string"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
+
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.accessList === undefined) && (missing0 = "accessList")) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))){
+validate364.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema113.required,parentSchema:schema113,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "accessList") || (key0 === "error")) || (key0 === "gasUsed"))){
+validate364.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema113,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.accessList !== undefined){
+let data0 = data.accessList;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.address === undefined) && (missing1 = "address")) || ((data1.storageKeys === undefined) && (missing1 = "storageKeys"))){
+validate364.errors = [{instancePath:instancePath+"/accessList/" + i0,schemaPath:"#/properties/accessList/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema113.properties.accessList.items.required,parentSchema:schema113.properties.accessList.items,data:data1}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((key1 === "address") || (key1 === "storageKeys"))){
+validate364.errors = [{instancePath:instancePath+"/accessList/" + i0,schemaPath:"#/properties/accessList/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema113.properties.accessList.items,data:data1}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.address !== undefined){
+const _errs7 = errors;
+if(!(validate98(data1.address, {instancePath:instancePath+"/accessList/" + i0+"/address",parentData:data1,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.storageKeys !== undefined){
+let data3 = data1.storageKeys;
+const _errs8 = errors;
+if(errors === _errs8){
+if(Array.isArray(data3)){
+var valid3 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+const _errs10 = errors;
+if(!(validate81(data3[i1], {instancePath:instancePath+"/accessList/" + i0+"/storageKeys/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate364.errors = [{instancePath:instancePath+"/accessList/" + i0+"/storageKeys",schemaPath:"#/properties/accessList/items/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema113.properties.accessList.items.properties.storageKeys.type,parentSchema:schema113.properties.accessList.items.properties.storageKeys,data:data3}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate364.errors = [{instancePath:instancePath+"/accessList/" + i0,schemaPath:"#/properties/accessList/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.properties.accessList.items.type,parentSchema:schema113.properties.accessList.items,data:data1}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate364.errors = [{instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema113.properties.accessList.type,parentSchema:schema113.properties.accessList,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+let data5 = data.error;
+const _errs11 = errors;
+if(typeof data5 !== "string"){
+validate364.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.error.type,parentSchema:schema113.properties.error,data:data5}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasUsed !== undefined){
+const _errs13 = errors;
+if(!(validate171(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate364.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data}];
+return false;
+}
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_createAccessList/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate364(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+errors = vErrors.length;
+}
+validate363.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_estimateGas_0 = validate369;
+const schema114 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/0"};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from !== undefined){
+const _errs1 = errors;
+if(!(validate98(data.from, {instancePath:instancePath+"/from",parentData:data,parentDataProperty:"from",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.to !== undefined){
+let data1 = data.to;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs4 = errors;
+if(!(validate98(data1, {instancePath:instancePath+"/to",parentData:data,parentDataProperty:"to",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs5 = errors;
+if(data1 !== null){
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema56.properties.to.oneOf[1].type,parentSchema:schema56.properties.to.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema56.properties.to.oneOf,parentSchema:schema56.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate370.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gas !== undefined){
+const _errs7 = errors;
+if(!(validate24(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasPrice !== undefined){
+const _errs8 = errors;
+if(!(validate149(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerGas !== undefined){
+const _errs9 = errors;
+if(!(validate149(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxPriorityFeePerGas !== undefined){
+const _errs10 = errors;
+if(!(validate149(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerBlobGas !== undefined){
+const _errs11 = errors;
+if(!(validate149(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate149(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nonce !== undefined){
+const _errs13 = errors;
+if(!(validate24(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+const _errs14 = errors;
+if(!(validate24(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.chainId !== undefined){
+const _errs15 = errors;
+if(!(validate149(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.input !== undefined){
+const _errs16 = errors;
+if(!(validate158(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+const _errs17 = errors;
+if(!(validate158(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accessList !== undefined){
+const _errs18 = errors;
+if(!(validate161(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobVersionedHashes !== undefined){
+let data14 = data.blobVersionedHashes;
+const _errs19 = errors;
+if(errors === _errs19){
+if(Array.isArray(data14)){
+var valid2 = true;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+const _errs21 = errors;
+if(!(validate28(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs21 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate370.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.authorizationList !== undefined){
+let data16 = data.authorizationList;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data16)){
+var valid3 = true;
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate168(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate370.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate370.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+return false;
+}
+}
+validate370.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+errors = vErrors.length;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_estimateGas_1 = validate388;
+const schema116 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/1"};
+
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate389.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate389.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
-validate332.errors = vErrors;
+validate388.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_estimateGas = validate340;
-const schema106 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
+export const param_eth_estimateGas_2 = validate396;
+const schema118 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StateOverride","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/2"};
 
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(!(validate98(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema67.propertyNames,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate397.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid0){
+for(const key1 in data){
+const _errs3 = errors;
+if(!(validate191(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate397.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data}];
+return false;
+}
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/2" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
+errors = vErrors.length;
+}
+validate396.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_estimateGas_3 = validate401;
+const schema120 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockOverrides","$id":"https://openrpc.invalid/methods/eth_estimateGas/params/3"};
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema69.properties, key0))){
+validate402.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.number !== undefined){
+const _errs2 = errors;
+if(!(validate24(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.difficulty !== undefined){
+const _errs3 = errors;
+if(!(validate149(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.time !== undefined){
+const _errs4 = errors;
+if(!(validate24(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasLimit !== undefined){
+const _errs5 = errors;
+if(!(validate24(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.feeRecipient !== undefined){
+const _errs6 = errors;
+if(!(validate98(data.feeRecipient, {instancePath:instancePath+"/feeRecipient",parentData:data,parentDataProperty:"feeRecipient",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prevRandao !== undefined){
+const _errs7 = errors;
+if(!(validate28(data.prevRandao, {instancePath:instancePath+"/prevRandao",parentData:data,parentDataProperty:"prevRandao",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.baseFeePerGas !== undefined){
+const _errs8 = errors;
+if(!(validate149(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobBaseFee !== undefined){
+const _errs9 = errors;
+if(!(validate149(data.blobBaseFee, {instancePath:instancePath+"/blobBaseFee",parentData:data,parentDataProperty:"blobBaseFee",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.beaconRoot !== undefined){
+const _errs10 = errors;
+if(!(validate28(data.beaconRoot, {instancePath:instancePath+"/beaconRoot",parentData:data,parentDataProperty:"beaconRoot",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawals !== undefined){
+let data9 = data.withdrawals;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data9)){
+var valid1 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+const _errs13 = errors;
+if(!(validate212(data9[i0], {instancePath:instancePath+"/withdrawals/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs13 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate402.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.withdrawals.type,parentSchema:schema69.properties.withdrawals,data:data9}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate402.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data}];
+return false;
+}
+}
+validate402.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/params/3" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate402(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate402.errors : vErrors.concat(validate402.errors);
+errors = vErrors.length;
+}
+validate401.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_estimateGas = validate414;
+const schema122 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_estimateGas/result"};
+
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern17.test(data)){
-validate341.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
+validate415.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
 return false;
 }
 }
 else {
-validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
+validate415.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
-validate341.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_estimateGas/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
+if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
 errors = vErrors.length;
 }
-validate340.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_0 = validate343;
-const schema108 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":9007199254740991}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
+export const param_eth_feeHistory_0 = validate417;
+const schema124 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":9007199254740991}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/0"};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate344.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate418.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate418.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate344.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -6668,8 +7825,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -6679,7 +7836,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.oneOf[1].type,parentSchema:schema108.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema124.oneOf[1].type,parentSchema:schema124.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6691,7 +7848,7 @@ errors++;
 if(errors === _errs2){
 if(typeof data == "number"){
 if(data > 9007199254740991 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema108.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema124.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6702,7 +7859,7 @@ errors++;
 }
 else {
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema108.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema124.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6726,7 +7883,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema108.oneOf,parentSchema:schema108,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema124.oneOf,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6734,7 +7891,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate343.errors = vErrors;
+validate417.errors = vErrors;
 return false;
 }
 else {
@@ -6748,14 +7905,14 @@ vErrors = null;
 }
 }
 }
-validate343.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_1 = validate346;
-const schema110 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
+export const param_eth_feeHistory_1 = validate420;
+const schema126 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_feeHistory/params/1"};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6796,7 +7953,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate347.errors = vErrors;
+validate421.errors = vErrors;
 return false;
 }
 else {
@@ -6810,27 +7967,27 @@ vErrors = null;
 }
 }
 }
-validate347.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+if(!(validate421(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate421.errors : vErrors.concat(validate421.errors);
 errors = vErrors.length;
 }
-validate346.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_feeHistory_2 = validate351;
-const schema112 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
+export const param_eth_feeHistory_2 = validate425;
+const schema128 = {"type":"array","items":{"type":"number","minimum":0,"maximum":100},"$id":"https://openrpc.invalid/methods/eth_feeHistory/params/2"};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/params/2" */;
 let vErrors = null;
 let errors = 0;
@@ -6844,18 +8001,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema112.items,data:data0}];
+validate425.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema128.items,data:data0}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema112.items,data:data0}];
+validate425.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema128.items,data:data0}];
 return false;
 }
 }
 }
 else {
-validate351.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema112.items.type,parentSchema:schema112.items,data:data0}];
+validate425.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema128.items.type,parentSchema:schema128.items,data:data0}];
 return false;
 }
 }
@@ -6866,26 +8023,26 @@ break;
 }
 }
 else {
-validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.type,parentSchema:schema112,data}];
+validate425.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema128.type,parentSchema:schema128,data}];
 return false;
 }
 }
-validate351.errors = vErrors;
+validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_feeHistory = validate352;
-const schema113 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
-const schema114 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
+export const result_eth_feeHistory = validate426;
+const schema129 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FeeHistory","$id":"https://openrpc.invalid/methods/eth_feeHistory/result"};
+const schema130 = {"title":"FeeHistory","description":"Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range.","type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"baseFeePerGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"description":"Per block, the effective priority fee at each requested percentile; present only when rewardPercentiles was given."},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.oldestBlock === undefined) && (missing0 = "oldestBlock")) || ((data.baseFeePerGas === undefined) && (missing0 = "baseFeePerGas"))) || ((data.gasUsedRatio === undefined) && (missing0 = "gasUsedRatio"))){
-validate353.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema114.required,parentSchema:schema114,data}];
+validate427.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema130.required,parentSchema:schema130,data}];
 return false;
 }
 else {
@@ -6921,7 +8078,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.baseFeePerGas.type,parentSchema:schema114.properties.baseFeePerGas,data:data1}];
+validate427.errors = [{instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.baseFeePerGas.type,parentSchema:schema130.properties.baseFeePerGas,data:data1}];
 return false;
 }
 }
@@ -6944,12 +8101,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate353.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema114.properties.gasUsedRatio.items,data:data4}];
+validate427.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema130.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema114.properties.gasUsedRatio.items.type,parentSchema:schema114.properties.gasUsedRatio.items,data:data4}];
+validate427.errors = [{instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema130.properties.gasUsedRatio.items.type,parentSchema:schema130.properties.gasUsedRatio.items,data:data4}];
 return false;
 }
 }
@@ -6960,7 +8117,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.gasUsedRatio.type,parentSchema:schema114.properties.gasUsedRatio,data:data3}];
+validate427.errors = [{instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.gasUsedRatio.type,parentSchema:schema130.properties.gasUsedRatio,data:data3}];
 return false;
 }
 }
@@ -6997,7 +8154,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.reward.items.type,parentSchema:schema114.properties.reward.items,data:data6}];
+validate427.errors = [{instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.reward.items.type,parentSchema:schema130.properties.reward.items,data:data6}];
 return false;
 }
 }
@@ -7008,7 +8165,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.reward.type,parentSchema:schema114.properties.reward,data:data5}];
+validate427.errors = [{instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.reward.type,parentSchema:schema130.properties.reward,data:data5}];
 return false;
 }
 }
@@ -7038,7 +8195,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.baseFeePerBlobGas.type,parentSchema:schema114.properties.baseFeePerBlobGas,data:data8}];
+validate427.errors = [{instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.baseFeePerBlobGas.type,parentSchema:schema130.properties.baseFeePerBlobGas,data:data8}];
 return false;
 }
 }
@@ -7061,12 +8218,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data11 == "number"){
 if(data11 < 0 || isNaN(data11)){
-validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema114.properties.blobGasUsedRatio.items,data:data11}];
+validate427.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema130.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema114.properties.blobGasUsedRatio.items.type,parentSchema:schema114.properties.blobGasUsedRatio.items,data:data11}];
+validate427.errors = [{instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema130.properties.blobGasUsedRatio.items.type,parentSchema:schema130.properties.blobGasUsedRatio.items,data:data11}];
 return false;
 }
 }
@@ -7077,7 +8234,7 @@ break;
 }
 }
 else {
-validate353.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema114.properties.blobGasUsedRatio.type,parentSchema:schema114.properties.blobGasUsedRatio,data:data10}];
+validate427.errors = [{instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.properties.blobGasUsedRatio.type,parentSchema:schema130.properties.blobGasUsedRatio,data:data10}];
 return false;
 }
 }
@@ -7094,101 +8251,101 @@ var valid0 = true;
 }
 }
 else {
-validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data}];
+validate427.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema130.type,parentSchema:schema130,data}];
 return false;
 }
 }
-validate353.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_feeHistory/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
 errors = vErrors.length;
 }
-validate352.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_gasPrice = validate359;
-const schema115 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
+export const result_eth_gasPrice = validate433;
+const schema131 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_gasPrice/result"};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate360.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate434.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate360.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate434.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate360.errors = vErrors;
+validate434.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_gasPrice/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate360(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate434(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate434.errors : vErrors.concat(validate434.errors);
 errors = vErrors.length;
 }
-validate359.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBalance_0 = validate362;
-const schema117 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
+export const param_eth_getBalance_0 = validate436;
+const schema133 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getBalance/params/0"};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate363.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate437.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate363.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate437.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate363.errors = vErrors;
+validate437.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate363(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
+if(!(validate437(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
 errors = vErrors.length;
 }
-validate362.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBalance_1 = validate365;
-const schema119 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
+export const param_eth_getBalance_1 = validate439;
+const schema135 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBalance/params/1"};
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7245,7 +8402,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate366.errors = vErrors;
+validate440.errors = vErrors;
 return false;
 }
 else {
@@ -7259,166 +8416,166 @@ vErrors = null;
 }
 }
 }
-validate366.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+if(!(validate440(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
 errors = vErrors.length;
 }
-validate365.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBalance = validate373;
-const schema121 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
+export const result_eth_getBalance = validate447;
+const schema137 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_getBalance/result"};
 
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate374.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate448.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate374.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate448.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate374.errors = vErrors;
+validate448.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBalance/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
+if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
 errors = vErrors.length;
 }
-validate373.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByHash_0 = validate376;
-const schema123 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
+export const param_eth_getBlockByHash_0 = validate450;
+const schema139 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/0"};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate377.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate451.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate377.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate451.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate377.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate377(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
+if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
 errors = vErrors.length;
 }
-validate376.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByHash_1 = validate379;
-const schema125 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
+export const param_eth_getBlockByHash_1 = validate453;
+const schema141 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/params/1"};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema125.type,parentSchema:schema125,data}];
+validate453.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema141.type,parentSchema:schema141,data}];
 return false;
 }
-validate379.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByHash = validate380;
-const schema126 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
-const schema127 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
-const schema128 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
+export const result_eth_getBlockByHash = validate454;
+const schema142 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByHash/result"};
+const schema143 = {"title":"Block","description":"Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty (\"0x\"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","totalDifficulty","transactions","uncles"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"totalDifficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."}}};
+const schema144 = {"title":"Bytes256","description":"256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{512}$"};
 const pattern34 = new RegExp("^0x[0-9a-f]{512}$", "u");
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern34.test(data)){
-validate389.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema128,data}];
+validate463.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{512}$"},message:"must match pattern \""+"^0x[0-9a-f]{512}$"+"\"",schema:"^0x[0-9a-f]{512}$",parentSchema:schema144,data}];
 return false;
 }
 }
 else {
-validate389.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.type,parentSchema:schema128,data}];
+validate463.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema144.type,parentSchema:schema144,data}];
 return false;
 }
 }
-validate389.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
+const schema145 = {"title":"Bytes8","description":"8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix.","type":"string","pattern":"^0x[0-9a-f]{16}$"};
 const pattern35 = new RegExp("^0x[0-9a-f]{16}$", "u");
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern35.test(data)){
-validate398.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema129,data}];
+validate472.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{16}$"},message:"must match pattern \""+"^0x[0-9a-f]{16}$"+"\"",schema:"^0x[0-9a-f]{16}$",parentSchema:schema145,data}];
 return false;
 }
 }
 else {
-validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.type,parentSchema:schema129,data}];
+validate472.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema145.type,parentSchema:schema145,data}];
 return false;
 }
 }
-validate398.errors = vErrors;
+validate472.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
-const schema131 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema146 = {"title":"TransactionOrHashList","description":"Block transactions: an array of transaction hashes when the details flag is false, an array of full Transaction objects when true (empty array for an empty block).","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"}}],"x-expected":"array of 32-byte hash as returned by the node or array of a transaction included in a block (SPEC 2.5)"};
+const schema147 = {"title":"Transaction","description":"A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate410.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
+validate484.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
 return false;
 }
 else {
@@ -7548,7 +8705,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema147.properties.to.oneOf[1].type,parentSchema:schema147.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7569,7 +8726,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema147.properties.to.oneOf,parentSchema:schema147.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7577,7 +8734,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate410.errors = vErrors;
+validate484.errors = vErrors;
 return false;
 }
 else {
@@ -7713,7 +8870,7 @@ break;
 }
 }
 else {
-validate410.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
+validate484.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.blobVersionedHashes.type,parentSchema:schema147.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -7743,7 +8900,7 @@ break;
 }
 }
 else {
-validate410.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
+validate484.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.authorizationList.type,parentSchema:schema147.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -7826,16 +8983,16 @@ var valid0 = true;
 }
 }
 else {
-validate410.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
+validate484.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
 return false;
 }
 }
-validate410.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7858,7 +9015,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.anyOf[0].type,parentSchema:schema130.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema146.anyOf[0].type,parentSchema:schema146.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7878,8 +9035,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate410(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
+if(!(validate484(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate484.errors : vErrors.concat(validate484.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -7889,7 +9046,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema130.anyOf[1].type,parentSchema:schema130.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema146.anyOf[1].type,parentSchema:schema146.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7903,7 +9060,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema130.anyOf,parentSchema:schema130,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema146.anyOf,parentSchema:schema146,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7911,7 +9068,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate408.errors = vErrors;
+validate482.errors = vErrors;
 return false;
 }
 else {
@@ -7925,20 +9082,20 @@ vErrors = null;
 }
 }
 }
-validate408.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
-const schema132 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
+const schema148 = {"title":"Withdrawal","description":"EIP-4895 validator withdrawal (amount in Gwei).","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"validatorIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"amount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.index === undefined) && (missing0 = "index")) || ((data.validatorIndex === undefined) && (missing0 = "validatorIndex"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.amount === undefined) && (missing0 = "amount"))){
-validate438.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema132.required,parentSchema:schema132,data}];
+validate512.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema148.required,parentSchema:schema148,data}];
 return false;
 }
 else {
@@ -7995,23 +9152,23 @@ var valid0 = true;
 }
 }
 else {
-validate438.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data}];
+validate512.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data}];
 return false;
 }
 }
-validate438.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate381.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema127.required,parentSchema:schema127,data}];
+validate455.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema143.required,parentSchema:schema143,data}];
 return false;
 }
 else {
@@ -8101,8 +9258,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8197,8 +9354,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate398(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate472(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -8305,8 +9462,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate408(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
+if(!(validate482(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -8335,7 +9492,7 @@ break;
 }
 }
 else {
-validate381.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.uncles.type,parentSchema:schema127.properties.uncles,data:data25}];
+validate455.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.uncles.type,parentSchema:schema143.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -8354,8 +9511,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate438(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+if(!(validate512(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -8365,7 +9522,7 @@ break;
 }
 }
 else {
-validate381.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.withdrawals.type,parentSchema:schema127.properties.withdrawals,data:data27}];
+validate455.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.withdrawals.type,parentSchema:schema143.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -8403,16 +9560,16 @@ var valid0 = true;
 }
 }
 else {
-validate381.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data}];
+validate455.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data}];
 return false;
 }
 }
-validate381.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8420,8 +9577,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate381(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate455(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8431,7 +9588,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema126.oneOf[1].type,parentSchema:schema126.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema142.oneOf[1].type,parentSchema:schema142.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8452,7 +9609,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema126.oneOf,parentSchema:schema126,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema142.oneOf,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8460,7 +9617,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate380.errors = vErrors;
+validate454.errors = vErrors;
 return false;
 }
 else {
@@ -8474,14 +9631,14 @@ vErrors = null;
 }
 }
 }
-validate380.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByNumber_0 = validate445;
-const schema133 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
+export const param_eth_getBlockByNumber_0 = validate519;
+const schema149 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/0"};
 
-function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -8522,7 +9679,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate446.errors = vErrors;
+validate520.errors = vErrors;
 return false;
 }
 else {
@@ -8536,49 +9693,49 @@ vErrors = null;
 }
 }
 }
-validate446.errors = vErrors;
+validate520.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate446(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
+if(!(validate520(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate520.errors : vErrors.concat(validate520.errors);
 errors = vErrors.length;
 }
-validate445.errors = vErrors;
+validate519.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockByNumber_1 = validate450;
-const schema135 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
+export const param_eth_getBlockByNumber_1 = validate524;
+const schema151 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/params/1"};
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/params/1" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate450.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema135.type,parentSchema:schema135,data}];
+validate524.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema151.type,parentSchema:schema151,data}];
 return false;
 }
-validate450.errors = vErrors;
+validate524.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockByNumber = validate451;
-const schema136 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
+export const result_eth_getBlockByNumber = validate525;
+const schema152 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Block"},{"type":"null"}],"x-expected":"block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber or null","$id":"https://openrpc.invalid/methods/eth_getBlockByNumber/result"};
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.totalDifficulty === undefined) && (missing0 = "totalDifficulty"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))){
-validate452.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema127.required,parentSchema:schema127,data}];
+validate526.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema143.required,parentSchema:schema143,data}];
 return false;
 }
 else {
@@ -8668,8 +9825,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs8 = errors;
-if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8764,8 +9921,8 @@ var valid0 = true;
 if(valid0){
 if(data.nonce !== undefined){
 const _errs16 = errors;
-if(!(validate398(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate472(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -8872,8 +10029,8 @@ var valid0 = true;
 if(valid0){
 if(data.transactions !== undefined){
 const _errs25 = errors;
-if(!(validate408(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
+if(!(validate482(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
@@ -8902,7 +10059,7 @@ break;
 }
 }
 else {
-validate452.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.uncles.type,parentSchema:schema127.properties.uncles,data:data25}];
+validate526.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.uncles.type,parentSchema:schema143.properties.uncles,data:data25}];
 return false;
 }
 }
@@ -8921,8 +10078,8 @@ var valid2 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 const _errs31 = errors;
-if(!(validate438(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+if(!(validate512(data27[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data27,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs31 === errors;
@@ -8932,7 +10089,7 @@ break;
 }
 }
 else {
-validate452.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema127.properties.withdrawals.type,parentSchema:schema127.properties.withdrawals,data:data27}];
+validate526.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema143.properties.withdrawals.type,parentSchema:schema143.properties.withdrawals,data:data27}];
 return false;
 }
 }
@@ -8970,16 +10127,16 @@ var valid0 = true;
 }
 }
 else {
-validate452.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data}];
+validate526.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data}];
 return false;
 }
 }
-validate452.errors = vErrors;
+validate526.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -8987,8 +10144,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate452(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
+if(!(validate526(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate526.errors : vErrors.concat(validate526.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8998,7 +10155,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema136.oneOf[1].type,parentSchema:schema136.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema152.oneOf[1].type,parentSchema:schema152.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9019,7 +10176,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema136.oneOf,parentSchema:schema136,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema152.oneOf,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9027,7 +10184,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate451.errors = vErrors;
+validate525.errors = vErrors;
 return false;
 }
 else {
@@ -9041,14 +10198,14 @@ vErrors = null;
 }
 }
 }
-validate451.errors = vErrors;
+validate525.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockReceipts_0 = validate481;
-const schema138 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
+export const param_eth_getBlockReceipts_0 = validate555;
+const schema154 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/params/0"};
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9105,7 +10262,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate482.errors = vErrors;
+validate556.errors = vErrors;
 return false;
 }
 else {
@@ -9119,36 +10276,36 @@ vErrors = null;
 }
 }
 }
-validate482.errors = vErrors;
+validate556.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate482(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
+if(!(validate556(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate556.errors : vErrors.concat(validate556.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate555.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockReceipts = validate489;
-const schema140 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
-const schema141 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
-const schema142 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
+export const result_eth_getBlockReceipts = validate563;
+const schema156 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"}},{"type":"null"}],"x-expected":"array of transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getBlockReceipts/result"};
+const schema157 = {"title":"Receipt","description":"Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only.","type":"object","required":["blockHash","blockNumber","contractAddress","cumulativeGasUsed","effectiveGasPrice","from","gasUsed","logs","logsBloom","to","transactionHash","transactionIndex","type"],"properties":{"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"contractAddress":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Address of the created contract; null unless the transaction created one.","x-expected":"20-byte account address or null"},"cumulativeGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"effectiveGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"status":{"type":"string","enum":["0x0","0x1"],"description":"0x1 success, 0x0 failure (reverted / out of gas)."},"root":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blobGasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+const schema158 = {"title":"Log","description":"An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block.","type":"object","required":["address","topics","data","blockNumber","blockHash","transactionHash","transactionIndex","logIndex","removed"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"topics":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Indexed topics (0 to 4)."},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockTimestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"transactionHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"logIndex":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"removed":{"type":"boolean","description":"True when the log was removed by a chain reorganisation (filters/subscriptions only)."}}};
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate498.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
+validate572.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema158.required,parentSchema:schema158,data}];
 return false;
 }
 else {
@@ -9184,7 +10341,7 @@ break;
 }
 }
 else {
-validate498.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
+validate572.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema158.properties.topics.type,parentSchema:schema158.properties.topics,data:data1}];
 return false;
 }
 }
@@ -9282,7 +10439,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate498.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
+validate572.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema158.properties.removed.type,parentSchema:schema158.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -9302,23 +10459,23 @@ var valid0 = true;
 }
 }
 else {
-validate498.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
+validate572.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate498.errors = vErrors;
+validate572.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate490.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema141.required,parentSchema:schema141,data}];
+validate564.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema157.required,parentSchema:schema157,data}];
 return false;
 }
 else {
@@ -9364,7 +10521,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.contractAddress.oneOf[1].type,parentSchema:schema141.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.contractAddress.oneOf[1].type,parentSchema:schema157.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9385,7 +10542,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema141.properties.contractAddress.oneOf,parentSchema:schema141.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema157.properties.contractAddress.oneOf,parentSchema:schema157.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9393,7 +10550,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate490.errors = vErrors;
+validate564.errors = vErrors;
 return false;
 }
 else {
@@ -9470,8 +10627,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate498(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+if(!(validate572(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -9481,7 +10638,7 @@ break;
 }
 }
 else {
-validate490.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema141.properties.logs.type,parentSchema:schema141.properties.logs,data:data7}];
+validate564.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.logs.type,parentSchema:schema157.properties.logs,data:data7}];
 return false;
 }
 }
@@ -9493,8 +10650,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -9507,11 +10664,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate490.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.properties.status.type,parentSchema:schema141.properties.status,data:data10}];
+validate564.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.status.type,parentSchema:schema157.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate490.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema141.properties.status.enum,parentSchema:schema141.properties.status,data:data10}];
+validate564.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema157.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema157.properties.status.enum,parentSchema:schema157.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -9550,7 +10707,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.to.oneOf[1].type,parentSchema:schema141.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.to.oneOf[1].type,parentSchema:schema157.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9571,7 +10728,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema141.properties.to.oneOf,parentSchema:schema141.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema157.properties.to.oneOf,parentSchema:schema157.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9579,7 +10736,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate490.errors = vErrors;
+validate564.errors = vErrors;
 return false;
 }
 else {
@@ -9677,16 +10834,16 @@ var valid0 = true;
 }
 }
 else {
-validate490.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data}];
+validate564.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
 return false;
 }
 }
-validate490.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockReceipts/result" */;
 let vErrors = null;
 let errors = 0;
@@ -9700,8 +10857,8 @@ var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate490(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate490.errors : vErrors.concat(validate490.errors);
+if(!(validate564(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9711,7 +10868,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.oneOf[0].type,parentSchema:schema140.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.oneOf[0].type,parentSchema:schema156.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9728,7 +10885,7 @@ passing0 = 0;
 }
 const _errs4 = errors;
 if(data !== null){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema140.oneOf[1].type,parentSchema:schema140.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema156.oneOf[1].type,parentSchema:schema156.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9749,7 +10906,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema140.oneOf,parentSchema:schema140,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema156.oneOf,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9757,7 +10914,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate489.errors = vErrors;
+validate563.errors = vErrors;
 return false;
 }
 else {
@@ -9771,69 +10928,69 @@ vErrors = null;
 }
 }
 }
-validate489.errors = vErrors;
+validate563.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByHash_0 = validate518;
-const schema143 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
+export const param_eth_getBlockTransactionCountByHash_0 = validate592;
+const schema159 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0"};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate519.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate593.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate519.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate593.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate519.errors = vErrors;
+validate593.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate592(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate519(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate519.errors : vErrors.concat(validate519.errors);
+if(!(validate593(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate593.errors : vErrors.concat(validate593.errors);
 errors = vErrors.length;
 }
-validate518.errors = vErrors;
+validate592.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockTransactionCountByHash = validate521;
-const schema145 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
+export const result_eth_getBlockTransactionCountByHash = validate595;
+const schema161 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result"};
 
-function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate522.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate596.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate522.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate522.errors = vErrors;
+validate596.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -9841,8 +10998,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate522(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate522.errors : vErrors.concat(validate522.errors);
+if(!(validate596(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate596.errors : vErrors.concat(validate596.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9852,7 +11009,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema145.oneOf[1].type,parentSchema:schema145.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema161.oneOf[1].type,parentSchema:schema161.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9873,7 +11030,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema145.oneOf,parentSchema:schema145,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema161.oneOf,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9881,7 +11038,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate521.errors = vErrors;
+validate595.errors = vErrors;
 return false;
 }
 else {
@@ -9895,14 +11052,14 @@ vErrors = null;
 }
 }
 }
-validate521.errors = vErrors;
+validate595.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getBlockTransactionCountByNumber_0 = validate524;
-const schema147 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
+export const param_eth_getBlockTransactionCountByNumber_0 = validate598;
+const schema163 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0"};
 
-function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9943,7 +11100,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate525.errors = vErrors;
+validate599.errors = vErrors;
 return false;
 }
 else {
@@ -9957,47 +11114,47 @@ vErrors = null;
 }
 }
 }
-validate525.errors = vErrors;
+validate599.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate598(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate525(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
+if(!(validate599(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate599.errors : vErrors.concat(validate599.errors);
 errors = vErrors.length;
 }
-validate524.errors = vErrors;
+validate598.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getBlockTransactionCountByNumber = validate529;
-const schema149 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
+export const result_eth_getBlockTransactionCountByNumber = validate603;
+const schema165 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},{"type":"null"}],"x-expected":"unsigned integer as returned by the node or null","$id":"https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result"};
 
-function validate530(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate604(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate530.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate604.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate530.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate604.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate530.errors = vErrors;
+validate604.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getBlockTransactionCountByNumber/result" */;
 let vErrors = null;
 let errors = 0;
@@ -10005,8 +11162,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate530(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate530.errors : vErrors.concat(validate530.errors);
+if(!(validate604(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate604.errors : vErrors.concat(validate604.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -10016,7 +11173,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema149.oneOf[1].type,parentSchema:schema149.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema165.oneOf[1].type,parentSchema:schema165.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10037,7 +11194,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema149.oneOf,parentSchema:schema149,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema165.oneOf,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10045,7 +11202,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate529.errors = vErrors;
+validate603.errors = vErrors;
 return false;
 }
 else {
@@ -10059,49 +11216,49 @@ vErrors = null;
 }
 }
 }
-validate529.errors = vErrors;
+validate603.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getCode_0 = validate532;
-const schema151 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
+export const param_eth_getCode_0 = validate606;
+const schema167 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getCode/params/0"};
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate607(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate533.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate607.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate533.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate607.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate533.errors = vErrors;
+validate607.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate533(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
+if(!(validate607(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate607.errors : vErrors.concat(validate607.errors);
 errors = vErrors.length;
 }
-validate532.errors = vErrors;
+validate606.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getCode_1 = validate535;
-const schema153 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
+export const param_eth_getCode_1 = validate609;
+const schema169 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getCode/params/1"};
 
-function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate610(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10158,7 +11315,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate536.errors = vErrors;
+validate610.errors = vErrors;
 return false;
 }
 else {
@@ -10172,99 +11329,99 @@ vErrors = null;
 }
 }
 }
-validate536.errors = vErrors;
+validate610.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate609(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate536(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate536.errors : vErrors.concat(validate536.errors);
+if(!(validate610(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate610.errors : vErrors.concat(validate610.errors);
 errors = vErrors.length;
 }
-validate535.errors = vErrors;
+validate609.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getCode = validate543;
-const schema155 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
+export const result_eth_getCode = validate617;
+const schema171 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes","$id":"https://openrpc.invalid/methods/eth_getCode/result"};
 
-function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate618(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate544.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
+validate618.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]*$"},message:"must match pattern \""+"^0x[0-9a-f]*$"+"\"",schema:"^0x[0-9a-f]*$",parentSchema:schema16,data}];
 return false;
 }
 }
 else {
-validate544.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
+validate618.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data}];
 return false;
 }
 }
-validate544.errors = vErrors;
+validate618.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getCode/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate544(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate544.errors : vErrors.concat(validate544.errors);
+if(!(validate618(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate618.errors : vErrors.concat(validate618.errors);
 errors = vErrors.length;
 }
-validate543.errors = vErrors;
+validate617.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getFilterChanges_0 = validate546;
-const schema157 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
-const schema158 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const param_eth_getFilterChanges_0 = validate620;
+const schema173 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/params/0"};
+const schema174 = {"title":"FilterId","description":"Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate621(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate547.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate621.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate547.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate621.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate547.errors = vErrors;
+validate621.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate546(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate547(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate547.errors : vErrors.concat(validate547.errors);
+if(!(validate621(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate621.errors : vErrors.concat(validate621.errors);
 errors = vErrors.length;
 }
-validate546.errors = vErrors;
+validate620.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getFilterChanges = validate549;
-const schema159 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
-const schema160 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
+export const result_eth_getFilterChanges = validate623;
+const schema175 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterChanges","$id":"https://openrpc.invalid/methods/eth_getFilterChanges/result"};
+const schema176 = {"title":"FilterChanges","description":"What a filter poll returns: block hashes (block filters), transaction hashes (pending-transaction filters) or logs (log filters). Empty when nothing happened since the last poll.","anyOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}}],"x-expected":"array of 32-byte hash as returned by the node or array of an event log emitted by a mined transaction"};
 
-function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate624(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10287,7 +11444,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.anyOf[0].type,parentSchema:schema160.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema176.anyOf[0].type,parentSchema:schema176.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10307,8 +11464,8 @@ var valid2 = true;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate498(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+if(!(validate572(data[i1], {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -10318,7 +11475,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.anyOf[1].type,parentSchema:schema160.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema176.anyOf[1].type,parentSchema:schema176.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10332,7 +11489,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema160.anyOf,parentSchema:schema160,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema176.anyOf,parentSchema:schema176,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10340,7 +11497,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate550.errors = vErrors;
+validate624.errors = vErrors;
 return false;
 }
 else {
@@ -10354,69 +11511,69 @@ vErrors = null;
 }
 }
 }
-validate550.errors = vErrors;
+validate624.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate623(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterChanges/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate550(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate550.errors : vErrors.concat(validate550.errors);
+if(!(validate624(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate624.errors : vErrors.concat(validate624.errors);
 errors = vErrors.length;
 }
-validate549.errors = vErrors;
+validate623.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getFilterLogs_0 = validate554;
-const schema161 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
+export const param_eth_getFilterLogs_0 = validate628;
+const schema177 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_getFilterLogs/params/0"};
 
-function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate629(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate555.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate629.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate555.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate629.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate555.errors = vErrors;
+validate629.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate628(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate555(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate555.errors : vErrors.concat(validate555.errors);
+if(!(validate629(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate629.errors : vErrors.concat(validate629.errors);
 errors = vErrors.length;
 }
-validate554.errors = vErrors;
+validate628.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getFilterLogs = validate557;
-const schema163 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
+export const result_eth_getFilterLogs = validate631;
+const schema179 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getFilterLogs/result"};
 
-function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate632(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate558.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
+validate632.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema158.required,parentSchema:schema158,data}];
 return false;
 }
 else {
@@ -10452,7 +11609,7 @@ break;
 }
 }
 else {
-validate558.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
+validate632.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema158.properties.topics.type,parentSchema:schema158.properties.topics,data:data1}];
 return false;
 }
 }
@@ -10550,7 +11707,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate558.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
+validate632.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema158.properties.removed.type,parentSchema:schema158.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -10570,16 +11727,16 @@ var valid0 = true;
 }
 }
 else {
-validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
+validate632.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate558.errors = vErrors;
+validate632.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate631(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getFilterLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -10589,8 +11746,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate558(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
+if(!(validate632(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate632.errors : vErrors.concat(validate632.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10600,20 +11757,20 @@ break;
 }
 }
 else {
-validate557.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.type,parentSchema:schema163,data}];
+validate631.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema179.type,parentSchema:schema179,data}];
 return false;
 }
 }
-validate557.errors = vErrors;
+validate631.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getLogs_0 = validate569;
-const schema165 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
-const schema166 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
-const schema167 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
+export const param_eth_getLogs_0 = validate643;
+const schema181 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_getLogs/params/0"};
+const schema182 = {"title":"FilterOptions","description":"Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234).","type":"object","properties":{"fromBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"toBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag"},"address":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}],"description":"Emitting contract(s); null or absent matches any.","x-expected":"null, 20-byte account address, or array of 20-byte account address"},"topics":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterTopic"}}],"description":"Positional topic filter; more than 4 positions is rejected with -32602 \"exceed max topics\".","x-expected":"null or array of one position of a topic filter"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+const schema183 = {"title":"FilterTopic","description":"One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything).","oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}],"x-expected":"null, 32-byte hash supplied by a client, or array of 32-byte hash supplied by a client"};
 
-function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate649(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -10621,7 +11778,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema167.oneOf[0].type,parentSchema:schema167.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema183.oneOf[0].type,parentSchema:schema183.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10668,7 +11825,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.oneOf[2].type,parentSchema:schema167.oneOf[2],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema183.oneOf[2].type,parentSchema:schema183.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10691,7 +11848,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema167.oneOf,parentSchema:schema167,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema183.oneOf,parentSchema:schema183,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10699,7 +11856,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate575.errors = vErrors;
+validate649.errors = vErrors;
 return false;
 }
 else {
@@ -10713,12 +11870,12 @@ vErrors = null;
 }
 }
 }
-validate575.errors = vErrors;
+validate649.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate644(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10755,7 +11912,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.address.oneOf[0].type,parentSchema:schema182.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10802,7 +11959,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.address.oneOf[2].type,parentSchema:schema182.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10825,7 +11982,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema182.properties.address.oneOf,parentSchema:schema182.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10833,7 +11990,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate570.errors = vErrors;
+validate644.errors = vErrors;
 return false;
 }
 else {
@@ -10861,7 +12018,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.topics.oneOf[0].type,parentSchema:schema182.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10882,8 +12039,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
+if(!(validate649(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate649.errors : vErrors.concat(validate649.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -10893,7 +12050,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.topics.oneOf[1].type,parentSchema:schema182.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10915,7 +12072,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema182.properties.topics.oneOf,parentSchema:schema182.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10923,7 +12080,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate570.errors = vErrors;
+validate644.errors = vErrors;
 return false;
 }
 else {
@@ -10960,38 +12117,38 @@ var valid0 = true;
 }
 }
 else {
-validate570.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
+validate644.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data}];
 return false;
 }
 }
-validate570.errors = vErrors;
+validate644.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate643(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate570(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate570.errors : vErrors.concat(validate570.errors);
+if(!(validate644(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate644.errors : vErrors.concat(validate644.errors);
 errors = vErrors.length;
 }
-validate569.errors = vErrors;
+validate643.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getLogs = validate581;
-const schema168 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
+export const result_eth_getLogs = validate655;
+const schema184 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"},"$id":"https://openrpc.invalid/methods/eth_getLogs/result"};
 
-function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate656(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.address === undefined) && (missing0 = "address")) || ((data.topics === undefined) && (missing0 = "topics"))) || ((data.data === undefined) && (missing0 = "data"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) || ((data.removed === undefined) && (missing0 = "removed"))){
-validate582.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema142.required,parentSchema:schema142,data}];
+validate656.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema158.required,parentSchema:schema158,data}];
 return false;
 }
 else {
@@ -11027,7 +12184,7 @@ break;
 }
 }
 else {
-validate582.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.properties.topics.type,parentSchema:schema142.properties.topics,data:data1}];
+validate656.errors = [{instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema158.properties.topics.type,parentSchema:schema158.properties.topics,data:data1}];
 return false;
 }
 }
@@ -11125,7 +12282,7 @@ if(data.removed !== undefined){
 let data10 = data.removed;
 const _errs12 = errors;
 if(typeof data10 !== "boolean"){
-validate582.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema142.properties.removed.type,parentSchema:schema142.properties.removed,data:data10}];
+validate656.errors = [{instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema158.properties.removed.type,parentSchema:schema158.properties.removed,data:data10}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -11145,16 +12302,16 @@ var valid0 = true;
 }
 }
 else {
-validate582.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data}];
+validate656.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data}];
 return false;
 }
 }
-validate582.errors = vErrors;
+validate656.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate655(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getLogs/result" */;
 let vErrors = null;
 let errors = 0;
@@ -11164,8 +12321,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate582(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate582.errors : vErrors.concat(validate582.errors);
+if(!(validate656(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate656.errors : vErrors.concat(validate656.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11175,74 +12332,74 @@ break;
 }
 }
 else {
-validate581.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema168.type,parentSchema:schema168,data}];
+validate655.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema184.type,parentSchema:schema184,data}];
 return false;
 }
 }
-validate581.errors = vErrors;
+validate655.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_0 = validate593;
-const schema170 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
+export const param_eth_getProof_0 = validate667;
+const schema186 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getProof/params/0"};
 
-function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate668(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate594.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate668.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate594.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate668.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate594.errors = vErrors;
+validate668.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate594(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate594.errors : vErrors.concat(validate594.errors);
+if(!(validate668(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate668.errors : vErrors.concat(validate668.errors);
 errors = vErrors.length;
 }
-validate593.errors = vErrors;
+validate667.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_1 = validate596;
-const schema172 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
-const schema173 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const param_eth_getProof_1 = validate670;
+const schema188 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"$id":"https://openrpc.invalid/methods/eth_getProof/params/1"};
+const schema189 = {"title":"StorageKey","description":"Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as \"0x0\" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate597(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate671(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate597.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+validate671.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema189,data}];
 return false;
 }
 }
 else {
-validate597.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+validate671.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.type,parentSchema:schema189,data}];
 return false;
 }
 }
-validate597.errors = vErrors;
+validate671.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate670(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/1" */;
 let vErrors = null;
 let errors = 0;
@@ -11252,8 +12409,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate597(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate597.errors : vErrors.concat(validate597.errors);
+if(!(validate671(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate671.errors : vErrors.concat(validate671.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11263,18 +12420,18 @@ break;
 }
 }
 else {
-validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema172.type,parentSchema:schema172,data}];
+validate670.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.type,parentSchema:schema188,data}];
 return false;
 }
 }
-validate596.errors = vErrors;
+validate670.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getProof_2 = validate599;
-const schema174 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
+export const param_eth_getProof_2 = validate673;
+const schema190 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getProof/params/2"};
 
-function validate600(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate674(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -11331,7 +12488,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate600.errors = vErrors;
+validate674.errors = vErrors;
 return false;
 }
 else {
@@ -11345,63 +12502,63 @@ vErrors = null;
 }
 }
 }
-validate600.errors = vErrors;
+validate674.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate599(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate673(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getProof/params/2" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate600(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate600.errors : vErrors.concat(validate600.errors);
+if(!(validate674(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate674.errors : vErrors.concat(validate674.errors);
 errors = vErrors.length;
 }
-validate599.errors = vErrors;
+validate673.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getProof = validate607;
-const schema176 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
-const schema177 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
-const schema178 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
+export const result_eth_getProof = validate681;
+const schema192 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccountProof","$id":"https://openrpc.invalid/methods/eth_getProof/result"};
+const schema193 = {"title":"AccountProof","description":"Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account.","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"accountProof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the state root to the account."},"balance":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"codeHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"storageHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"storageProof":{"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageProof"}},{"type":"null"}],"description":"One entry per requested key, in request order; null when the request's storageKeys list is empty (SPEC 2.3).","x-expected":"array of merkle proof of one storage slot or null"}}};
+const schema194 = {"title":"StorageProof","description":"Merkle proof of one storage slot. Members: key: The requested key; value: The slot value.","type":"object","required":["key","value","proof"],"properties":{"key":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"proof":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"description":"RLP-encoded trie nodes from the storage root to the slot."}}};
 
-function validate616(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate690(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate616.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+validate690.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema189,data}];
 return false;
 }
 }
 else {
-validate616.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+validate690.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.type,parentSchema:schema189,data}];
 return false;
 }
 }
-validate616.errors = vErrors;
+validate690.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate689(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.key === undefined) && (missing0 = "key")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.proof === undefined) && (missing0 = "proof"))){
-validate615.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema178.required,parentSchema:schema178,data}];
+validate689.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema194.required,parentSchema:schema194,data}];
 return false;
 }
 else {
 if(data.key !== undefined){
 const _errs1 = errors;
-if(!(validate616(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
-vErrors = vErrors === null ? validate616.errors : vErrors.concat(validate616.errors);
+if(!(validate690(data.key, {instancePath:instancePath+"/key",parentData:data,parentDataProperty:"key",rootData}))){
+vErrors = vErrors === null ? validate690.errors : vErrors.concat(validate690.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11442,7 +12599,7 @@ break;
 }
 }
 else {
-validate615.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema178.properties.proof.type,parentSchema:schema178.properties.proof,data:data2}];
+validate689.errors = [{instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema194.properties.proof.type,parentSchema:schema194.properties.proof,data:data2}];
 return false;
 }
 }
@@ -11456,23 +12613,23 @@ var valid0 = true;
 }
 }
 else {
-validate615.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data}];
+validate689.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data}];
 return false;
 }
 }
-validate615.errors = vErrors;
+validate689.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate608(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate682(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.address === undefined) && (missing0 = "address")) || ((data.accountProof === undefined) && (missing0 = "accountProof"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.codeHash === undefined) && (missing0 = "codeHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.storageHash === undefined) && (missing0 = "storageHash"))) || ((data.storageProof === undefined) && (missing0 = "storageProof"))){
-validate608.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema177.required,parentSchema:schema177,data}];
+validate682.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema193.required,parentSchema:schema193,data}];
 return false;
 }
 else {
@@ -11508,7 +12665,7 @@ break;
 }
 }
 else {
-validate608.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema177.properties.accountProof.type,parentSchema:schema177.properties.accountProof,data:data1}];
+validate682.errors = [{instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema193.properties.accountProof.type,parentSchema:schema193.properties.accountProof,data:data1}];
 return false;
 }
 }
@@ -11579,8 +12736,8 @@ var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs13 = errors;
-if(!(validate615(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate615.errors : vErrors.concat(validate615.errors);
+if(!(validate689(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate689.errors : vErrors.concat(validate689.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -11590,7 +12747,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema177.properties.storageProof.oneOf[0].type,parentSchema:schema177.properties.storageProof.oneOf[0],data:data7};
+const err0 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema193.properties.storageProof.oneOf[0].type,parentSchema:schema193.properties.storageProof.oneOf[0],data:data7};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11607,7 +12764,7 @@ passing0 = 0;
 }
 const _errs14 = errors;
 if(data7 !== null){
-const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema177.properties.storageProof.oneOf[1].type,parentSchema:schema177.properties.storageProof.oneOf[1],data:data7};
+const err1 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema193.properties.storageProof.oneOf[1].type,parentSchema:schema193.properties.storageProof.oneOf[1],data:data7};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11628,7 +12785,7 @@ passing0 = 1;
 }
 }
 if(!valid2){
-const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema177.properties.storageProof.oneOf,parentSchema:schema177.properties.storageProof,data:data7};
+const err2 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema193.properties.storageProof.oneOf,parentSchema:schema193.properties.storageProof,data:data7};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11636,7 +12793,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate608.errors = vErrors;
+validate682.errors = vErrors;
 return false;
 }
 else {
@@ -11664,101 +12821,101 @@ var valid0 = true;
 }
 }
 else {
-validate608.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema177.type,parentSchema:schema177,data}];
+validate682.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data}];
 return false;
 }
 }
-validate608.errors = vErrors;
+validate682.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate607(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate681(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getProof/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate608(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate608.errors : vErrors.concat(validate608.errors);
+if(!(validate682(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate682.errors : vErrors.concat(validate682.errors);
 errors = vErrors.length;
 }
-validate607.errors = vErrors;
+validate681.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageAt_0 = validate622;
-const schema180 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
+export const param_eth_getStorageAt_0 = validate696;
+const schema196 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/0"};
 
-function validate623(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate697(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate623.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate697.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate623.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate697.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate623.errors = vErrors;
+validate697.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate696(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate623(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate623.errors : vErrors.concat(validate623.errors);
+if(!(validate697(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate697.errors : vErrors.concat(validate697.errors);
 errors = vErrors.length;
 }
-validate622.errors = vErrors;
+validate696.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageAt_1 = validate625;
-const schema182 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
+export const param_eth_getStorageAt_1 = validate699;
+const schema198 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageKey","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/1"};
 
-function validate626(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate700(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate626.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema173,data}];
+validate700.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema189,data}];
 return false;
 }
 }
 else {
-validate626.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema173.type,parentSchema:schema173,data}];
+validate700.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.type,parentSchema:schema189,data}];
 return false;
 }
 }
-validate626.errors = vErrors;
+validate700.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate699(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate626(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate626.errors : vErrors.concat(validate626.errors);
+if(!(validate700(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate700.errors : vErrors.concat(validate700.errors);
 errors = vErrors.length;
 }
-validate625.errors = vErrors;
+validate699.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageAt_2 = validate628;
-const schema184 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
+export const param_eth_getStorageAt_2 = validate702;
+const schema200 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageAt/params/2"};
 
-function validate629(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -11815,7 +12972,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate629.errors = vErrors;
+validate703.errors = vErrors;
 return false;
 }
 else {
@@ -11829,63 +12986,63 @@ vErrors = null;
 }
 }
 }
-validate629.errors = vErrors;
+validate703.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate628(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate702(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/params/2" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate629(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate629.errors : vErrors.concat(validate629.errors);
+if(!(validate703(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
-validate628.errors = vErrors;
+validate702.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getStorageAt = validate636;
-const schema186 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
+export const result_eth_getStorageAt = validate710;
+const schema202 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32","$id":"https://openrpc.invalid/methods/eth_getStorageAt/result"};
 
-function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate637.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema42,data}];
+validate711.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema42,data}];
 return false;
 }
 }
 else {
-validate637.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data}];
+validate711.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data}];
 return false;
 }
 }
-validate637.errors = vErrors;
+validate711.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate710(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageAt/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate637(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
+if(!(validate711(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate711.errors : vErrors.concat(validate711.errors);
 errors = vErrors.length;
 }
-validate636.errors = vErrors;
+validate710.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageValues_0 = validate639;
-const schema188 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValuesRequest","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/0"};
-const schema189 = {"title":"StorageValuesRequest","description":"The slots to read, by account: address → 32-byte slot keys. At most 1024 slots in all.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+export const param_eth_getStorageValues_0 = validate713;
+const schema204 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValuesRequest","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/0"};
+const schema205 = {"title":"StorageValuesRequest","description":"The slots to read, by account: address → 32-byte slot keys. At most 1024 slots in all.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
 
-function validate640(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate714(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11898,7 +13055,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema189.propertyNames,parentSchema:schema189,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema205.propertyNames,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11906,7 +13063,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate640.errors = vErrors;
+validate714.errors = vErrors;
 return false;
 break;
 }
@@ -11932,7 +13089,7 @@ break;
 }
 }
 else {
-validate640.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema189.additionalProperties.type,parentSchema:schema189.additionalProperties,data:data0}];
+validate714.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema205.additionalProperties.type,parentSchema:schema205.additionalProperties,data:data0}];
 return false;
 }
 }
@@ -11944,31 +13101,31 @@ break;
 }
 }
 else {
-validate640.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data}];
+validate714.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data}];
 return false;
 }
 }
-validate640.errors = vErrors;
+validate714.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate639(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate713(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate640(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate640.errors : vErrors.concat(validate640.errors);
+if(!(validate714(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate714.errors : vErrors.concat(validate714.errors);
 errors = vErrors.length;
 }
-validate639.errors = vErrors;
+validate713.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getStorageValues_1 = validate644;
-const schema190 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/1"};
+export const param_eth_getStorageValues_1 = validate718;
+const schema206 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getStorageValues/params/1"};
 
-function validate645(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate719(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12025,7 +13182,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate645.errors = vErrors;
+validate719.errors = vErrors;
 return false;
 }
 else {
@@ -12039,28 +13196,28 @@ vErrors = null;
 }
 }
 }
-validate645.errors = vErrors;
+validate719.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate644(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate718(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate645(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate645.errors : vErrors.concat(validate645.errors);
+if(!(validate719(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate719.errors : vErrors.concat(validate719.errors);
 errors = vErrors.length;
 }
-validate644.errors = vErrors;
+validate718.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getStorageValues = validate652;
-const schema192 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValues","$id":"https://openrpc.invalid/methods/eth_getStorageValues/result"};
-const schema193 = {"title":"StorageValues","description":"The slots' values by account (lowercase address), each list in the order its slots were asked for.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32"}}};
+export const result_eth_getStorageValues = validate726;
+const schema208 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StorageValues","$id":"https://openrpc.invalid/methods/eth_getStorageValues/result"};
+const schema209 = {"title":"StorageValues","description":"The slots' values by account (lowercase address), each list in the order its slots were asked for.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes32"}}};
 
-function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate727(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12073,7 +13230,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema193.propertyNames,parentSchema:schema193,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema209.propertyNames,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12081,7 +13238,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate653.errors = vErrors;
+validate727.errors = vErrors;
 return false;
 break;
 }
@@ -12107,7 +13264,7 @@ break;
 }
 }
 else {
-validate653.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema193.additionalProperties.type,parentSchema:schema193.additionalProperties,data:data0}];
+validate727.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema209.additionalProperties.type,parentSchema:schema209.additionalProperties,data:data0}];
 return false;
 }
 }
@@ -12119,108 +13276,108 @@ break;
 }
 }
 else {
-validate653.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data}];
+validate727.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema209.type,parentSchema:schema209,data}];
 return false;
 }
 }
-validate653.errors = vErrors;
+validate727.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getStorageValues/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate653(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate653.errors : vErrors.concat(validate653.errors);
+if(!(validate727(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate727.errors : vErrors.concat(validate727.errors);
 errors = vErrors.length;
 }
-validate652.errors = vErrors;
+validate726.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockHashAndIndex_0 = validate657;
-const schema194 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
+export const param_eth_getTransactionByBlockHashAndIndex_0 = validate731;
+const schema210 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0"};
 
-function validate658(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate732(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate658.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate732.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate658.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate732.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate658.errors = vErrors;
+validate732.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate658(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate658.errors : vErrors.concat(validate658.errors);
+if(!(validate732(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate732.errors : vErrors.concat(validate732.errors);
 errors = vErrors.length;
 }
-validate657.errors = vErrors;
+validate731.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockHashAndIndex_1 = validate660;
-const schema196 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
+export const param_eth_getTransactionByBlockHashAndIndex_1 = validate734;
+const schema212 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1"};
 
-function validate661(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate735(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate661.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate735.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate661.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate735.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate661.errors = vErrors;
+validate735.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate734(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate661(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate661.errors : vErrors.concat(validate661.errors);
+if(!(validate735(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate735.errors : vErrors.concat(validate735.errors);
 errors = vErrors.length;
 }
-validate660.errors = vErrors;
+validate734.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByBlockHashAndIndex = validate663;
-const schema198 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
+export const result_eth_getTransactionByBlockHashAndIndex = validate737;
+const schema214 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result"};
 
-function validate664(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate738(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate664.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
+validate738.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
 return false;
 }
 else {
@@ -12350,7 +13507,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema147.properties.to.oneOf[1].type,parentSchema:schema147.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12371,7 +13528,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema147.properties.to.oneOf,parentSchema:schema147.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12379,7 +13536,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate664.errors = vErrors;
+validate738.errors = vErrors;
 return false;
 }
 else {
@@ -12515,7 +13672,7 @@ break;
 }
 }
 else {
-validate664.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
+validate738.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.blobVersionedHashes.type,parentSchema:schema147.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -12545,7 +13702,7 @@ break;
 }
 }
 else {
-validate664.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
+validate738.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.authorizationList.type,parentSchema:schema147.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -12628,16 +13785,16 @@ var valid0 = true;
 }
 }
 else {
-validate664.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
+validate738.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
 return false;
 }
 }
-validate664.errors = vErrors;
+validate738.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate663(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate737(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockHashAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -12645,8 +13802,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate664(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate664.errors : vErrors.concat(validate664.errors);
+if(!(validate738(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate738.errors : vErrors.concat(validate738.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -12656,7 +13813,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema198.oneOf[1].type,parentSchema:schema198.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema214.oneOf[1].type,parentSchema:schema214.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12677,7 +13834,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema198.oneOf,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema214.oneOf,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12685,7 +13842,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate663.errors = vErrors;
+validate737.errors = vErrors;
 return false;
 }
 else {
@@ -12699,14 +13856,14 @@ vErrors = null;
 }
 }
 }
-validate663.errors = vErrors;
+validate737.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate690;
-const schema200 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
+export const param_eth_getTransactionByBlockNumberAndIndex_0 = validate764;
+const schema216 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTag","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0"};
 
-function validate691(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate765(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12747,7 +13904,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate691.errors = vErrors;
+validate765.errors = vErrors;
 return false;
 }
 else {
@@ -12761,69 +13918,69 @@ vErrors = null;
 }
 }
 }
-validate691.errors = vErrors;
+validate765.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate690(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate764(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate691(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate691.errors : vErrors.concat(validate691.errors);
+if(!(validate765(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate765.errors : vErrors.concat(validate765.errors);
 errors = vErrors.length;
 }
-validate690.errors = vErrors;
+validate764.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate695;
-const schema202 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
+export const param_eth_getTransactionByBlockNumberAndIndex_1 = validate769;
+const schema218 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1"};
 
-function validate696(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate696.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate770.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate696.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate770.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate696.errors = vErrors;
+validate770.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate695(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate769(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate696(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate696.errors : vErrors.concat(validate696.errors);
+if(!(validate770(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate770.errors : vErrors.concat(validate770.errors);
 errors = vErrors.length;
 }
-validate695.errors = vErrors;
+validate769.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByBlockNumberAndIndex = validate698;
-const schema204 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
+export const result_eth_getTransactionByBlockNumberAndIndex = validate772;
+const schema220 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result"};
 
-function validate699(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate773(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate699.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
+validate773.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
 return false;
 }
 else {
@@ -12953,7 +14110,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema147.properties.to.oneOf[1].type,parentSchema:schema147.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12974,7 +14131,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema147.properties.to.oneOf,parentSchema:schema147.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12982,7 +14139,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate699.errors = vErrors;
+validate773.errors = vErrors;
 return false;
 }
 else {
@@ -13118,7 +14275,7 @@ break;
 }
 }
 else {
-validate699.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
+validate773.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.blobVersionedHashes.type,parentSchema:schema147.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -13148,7 +14305,7 @@ break;
 }
 }
 else {
-validate699.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
+validate773.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.authorizationList.type,parentSchema:schema147.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -13231,16 +14388,16 @@ var valid0 = true;
 }
 }
 else {
-validate699.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
+validate773.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
 return false;
 }
 }
-validate699.errors = vErrors;
+validate773.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate698(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate772(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByBlockNumberAndIndex/result" */;
 let vErrors = null;
 let errors = 0;
@@ -13248,8 +14405,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate699(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate699.errors : vErrors.concat(validate699.errors);
+if(!(validate773(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate773.errors : vErrors.concat(validate773.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -13259,7 +14416,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema204.oneOf[1].type,parentSchema:schema204.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema220.oneOf[1].type,parentSchema:schema220.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13280,7 +14437,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema204.oneOf,parentSchema:schema204,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema220.oneOf,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13288,7 +14445,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate698.errors = vErrors;
+validate772.errors = vErrors;
 return false;
 }
 else {
@@ -13302,56 +14459,56 @@ vErrors = null;
 }
 }
 }
-validate698.errors = vErrors;
+validate772.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionByHash_0 = validate725;
-const schema206 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
+export const param_eth_getTransactionByHash_0 = validate799;
+const schema222 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/params/0"};
 
-function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate800(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate726.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate800.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate726.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate800.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate726.errors = vErrors;
+validate800.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate725(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate799(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate726(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate726.errors : vErrors.concat(validate726.errors);
+if(!(validate800(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate800.errors : vErrors.concat(validate800.errors);
 errors = vErrors.length;
 }
-validate725.errors = vErrors;
+validate799.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionByHash = validate728;
-const schema208 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
+export const result_eth_getTransactionByHash = validate802;
+const schema224 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Transaction"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"},{"type":"null"}],"x-expected":"a transaction included in a block (SPEC 2.5), a transaction waiting in the pool (SPEC 2.6), or null","$id":"https://openrpc.invalid/methods/eth_getTransactionByHash/result"};
 
-function validate729(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))){
-validate729.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
+validate803.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
 return false;
 }
 else {
@@ -13481,7 +14638,7 @@ passing0 = 0;
 }
 const _errs13 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema131.properties.to.oneOf[1].type,parentSchema:schema131.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema147.properties.to.oneOf[1].type,parentSchema:schema147.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13502,7 +14659,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema131.properties.to.oneOf,parentSchema:schema131.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema147.properties.to.oneOf,parentSchema:schema147.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13510,7 +14667,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate729.errors = vErrors;
+validate803.errors = vErrors;
 return false;
 }
 else {
@@ -13646,7 +14803,7 @@ break;
 }
 }
 else {
-validate729.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.blobVersionedHashes.type,parentSchema:schema131.properties.blobVersionedHashes,data:data18}];
+validate803.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.blobVersionedHashes.type,parentSchema:schema147.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -13676,7 +14833,7 @@ break;
 }
 }
 else {
-validate729.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema131.properties.authorizationList.type,parentSchema:schema131.properties.authorizationList,data:data20}];
+validate803.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema147.properties.authorizationList.type,parentSchema:schema147.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -13759,24 +14916,24 @@ var valid0 = true;
 }
 }
 else {
-validate729.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
+validate803.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
 return false;
 }
 }
-validate729.errors = vErrors;
+validate803.errors = vErrors;
 return errors === 0;
 }
 
-const schema210 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
+const schema226 = {"title":"PoolTransaction","description":"A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase).","type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockNumber":{"type":"null","description":"Always null: the transaction is not in a block yet."},"blockTimestamp":{"type":"null","description":"Null (geth emits it; optional)."},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null for contract creation.","x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null","description":"Always null: the transaction is not in a block yet."},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Type 3 only."},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"},"description":"Type 4 only."},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
 
-function validate755(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate755.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
+validate829.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
 return false;
 }
 else {
@@ -13784,7 +14941,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate755.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockHash.type,parentSchema:schema210.properties.blockHash,data:data0}];
+validate829.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13797,7 +14954,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate755.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockNumber.type,parentSchema:schema210.properties.blockNumber,data:data1}];
+validate829.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -13810,7 +14967,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate755.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockTimestamp.type,parentSchema:schema210.properties.blockTimestamp,data:data2}];
+validate829.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13909,7 +15066,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.to.oneOf[1].type,parentSchema:schema210.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.to.oneOf[1].type,parentSchema:schema226.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13930,7 +15087,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema210.properties.to.oneOf,parentSchema:schema210.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema226.properties.to.oneOf,parentSchema:schema226.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13938,7 +15095,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate755.errors = vErrors;
+validate829.errors = vErrors;
 return false;
 }
 else {
@@ -13962,7 +15119,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate755.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.transactionIndex.type,parentSchema:schema210.properties.transactionIndex,data:data10}];
+validate829.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -14075,7 +15232,7 @@ break;
 }
 }
 else {
-validate755.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.blobVersionedHashes.type,parentSchema:schema210.properties.blobVersionedHashes,data:data18}];
+validate829.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -14105,7 +15262,7 @@ break;
 }
 }
 else {
-validate755.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.authorizationList.type,parentSchema:schema210.properties.authorizationList,data:data20}];
+validate829.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -14201,16 +15358,16 @@ var valid0 = true;
 }
 }
 else {
-validate755.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
+validate829.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
 return false;
 }
 }
-validate755.errors = vErrors;
+validate829.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate728(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate802(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionByHash/result" */;
 let vErrors = null;
 let errors = 0;
@@ -14218,8 +15375,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate729(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate729.errors : vErrors.concat(validate729.errors);
+if(!(validate803(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate803.errors : vErrors.concat(validate803.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -14228,8 +15385,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate755(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate755.errors : vErrors.concat(validate755.errors);
+if(!(validate829(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate829.errors : vErrors.concat(validate829.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -14244,7 +15401,7 @@ passing0 = 1;
 }
 const _errs3 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema208.oneOf[2].type,parentSchema:schema208.oneOf[2],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema224.oneOf[2].type,parentSchema:schema224.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14266,7 +15423,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema208.oneOf,parentSchema:schema208,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema224.oneOf,parentSchema:schema224,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14274,7 +15431,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate728.errors = vErrors;
+validate802.errors = vErrors;
 return false;
 }
 else {
@@ -14288,49 +15445,49 @@ vErrors = null;
 }
 }
 }
-validate728.errors = vErrors;
+validate802.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionCount_0 = validate778;
-const schema211 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
+export const param_eth_getTransactionCount_0 = validate852;
+const schema227 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/0"};
 
-function validate779(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate853(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate779.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate853.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate779.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate853.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate779.errors = vErrors;
+validate853.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate778(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate852(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate779(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate779.errors : vErrors.concat(validate779.errors);
+if(!(validate853(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate853.errors : vErrors.concat(validate853.errors);
 errors = vErrors.length;
 }
-validate778.errors = vErrors;
+validate852.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionCount_1 = validate781;
-const schema213 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
+export const param_eth_getTransactionCount_1 = validate855;
+const schema229 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/params/1"};
 
-function validate782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate856(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -14387,7 +15544,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate782.errors = vErrors;
+validate856.errors = vErrors;
 return false;
 }
 else {
@@ -14401,104 +15558,104 @@ vErrors = null;
 }
 }
 }
-validate782.errors = vErrors;
+validate856.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate855(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate782(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate782.errors : vErrors.concat(validate782.errors);
+if(!(validate856(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate856.errors : vErrors.concat(validate856.errors);
 errors = vErrors.length;
 }
-validate781.errors = vErrors;
+validate855.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionCount = validate789;
-const schema215 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
+export const result_eth_getTransactionCount = validate863;
+const schema231 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64","$id":"https://openrpc.invalid/methods/eth_getTransactionCount/result"};
 
-function validate790(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern17.test(data)){
-validate790.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
+validate864.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]{0,15})$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]{0,15})$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]{0,15})$",parentSchema:schema62,data}];
 return false;
 }
 }
 else {
-validate790.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
+validate864.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data}];
 return false;
 }
 }
-validate790.errors = vErrors;
+validate864.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate789(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionCount/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate790(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate790.errors : vErrors.concat(validate790.errors);
+if(!(validate864(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate864.errors : vErrors.concat(validate864.errors);
 errors = vErrors.length;
 }
-validate789.errors = vErrors;
+validate863.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_getTransactionReceipt_0 = validate792;
-const schema217 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
+export const param_eth_getTransactionReceipt_0 = validate866;
+const schema233 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0"};
 
-function validate793(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate793.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+validate867.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
 return false;
 }
 }
 else {
-validate793.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+validate867.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
 return false;
 }
 }
-validate793.errors = vErrors;
+validate867.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate792(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate866(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate793(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate793.errors : vErrors.concat(validate793.errors);
+if(!(validate867(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
 errors = vErrors.length;
 }
-validate792.errors = vErrors;
+validate866.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_getTransactionReceipt = validate795;
-const schema219 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
+export const result_eth_getTransactionReceipt = validate869;
+const schema235 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Receipt"},{"type":"null"}],"x-expected":"transaction receipt (SPEC 2.7 plus the geth members) or null","$id":"https://openrpc.invalid/methods/eth_getTransactionReceipt/result"};
 
-function validate796(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate870(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.contractAddress === undefined) && (missing0 = "contractAddress"))) || ((data.cumulativeGasUsed === undefined) && (missing0 = "cumulativeGasUsed"))) || ((data.effectiveGasPrice === undefined) && (missing0 = "effectiveGasPrice"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionHash === undefined) && (missing0 = "transactionHash"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate796.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema141.required,parentSchema:schema141,data}];
+validate870.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema157.required,parentSchema:schema157,data}];
 return false;
 }
 else {
@@ -14544,7 +15701,7 @@ passing0 = 0;
 }
 const _errs6 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.contractAddress.oneOf[1].type,parentSchema:schema141.properties.contractAddress.oneOf[1],data:data2};
+const err0 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.contractAddress.oneOf[1].type,parentSchema:schema157.properties.contractAddress.oneOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14565,7 +15722,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema141.properties.contractAddress.oneOf,parentSchema:schema141.properties.contractAddress,data:data2};
+const err1 = {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema157.properties.contractAddress.oneOf,parentSchema:schema157.properties.contractAddress,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14573,7 +15730,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate796.errors = vErrors;
+validate870.errors = vErrors;
 return false;
 }
 else {
@@ -14650,8 +15807,8 @@ var valid2 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
-if(!(validate498(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+if(!(validate572(data7[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -14661,7 +15818,7 @@ break;
 }
 }
 else {
-validate796.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema141.properties.logs.type,parentSchema:schema141.properties.logs,data:data7}];
+validate870.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema157.properties.logs.type,parentSchema:schema157.properties.logs,data:data7}];
 return false;
 }
 }
@@ -14673,8 +15830,8 @@ var valid0 = true;
 if(valid0){
 if(data.logsBloom !== undefined){
 const _errs15 = errors;
-if(!(validate389(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -14687,11 +15844,11 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs16 = errors;
 if(typeof data10 !== "string"){
-validate796.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.properties.status.type,parentSchema:schema141.properties.status,data:data10}];
+validate870.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.status.type,parentSchema:schema157.properties.status,data:data10}];
 return false;
 }
 if(!((data10 === "0x0") || (data10 === "0x1"))){
-validate796.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema141.properties.status.enum,parentSchema:schema141.properties.status,data:data10}];
+validate870.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema157.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema157.properties.status.enum,parentSchema:schema157.properties.status,data:data10}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -14730,7 +15887,7 @@ passing1 = 0;
 }
 const _errs22 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema141.properties.to.oneOf[1].type,parentSchema:schema141.properties.to.oneOf[1],data:data12};
+const err2 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema157.properties.to.oneOf[1].type,parentSchema:schema157.properties.to.oneOf[1],data:data12};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14751,7 +15908,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema141.properties.to.oneOf,parentSchema:schema141.properties.to,data:data12};
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema157.properties.to.oneOf,parentSchema:schema157.properties.to,data:data12};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14759,7 +15916,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate796.errors = vErrors;
+validate870.errors = vErrors;
 return false;
 }
 else {
@@ -14857,16 +16014,16 @@ var valid0 = true;
 }
 }
 else {
-validate796.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data}];
+validate870.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
 return false;
 }
 }
-validate796.errors = vErrors;
+validate870.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate795(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate869(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_getTransactionReceipt/result" */;
 let vErrors = null;
 let errors = 0;
@@ -14874,8 +16031,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate796(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate796.errors : vErrors.concat(validate796.errors);
+if(!(validate870(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate870.errors : vErrors.concat(validate870.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -14885,7 +16042,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema219.oneOf[1].type,parentSchema:schema219.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema235.oneOf[1].type,parentSchema:schema235.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14906,7 +16063,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema219.oneOf,parentSchema:schema219,data};
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema235.oneOf,parentSchema:schema235,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14914,7 +16071,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate795.errors = vErrors;
+validate869.errors = vErrors;
 return false;
 }
 else {
@@ -14928,84 +16085,84 @@ vErrors = null;
 }
 }
 }
-validate795.errors = vErrors;
+validate869.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_maxPriorityFeePerGas = validate814;
-const schema221 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
+export const result_eth_maxPriorityFeePerGas = validate888;
+const schema237 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity","$id":"https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result"};
 
-function validate815(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate889(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern11.test(data)){
-validate815.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
+validate889.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-f][0-9a-f]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-f][0-9a-f]*)$"+"\"",schema:"^0x(0|[1-9a-f][0-9a-f]*)$",parentSchema:schema41,data}];
 return false;
 }
 }
 else {
-validate815.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
+validate889.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data}];
 return false;
 }
 }
-validate815.errors = vErrors;
+validate889.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate814(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate888(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_maxPriorityFeePerGas/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate815(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate815.errors : vErrors.concat(validate815.errors);
+if(!(validate889(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate889.errors : vErrors.concat(validate889.errors);
 errors = vErrors.length;
 }
-validate814.errors = vErrors;
+validate888.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newBlockFilter = validate817;
-const schema223 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
+export const result_eth_newBlockFilter = validate891;
+const schema239 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newBlockFilter/result"};
 
-function validate818(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate818.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate892.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate818.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate892.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate818.errors = vErrors;
+validate892.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newBlockFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate818(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate818.errors : vErrors.concat(validate818.errors);
+if(!(validate892(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate892.errors : vErrors.concat(validate892.errors);
 errors = vErrors.length;
 }
-validate817.errors = vErrors;
+validate891.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_newFilter_0 = validate820;
-const schema225 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
+export const param_eth_newFilter_0 = validate894;
+const schema241 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_newFilter/params/0"};
 
-function validate821(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate895(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15042,7 +16199,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.address.oneOf[0].type,parentSchema:schema182.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15089,7 +16246,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.address.oneOf[2].type,parentSchema:schema182.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15112,7 +16269,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema182.properties.address.oneOf,parentSchema:schema182.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15120,7 +16277,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate821.errors = vErrors;
+validate895.errors = vErrors;
 return false;
 }
 else {
@@ -15148,7 +16305,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.topics.oneOf[0].type,parentSchema:schema182.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15169,8 +16326,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
+if(!(validate649(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate649.errors : vErrors.concat(validate649.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -15180,7 +16337,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.topics.oneOf[1].type,parentSchema:schema182.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15202,7 +16359,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema182.properties.topics.oneOf,parentSchema:schema182.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15210,7 +16367,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate821.errors = vErrors;
+validate895.errors = vErrors;
 return false;
 }
 else {
@@ -15247,179 +16404,179 @@ var valid0 = true;
 }
 }
 else {
-validate821.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
+validate895.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data}];
 return false;
 }
 }
-validate821.errors = vErrors;
+validate895.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate821(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate821.errors : vErrors.concat(validate821.errors);
+if(!(validate895(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate895.errors : vErrors.concat(validate895.errors);
 errors = vErrors.length;
 }
-validate820.errors = vErrors;
+validate894.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newFilter = validate829;
-const schema227 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
+export const result_eth_newFilter = validate903;
+const schema243 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newFilter/result"};
 
-function validate830(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate830.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate904.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate830.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate904.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate830.errors = vErrors;
+validate904.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate830(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate830.errors : vErrors.concat(validate830.errors);
+if(!(validate904(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate904.errors : vErrors.concat(validate904.errors);
 errors = vErrors.length;
 }
-validate829.errors = vErrors;
+validate903.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_newPendingTransactionFilter = validate832;
-const schema229 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
+export const result_eth_newPendingTransactionFilter = validate906;
+const schema245 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result"};
 
-function validate833(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate833.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate907.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate833.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate907.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate833.errors = vErrors;
+validate907.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate832(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate906(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_newPendingTransactionFilter/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate833(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate833.errors : vErrors.concat(validate833.errors);
+if(!(validate907(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate907.errors : vErrors.concat(validate907.errors);
 errors = vErrors.length;
 }
-validate832.errors = vErrors;
+validate906.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_sendRawTransaction_0 = validate835;
-const schema231 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
+export const param_eth_sendRawTransaction_0 = validate909;
+const schema247 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/params/0"};
 
-function validate836(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate910(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern16.test(data)){
-validate836.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
+validate910.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
 return false;
 }
 }
 else {
-validate836.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
+validate910.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
 return false;
 }
 }
-validate836.errors = vErrors;
+validate910.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate835(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate909(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate836(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate836.errors : vErrors.concat(validate836.errors);
+if(!(validate910(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate910.errors : vErrors.concat(validate910.errors);
 errors = vErrors.length;
 }
-validate835.errors = vErrors;
+validate909.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_sendRawTransaction = validate838;
-const schema233 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
+export const result_eth_sendRawTransaction = validate912;
+const schema249 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendRawTransaction/result"};
 
-function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate913(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate839.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
+validate913.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
 return false;
 }
 }
 else {
-validate839.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
+validate913.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
 return false;
 }
 }
-validate839.errors = vErrors;
+validate913.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate838(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate912(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendRawTransaction/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate839(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate839.errors : vErrors.concat(validate839.errors);
+if(!(validate913(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate913.errors : vErrors.concat(validate913.errors);
 errors = vErrors.length;
 }
-validate838.errors = vErrors;
+validate912.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_sendTransaction_0 = validate841;
-const schema235 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
-const schema236 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
+export const param_eth_sendTransaction_0 = validate915;
+const schema251 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionRequest","$id":"https://openrpc.invalid/methods/eth_sendTransaction/params/0"};
+const schema252 = {"title":"TransactionRequest","description":"Unsigned transaction for eth_sendTransaction; the node fills in missing gas, fees and nonce and signs with the key of `from`, which must be one of eth_accounts. Members: from: Sender; must be one of the node's accounts (eth_accounts); gas: Gas limit; default the block gas limit (eth_call) or the estimate (eth_sendTransaction); gasPrice: Legacy gas price; mutually exclusive with the 1559 fee fields; value: Wei to transfer; default 0; chainId: If given, must equal the node chain id (0x7a69); input: Call data / init code; data: Legacy alias of input; if both are given they must be equal.","type":"object","required":["from"],"properties":{"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"description":"Recipient; null or absent for contract creation.","x-expected":"20-byte account address or null"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/QuantityInput"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}}}};
 
-function validate842(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate916(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.from === undefined) && (missing0 = "from")){
-validate842.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema236.required,parentSchema:schema236,data}];
+validate916.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema252.required,parentSchema:schema252,data}];
 return false;
 }
 else {
@@ -15453,7 +16610,7 @@ passing0 = 0;
 }
 const _errs5 = errors;
 if(data1 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema236.properties.to.oneOf[1].type,parentSchema:schema236.properties.to.oneOf[1],data:data1};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema252.properties.to.oneOf[1].type,parentSchema:schema252.properties.to.oneOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15474,7 +16631,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema236.properties.to.oneOf,parentSchema:schema236.properties.to,data:data1};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema252.properties.to.oneOf,parentSchema:schema252.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15482,7 +16639,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate842.errors = vErrors;
+validate916.errors = vErrors;
 return false;
 }
 else {
@@ -15666,7 +16823,7 @@ break;
 }
 }
 else {
-validate842.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.blobVersionedHashes.type,parentSchema:schema236.properties.blobVersionedHashes,data:data14}];
+validate916.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema252.properties.blobVersionedHashes.type,parentSchema:schema252.properties.blobVersionedHashes,data:data14}];
 return false;
 }
 }
@@ -15696,7 +16853,7 @@ break;
 }
 }
 else {
-validate842.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema236.properties.authorizationList.type,parentSchema:schema236.properties.authorizationList,data:data16}];
+validate916.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema252.properties.authorizationList.type,parentSchema:schema252.properties.authorizationList,data:data16}];
 return false;
 }
 }
@@ -15723,98 +16880,98 @@ var valid0 = true;
 }
 }
 else {
-validate842.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema236.type,parentSchema:schema236,data}];
+validate916.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema252.type,parentSchema:schema252,data}];
 return false;
 }
 }
-validate842.errors = vErrors;
+validate916.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate842(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate842.errors : vErrors.concat(validate842.errors);
+if(!(validate916(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate916.errors : vErrors.concat(validate916.errors);
 errors = vErrors.length;
 }
-validate841.errors = vErrors;
+validate915.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_sendTransaction = validate860;
-const schema237 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
+export const result_eth_sendTransaction = validate934;
+const schema253 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32","$id":"https://openrpc.invalid/methods/eth_sendTransaction/result"};
 
-function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate935(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate861.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
+validate935.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"},message:"must match pattern \""+"^0x[0-9a-f]{64}$"+"\"",schema:"^0x[0-9a-f]{64}$",parentSchema:schema36,data}];
 return false;
 }
 }
 else {
-validate861.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
+validate935.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data}];
 return false;
 }
 }
-validate861.errors = vErrors;
+validate935.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate860(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate934(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_sendTransaction/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate861(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate861.errors : vErrors.concat(validate861.errors);
+if(!(validate935(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate935.errors : vErrors.concat(validate935.errors);
 errors = vErrors.length;
 }
-validate860.errors = vErrors;
+validate934.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_0 = validate863;
-const schema239 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
-const schema240 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+export const param_eth_subscribe_0 = validate937;
+const schema255 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
+const schema256 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
 
-function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate938(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate864.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.type,parentSchema:schema240,data}];
+validate938.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.type,parentSchema:schema256,data}];
 return false;
 }
 if(!(((data === "newHeads") || (data === "logs")) || (data === "newPendingTransactions"))){
-validate864.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema240.enum},message:"must be equal to one of the allowed values",schema:schema240.enum,parentSchema:schema240,data}];
+validate938.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema256.enum},message:"must be equal to one of the allowed values",schema:schema256.enum,parentSchema:schema256,data}];
 return false;
 }
-validate864.errors = vErrors;
+validate938.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate937(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate864(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate864.errors : vErrors.concat(validate864.errors);
+if(!(validate938(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate938.errors : vErrors.concat(validate938.errors);
 errors = vErrors.length;
 }
-validate863.errors = vErrors;
+validate937.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_1 = validate866;
-const schema241 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
+export const param_eth_subscribe_1 = validate940;
+const schema257 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
 
-function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15851,7 +17008,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.address.oneOf[0].type,parentSchema:schema166.properties.address.oneOf[0],data:data2};
+const err0 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.address.oneOf[0].type,parentSchema:schema182.properties.address.oneOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15898,7 +17055,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.address.oneOf[2].type,parentSchema:schema166.properties.address.oneOf[2],data:data2};
+const err1 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.address.oneOf[2].type,parentSchema:schema182.properties.address.oneOf[2],data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15921,7 +17078,7 @@ passing0 = 2;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema166.properties.address.oneOf,parentSchema:schema166.properties.address,data:data2};
+const err2 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema182.properties.address.oneOf,parentSchema:schema182.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15929,7 +17086,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate867.errors = vErrors;
+validate941.errors = vErrors;
 return false;
 }
 else {
@@ -15957,7 +17114,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs13 = errors;
 if(data4 !== null){
-const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema166.properties.topics.oneOf[0].type,parentSchema:schema166.properties.topics.oneOf[0],data:data4};
+const err3 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema182.properties.topics.oneOf[0].type,parentSchema:schema182.properties.topics.oneOf[0],data:data4};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15978,8 +17135,8 @@ var valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate575(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
+if(!(validate649(data4[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate649.errors : vErrors.concat(validate649.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -15989,7 +17146,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema166.properties.topics.oneOf[1].type,parentSchema:schema166.properties.topics.oneOf[1],data:data4};
+const err4 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.topics.oneOf[1].type,parentSchema:schema182.properties.topics.oneOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16011,7 +17168,7 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema166.properties.topics.oneOf,parentSchema:schema166.properties.topics,data:data4};
+const err5 = {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema182.properties.topics.oneOf,parentSchema:schema182.properties.topics,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16019,7 +17176,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate867.errors = vErrors;
+validate941.errors = vErrors;
 return false;
 }
 else {
@@ -16056,105 +17213,105 @@ var valid0 = true;
 }
 }
 else {
-validate867.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data}];
+validate941.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data}];
 return false;
 }
 }
-validate867.errors = vErrors;
+validate941.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate866(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate940(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate867(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate867.errors : vErrors.concat(validate867.errors);
+if(!(validate941(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
 errors = vErrors.length;
 }
-validate866.errors = vErrors;
+validate940.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_subscribe = validate875;
-const schema243 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
-const schema244 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const result_eth_subscribe = validate949;
+const schema259 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
+const schema260 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate876(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate950(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate876.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema244,data}];
+validate950.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema260,data}];
 return false;
 }
 }
 else {
-validate876.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.type,parentSchema:schema244,data}];
+validate950.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.type,parentSchema:schema260,data}];
 return false;
 }
 }
-validate876.errors = vErrors;
+validate950.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate875(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate949(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate876(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate876.errors : vErrors.concat(validate876.errors);
+if(!(validate950(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate950.errors : vErrors.concat(validate950.errors);
 errors = vErrors.length;
 }
-validate875.errors = vErrors;
+validate949.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_syncing = validate878;
-const schema245 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
-const schema246 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
-const schema247 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
-const schema248 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
+export const result_eth_syncing = validate952;
+const schema261 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
+const schema262 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
+const schema263 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
+const schema264 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
 const pattern64 = new RegExp("^[0-9]+$", "u");
 
-function validate881(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate955(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern64.test(data)){
-validate881.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema248,data}];
+validate955.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264,data}];
 return false;
 }
 }
 else {
-validate881.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema248.type,parentSchema:schema248,data}];
+validate955.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.type,parentSchema:schema264,data}];
 return false;
 }
 }
-validate881.errors = vErrors;
+validate955.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate880(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate954(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.startingBlock === undefined) && (missing0 = "startingBlock")) || ((data.currentBlock === undefined) && (missing0 = "currentBlock"))) || ((data.highestBlock === undefined) && (missing0 = "highestBlock"))){
-validate880.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema247.required,parentSchema:schema247,data}];
+validate954.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
 return false;
 }
 else {
 if(data.startingBlock !== undefined){
 const _errs1 = errors;
-if(!(validate881(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
-vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
+if(!(validate955(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
+vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16165,8 +17322,8 @@ var valid0 = true;
 if(valid0){
 if(data.currentBlock !== undefined){
 const _errs2 = errors;
-if(!(validate881(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
-vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
+if(!(validate955(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
+vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -16177,8 +17334,8 @@ var valid0 = true;
 if(valid0){
 if(data.highestBlock !== undefined){
 const _errs3 = errors;
-if(!(validate881(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
-vErrors = vErrors === null ? validate881.errors : vErrors.concat(validate881.errors);
+if(!(validate955(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
+vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -16191,16 +17348,16 @@ var valid0 = true;
 }
 }
 else {
-validate880.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema247.type,parentSchema:schema247,data}];
+validate954.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
 return false;
 }
 }
-validate880.errors = vErrors;
+validate954.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate879(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate953(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -16208,7 +17365,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.oneOf[0].type,parentSchema:schema246.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema262.oneOf[0].type,parentSchema:schema262.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16218,7 +17375,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === false)){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema246.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema246.oneOf[0].enum,parentSchema:schema246.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema262.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema262.oneOf[0].enum,parentSchema:schema262.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16233,8 +17390,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate880(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate880.errors : vErrors.concat(validate880.errors);
+if(!(validate954(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate954.errors : vErrors.concat(validate954.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -16249,7 +17406,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema246.oneOf,parentSchema:schema246,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema262.oneOf,parentSchema:schema262,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16257,7 +17414,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate879.errors = vErrors;
+validate953.errors = vErrors;
 return false;
 }
 else {
@@ -16271,147 +17428,147 @@ vErrors = null;
 }
 }
 }
-validate879.errors = vErrors;
+validate953.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate878(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate952(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_syncing/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate879(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate879.errors : vErrors.concat(validate879.errors);
+if(!(validate953(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate953.errors : vErrors.concat(validate953.errors);
 errors = vErrors.length;
 }
-validate878.errors = vErrors;
+validate952.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_uninstallFilter_0 = validate887;
-const schema249 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
+export const param_eth_uninstallFilter_0 = validate961;
+const schema265 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
 
-function validate888(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate888.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema158,data}];
+validate962.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate888.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.type,parentSchema:schema158,data}];
+validate962.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate888.errors = vErrors;
+validate962.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate887(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate961(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate888(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate888.errors : vErrors.concat(validate888.errors);
+if(!(validate962(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate962.errors : vErrors.concat(validate962.errors);
 errors = vErrors.length;
 }
-validate887.errors = vErrors;
+validate961.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_uninstallFilter = validate890;
-const schema251 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
+export const result_eth_uninstallFilter = validate964;
+const schema267 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
 
-function validate890(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate964(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate890.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema251.type,parentSchema:schema251,data}];
+validate964.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema267.type,parentSchema:schema267,data}];
 return false;
 }
-validate890.errors = vErrors;
+validate964.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_unsubscribe_0 = validate891;
-const schema252 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
+export const param_eth_unsubscribe_0 = validate965;
+const schema268 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
 
-function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate966(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate892.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema244,data}];
+validate966.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema260,data}];
 return false;
 }
 }
 else {
-validate892.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema244.type,parentSchema:schema244,data}];
+validate966.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.type,parentSchema:schema260,data}];
 return false;
 }
 }
-validate892.errors = vErrors;
+validate966.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate965(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate892(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate892.errors : vErrors.concat(validate892.errors);
+if(!(validate966(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate966.errors : vErrors.concat(validate966.errors);
 errors = vErrors.length;
 }
-validate891.errors = vErrors;
+validate965.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_unsubscribe = validate894;
-const schema254 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
+export const result_eth_unsubscribe = validate968;
+const schema270 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
 
-function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate968(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate894.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema254.type,parentSchema:schema254,data}];
+validate968.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.type,parentSchema:schema270,data}];
 return false;
 }
-validate894.errors = vErrors;
+validate968.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_mine_0 = validate895;
-const schema255 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
+export const param_evm_mine_0 = validate969;
+const schema271 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
 
-function validate896(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate896.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate970.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate896.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate970.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate896.errors = vErrors;
+validate970.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate895(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate969(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -16419,8 +17576,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate896(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate896.errors : vErrors.concat(validate896.errors);
+if(!(validate970(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate970.errors : vErrors.concat(validate970.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -16430,7 +17587,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema255.oneOf[1].type,parentSchema:schema255.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema271.oneOf[1].type,parentSchema:schema271.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16442,7 +17599,7 @@ errors++;
 if(errors === _errs2){
 if(typeof data == "number"){
 if(data > 253402300799 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema255.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema271.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16453,7 +17610,7 @@ errors++;
 }
 else {
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema255.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema271.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16477,7 +17634,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema255.oneOf,parentSchema:schema255,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema271.oneOf,parentSchema:schema271,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16485,7 +17642,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate895.errors = vErrors;
+validate969.errors = vErrors;
 return false;
 }
 else {
@@ -16499,173 +17656,173 @@ vErrors = null;
 }
 }
 }
-validate895.errors = vErrors;
+validate969.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_mine = validate898;
-const schema257 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
+export const result_evm_mine = validate972;
+const schema273 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
 
-function validate898(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate972(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate898.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data}];
+validate972.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.type,parentSchema:schema273,data}];
 return false;
 }
 if(!(data === "0x0")){
-validate898.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema257.enum},message:"must be equal to one of the allowed values",schema:schema257.enum,parentSchema:schema257,data}];
+validate972.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema273.enum},message:"must be equal to one of the allowed values",schema:schema273.enum,parentSchema:schema273,data}];
 return false;
 }
-validate898.errors = vErrors;
+validate972.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setAutomine_0 = validate899;
-const schema258 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
+export const param_evm_setAutomine_0 = validate973;
+const schema274 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
 
-function validate899(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate899.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema258.type,parentSchema:schema258,data}];
+validate973.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema274.type,parentSchema:schema274,data}];
 return false;
 }
-validate899.errors = vErrors;
+validate973.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setAutomine = validate900;
-const schema259 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
+export const result_evm_setAutomine = validate974;
+const schema275 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
 
-function validate900(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate974(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate900.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema259.type,parentSchema:schema259,data}];
+validate974.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema275.type,parentSchema:schema275,data}];
 return false;
 }
 if(!(data === true)){
-validate900.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema259.enum},message:"must be equal to one of the allowed values",schema:schema259.enum,parentSchema:schema259,data}];
+validate974.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema275.enum},message:"must be equal to one of the allowed values",schema:schema275.enum,parentSchema:schema275,data}];
 return false;
 }
-validate900.errors = vErrors;
+validate974.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setIntervalMining_0 = validate901;
-const schema260 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
+export const param_evm_setIntervalMining_0 = validate975;
+const schema276 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
 
-function validate901(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate975(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate901.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema260.type,parentSchema:schema260,data}];
+validate975.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema276.type,parentSchema:schema276,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate901.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema260,data}];
+validate975.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema276,data}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate901.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema260,data}];
+validate975.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema276,data}];
 return false;
 }
 }
 }
 }
-validate901.errors = vErrors;
+validate975.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setIntervalMining = validate902;
-const schema261 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
+export const result_evm_setIntervalMining = validate976;
+const schema277 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
 
-function validate902(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate976(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate902.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema261.type,parentSchema:schema261,data}];
+validate976.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema277.type,parentSchema:schema277,data}];
 return false;
 }
 if(!(data === true)){
-validate902.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema261.enum},message:"must be equal to one of the allowed values",schema:schema261.enum,parentSchema:schema261,data}];
+validate976.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema277.enum},message:"must be equal to one of the allowed values",schema:schema277.enum,parentSchema:schema277,data}];
 return false;
 }
-validate902.errors = vErrors;
+validate976.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_listening = validate903;
-const schema262 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
+export const result_net_listening = validate977;
+const schema278 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
 
-function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate977(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_listening/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate903.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema262.type,parentSchema:schema262,data}];
+validate977.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema278.type,parentSchema:schema278,data}];
 return false;
 }
-validate903.errors = vErrors;
+validate977.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_version = validate904;
-const schema263 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
+export const result_net_version = validate978;
+const schema279 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
 
-function validate905(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate979(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern64.test(data)){
-validate905.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema248,data}];
+validate979.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264,data}];
 return false;
 }
 }
 else {
-validate905.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema248.type,parentSchema:schema248,data}];
+validate979.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.type,parentSchema:schema264,data}];
 return false;
 }
 }
-validate905.errors = vErrors;
+validate979.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate978(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_version/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate905(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate905.errors : vErrors.concat(validate905.errors);
+if(!(validate979(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate979.errors : vErrors.concat(validate979.errors);
 errors = vErrors.length;
 }
-validate904.errors = vErrors;
+validate978.errors = vErrors;
 return errors === 0;
 }
 
-export const result_rpc_discover = validate907;
-const schema265 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
-const schema266 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+export const result_rpc_discover = validate981;
+const schema281 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
+const schema282 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
 
-function validate908(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate982(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.openrpc === undefined) && (missing0 = "openrpc")) || ((data.info === undefined) && (missing0 = "info"))) || ((data.methods === undefined) && (missing0 = "methods"))){
-validate908.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
+validate982.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema282.required,parentSchema:schema282,data}];
 return false;
 }
 else {
@@ -16673,7 +17830,7 @@ if(data.openrpc !== undefined){
 let data0 = data.openrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate908.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.openrpc.type,parentSchema:schema266.properties.openrpc,data:data0}];
+validate982.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.openrpc.type,parentSchema:schema282.properties.openrpc,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16686,7 +17843,7 @@ if(data.info !== undefined){
 let data1 = data.info;
 const _errs3 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate908.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.info.type,parentSchema:schema266.properties.info,data:data1}];
+validate982.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.properties.info.type,parentSchema:schema282.properties.info,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16699,7 +17856,7 @@ if(data.methods !== undefined){
 let data2 = data.methods;
 const _errs5 = errors;
 if(!(Array.isArray(data2))){
-validate908.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema266.properties.methods.type,parentSchema:schema266.properties.methods,data:data2}];
+validate982.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema282.properties.methods.type,parentSchema:schema282.properties.methods,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16712,7 +17869,7 @@ if(data.components !== undefined){
 let data3 = data.components;
 const _errs7 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate908.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.components.type,parentSchema:schema266.properties.components,data:data3}];
+validate982.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.properties.components.type,parentSchema:schema282.properties.components,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -16726,42 +17883,42 @@ var valid0 = true;
 }
 }
 else {
-validate908.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
+validate982.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.type,parentSchema:schema282,data}];
 return false;
 }
 }
-validate908.errors = vErrors;
+validate982.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate981(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/rpc.discover/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate908(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate908.errors : vErrors.concat(validate908.errors);
+if(!(validate982(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate982.errors : vErrors.concat(validate982.errors);
 errors = vErrors.length;
 }
-validate907.errors = vErrors;
+validate981.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_content = validate910;
-const schema267 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
-const schema268 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema269 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
-const schema270 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
+export const result_txpool_content = validate984;
+const schema283 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
+const schema284 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema285 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
+const schema286 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
 const pattern69 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate989(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate915.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
+validate989.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
 return false;
 }
 else {
@@ -16769,7 +17926,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate915.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockHash.type,parentSchema:schema210.properties.blockHash,data:data0}];
+validate989.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16782,7 +17939,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate915.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockNumber.type,parentSchema:schema210.properties.blockNumber,data:data1}];
+validate989.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -16795,7 +17952,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate915.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.blockTimestamp.type,parentSchema:schema210.properties.blockTimestamp,data:data2}];
+validate989.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -16894,7 +18051,7 @@ passing0 = 0;
 }
 const _errs16 = errors;
 if(data9 !== null){
-const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.to.oneOf[1].type,parentSchema:schema210.properties.to.oneOf[1],data:data9};
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.to.oneOf[1].type,parentSchema:schema226.properties.to.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16915,7 +18072,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema210.properties.to.oneOf,parentSchema:schema210.properties.to,data:data9};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema226.properties.to.oneOf,parentSchema:schema226.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16923,7 +18080,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate915.errors = vErrors;
+validate989.errors = vErrors;
 return false;
 }
 else {
@@ -16947,7 +18104,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate915.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema210.properties.transactionIndex.type,parentSchema:schema210.properties.transactionIndex,data:data10}];
+validate989.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -17060,7 +18217,7 @@ break;
 }
 }
 else {
-validate915.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.blobVersionedHashes.type,parentSchema:schema210.properties.blobVersionedHashes,data:data18}];
+validate989.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -17090,7 +18247,7 @@ break;
 }
 }
 else {
-validate915.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.authorizationList.type,parentSchema:schema210.properties.authorizationList,data:data20}];
+validate989.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -17186,16 +18343,16 @@ var valid0 = true;
 }
 }
 else {
-validate915.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
+validate989.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
 return false;
 }
 }
-validate915.errors = vErrors;
+validate989.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate914(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate988(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17204,7 +18361,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema270.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema286.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17216,7 +18373,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema270.propertyNames,parentSchema:schema270,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema286.propertyNames,parentSchema:schema286,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17224,7 +18381,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate914.errors = vErrors;
+validate988.errors = vErrors;
 return false;
 break;
 }
@@ -17232,8 +18389,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate915(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate915.errors : vErrors.concat(validate915.errors);
+if(!(validate989(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate989.errors : vErrors.concat(validate989.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -17244,16 +18401,16 @@ break;
 }
 }
 else {
-validate914.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
+validate988.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data}];
 return false;
 }
 }
-validate914.errors = vErrors;
+validate988.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate912(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate986(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17266,7 +18423,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema269.propertyNames,parentSchema:schema269,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema285.propertyNames,parentSchema:schema285,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17274,7 +18431,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate912.errors = vErrors;
+validate986.errors = vErrors;
 return false;
 break;
 }
@@ -17282,8 +18439,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate914(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+if(!(validate988(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -17294,51 +18451,51 @@ break;
 }
 }
 else {
-validate912.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
+validate986.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 }
-validate912.errors = vErrors;
+validate986.errors = vErrors;
 return errors === 0;
 }
 
-const schema272 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
+const schema288 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
 
-function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1015(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate941.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema272.type,parentSchema:schema272,data}];
+validate1015.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema288.type,parentSchema:schema288,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate941.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema272,data}];
+validate1015.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema288,data}];
 return false;
 }
 }
 }
-validate941.errors = vErrors;
+validate1015.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate985(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate911.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema268.required,parentSchema:schema268,data}];
+validate985.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate912(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate912.errors : vErrors.concat(validate912.errors);
+if(!(validate986(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate986.errors : vErrors.concat(validate986.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -17349,8 +18506,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate912(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate912.errors : vErrors.concat(validate912.errors);
+if(!(validate986(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate986.errors : vErrors.concat(validate986.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17361,8 +18518,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs3 = errors;
-if(!(validate941(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17373,8 +18530,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs4 = errors;
-if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -17385,8 +18542,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs5 = errors;
-if(!(validate941(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -17397,8 +18554,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs6 = errors;
-if(!(validate941(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -17414,81 +18571,81 @@ var valid0 = true;
 }
 }
 else {
-validate911.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data}];
+validate985.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
 return false;
 }
 }
-validate911.errors = vErrors;
+validate985.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate910(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate984(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate911(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate911.errors : vErrors.concat(validate911.errors);
+if(!(validate985(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate985.errors : vErrors.concat(validate985.errors);
 errors = vErrors.length;
 }
-validate910.errors = vErrors;
+validate984.errors = vErrors;
 return errors === 0;
 }
 
-export const param_txpool_contentFrom_0 = validate947;
-const schema273 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
+export const param_txpool_contentFrom_0 = validate1021;
+const schema289 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
 
-function validate948(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1022(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate948.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate1022.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate948.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate1022.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate948.errors = vErrors;
+validate1022.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate947(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1021(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate948(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate948.errors : vErrors.concat(validate948.errors);
+if(!(validate1022(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1022.errors : vErrors.concat(validate1022.errors);
 errors = vErrors.length;
 }
-validate947.errors = vErrors;
+validate1021.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_contentFrom = validate950;
-const schema275 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
-const schema276 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+export const result_txpool_contentFrom = validate1024;
+const schema291 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
+const schema292 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
 
-function validate951(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1025(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate951.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema276.required,parentSchema:schema276,data}];
+validate1025.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema292.required,parentSchema:schema292,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate914(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+if(!(validate988(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -17499,8 +18656,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate914(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate914.errors : vErrors.concat(validate914.errors);
+if(!(validate988(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17511,8 +18668,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs3 = errors;
-if(!(validate941(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17523,8 +18680,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs4 = errors;
-if(!(validate941(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -17535,8 +18692,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs5 = errors;
-if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -17551,56 +18708,56 @@ var valid0 = true;
 }
 }
 else {
-validate951.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data}];
+validate1025.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema292.type,parentSchema:schema292,data}];
 return false;
 }
 }
-validate951.errors = vErrors;
+validate1025.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate950(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1024(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate951(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate951.errors : vErrors.concat(validate951.errors);
+if(!(validate1025(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1025.errors : vErrors.concat(validate1025.errors);
 errors = vErrors.length;
 }
-validate950.errors = vErrors;
+validate1024.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_inspect = validate958;
-const schema277 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
-const schema278 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
-const schema279 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
-const schema280 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const schema281 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
+export const result_txpool_inspect = validate1032;
+const schema293 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
+const schema294 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
+const schema295 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
+const schema296 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
+const schema297 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
 const pattern72 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
 
-function validate963(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1037(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern72.test(data)){
-validate963.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema281,data}];
+validate1037.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema297,data}];
 return false;
 }
 }
 else {
-validate963.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema281.type,parentSchema:schema281,data}];
+validate1037.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.type,parentSchema:schema297,data}];
 return false;
 }
 }
-validate963.errors = vErrors;
+validate1037.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1036(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17609,7 +18766,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema280.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema296.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17621,7 +18778,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema280.propertyNames,parentSchema:schema280,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema296.propertyNames,parentSchema:schema296,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17629,7 +18786,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate962.errors = vErrors;
+validate1036.errors = vErrors;
 return false;
 break;
 }
@@ -17637,8 +18794,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate963(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate963.errors : vErrors.concat(validate963.errors);
+if(!(validate1037(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1037.errors : vErrors.concat(validate1037.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -17649,16 +18806,16 @@ break;
 }
 }
 else {
-validate962.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data}];
+validate1036.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema296.type,parentSchema:schema296,data}];
 return false;
 }
 }
-validate962.errors = vErrors;
+validate1036.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate960(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1034(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17671,7 +18828,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema279.propertyNames,parentSchema:schema279,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema295.propertyNames,parentSchema:schema295,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17679,7 +18836,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate960.errors = vErrors;
+validate1034.errors = vErrors;
 return false;
 break;
 }
@@ -17687,8 +18844,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate962(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate962.errors : vErrors.concat(validate962.errors);
+if(!(validate1036(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1036.errors : vErrors.concat(validate1036.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -17699,30 +18856,30 @@ break;
 }
 }
 else {
-validate960.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema279.type,parentSchema:schema279,data}];
+validate1034.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
 return false;
 }
 }
-validate960.errors = vErrors;
+validate1034.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate959(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1033(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate959.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
+validate1033.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema294.required,parentSchema:schema294,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate960(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate960.errors : vErrors.concat(validate960.errors);
+if(!(validate1034(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1034.errors : vErrors.concat(validate1034.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -17733,8 +18890,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate960(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate960.errors : vErrors.concat(validate960.errors);
+if(!(validate1034(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1034.errors : vErrors.concat(validate1034.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17746,48 +18903,48 @@ var valid0 = true;
 }
 }
 else {
-validate959.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
+validate1033.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
 return false;
 }
 }
-validate959.errors = vErrors;
+validate1033.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate958(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1032(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate959(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate959.errors : vErrors.concat(validate959.errors);
+if(!(validate1033(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1033.errors : vErrors.concat(validate1033.errors);
 errors = vErrors.length;
 }
-validate958.errors = vErrors;
+validate1032.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_simpleContent = validate969;
-const schema282 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
-const schema283 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema284 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema285 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
+export const result_txpool_simpleContent = validate1043;
+const schema298 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
+const schema299 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema300 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema301 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
 
-function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1047(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.Nonce === undefined) && (missing0 = "Nonce")) || ((data.TxHash === undefined) && (missing0 = "TxHash"))){
-validate973.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema285.required,parentSchema:schema285,data}];
+validate1047.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
 return false;
 }
 else {
 if(data.Nonce !== undefined){
 const _errs1 = errors;
-if(!(validate941(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -17811,23 +18968,23 @@ var valid0 = true;
 }
 }
 else {
-validate973.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
+validate1047.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
 return false;
 }
 }
-validate973.errors = vErrors;
+validate1047.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate972(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1046(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate972.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
+validate1046.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema300.required,parentSchema:schema300,data}];
 return false;
 }
 else {
@@ -17840,8 +18997,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate973(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate973.errors : vErrors.concat(validate973.errors);
+if(!(validate1047(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate1047.errors : vErrors.concat(validate1047.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -17851,7 +19008,7 @@ break;
 }
 }
 else {
-validate972.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.properties.pending.type,parentSchema:schema284.properties.pending,data:data0}];
+validate1046.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.pending.type,parentSchema:schema300.properties.pending,data:data0}];
 return false;
 }
 }
@@ -17870,8 +19027,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate973(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate973.errors : vErrors.concat(validate973.errors);
+if(!(validate1047(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate1047.errors : vErrors.concat(validate1047.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -17881,7 +19038,7 @@ break;
 }
 }
 else {
-validate972.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.properties.queued.type,parentSchema:schema284.properties.queued,data:data2}];
+validate1046.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.queued.type,parentSchema:schema300.properties.queued,data:data2}];
 return false;
 }
 }
@@ -17893,8 +19050,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs7 = errors;
-if(!(validate941(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -17905,8 +19062,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs8 = errors;
-if(!(validate941(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -17917,8 +19074,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs9 = errors;
-if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -17933,23 +19090,23 @@ var valid0 = true;
 }
 }
 else {
-validate972.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
+validate1046.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.type,parentSchema:schema300,data}];
 return false;
 }
 }
-validate972.errors = vErrors;
+validate1046.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1044(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.simpleAccountContent === undefined) && (missing0 = "simpleAccountContent")) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate970.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema283.required,parentSchema:schema283,data}];
+validate1044.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema299.required,parentSchema:schema299,data}];
 return false;
 }
 else {
@@ -17966,7 +19123,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema283.properties.simpleAccountContent.propertyNames,parentSchema:schema283.properties.simpleAccountContent,data:data0};
+const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema299.properties.simpleAccountContent.propertyNames,parentSchema:schema299.properties.simpleAccountContent,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17974,7 +19131,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate970.errors = vErrors;
+validate1044.errors = vErrors;
 return false;
 break;
 }
@@ -17982,8 +19139,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate972(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate972.errors : vErrors.concat(validate972.errors);
+if(!(validate1046(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1046.errors : vErrors.concat(validate1046.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -17994,7 +19151,7 @@ break;
 }
 }
 else {
-validate970.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.properties.simpleAccountContent.type,parentSchema:schema283.properties.simpleAccountContent,data:data0}];
+validate1044.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.properties.simpleAccountContent.type,parentSchema:schema299.properties.simpleAccountContent,data:data0}];
 return false;
 }
 }
@@ -18006,8 +19163,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs6 = errors;
-if(!(validate941(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -18018,8 +19175,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs7 = errors;
-if(!(validate941(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -18030,8 +19187,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs8 = errors;
-if(!(validate941(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -18042,8 +19199,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs9 = errors;
-if(!(validate941(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1015(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -18058,39 +19215,39 @@ var valid0 = true;
 }
 }
 else {
-validate970.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data}];
+validate1044.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.type,parentSchema:schema299,data}];
 return false;
 }
 }
-validate970.errors = vErrors;
+validate1044.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate969(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1043(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate970(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate970.errors : vErrors.concat(validate970.errors);
+if(!(validate1044(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1044.errors : vErrors.concat(validate1044.errors);
 errors = vErrors.length;
 }
-validate969.errors = vErrors;
+validate1043.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_status = validate987;
-const schema286 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
-const schema287 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+export const result_txpool_status = validate1061;
+const schema302 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
+const schema303 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate988(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1062(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate988.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema287.required,parentSchema:schema287,data}];
+validate1062.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
 return false;
 }
 else {
@@ -18121,39 +19278,39 @@ var valid0 = true;
 }
 }
 else {
-validate988.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data}];
+validate1062.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
 return false;
 }
 }
-validate988.errors = vErrors;
+validate1062.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate987(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1061(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate988(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
+if(!(validate1062(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1062.errors : vErrors.concat(validate1062.errors);
 errors = vErrors.length;
 }
-validate987.errors = vErrors;
+validate1061.errors = vErrors;
 return errors === 0;
 }
 
-export const result_web3_clientVersion = validate992;
-const schema288 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
+export const result_web3_clientVersion = validate1066;
+const schema304 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
 
-function validate992(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1066(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/web3_clientVersion/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate992.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.type,parentSchema:schema288,data}];
+validate1066.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data}];
 return false;
 }
-validate992.errors = vErrors;
+validate1066.errors = vErrors;
 return errors === 0;
 }
 
@@ -18171,11 +19328,12 @@ export const paramValidators: Record<MethodName, ValidateFunction[]> = {
   "eth_baseFee": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
-  "eth_call": [param_eth_call_0, param_eth_call_1],
+  "eth_call": [param_eth_call_0, param_eth_call_1, param_eth_call_2, param_eth_call_3],
   "eth_capabilities": [],
   "eth_chainId": [],
   "eth_config": [],
-  "eth_estimateGas": [param_eth_estimateGas_0, param_eth_estimateGas_1],
+  "eth_createAccessList": [param_eth_createAccessList_0, param_eth_createAccessList_1, param_eth_createAccessList_2],
+  "eth_estimateGas": [param_eth_estimateGas_0, param_eth_estimateGas_1, param_eth_estimateGas_2, param_eth_estimateGas_3],
   "eth_feeHistory": [param_eth_feeHistory_0, param_eth_feeHistory_1, param_eth_feeHistory_2],
   "eth_gasPrice": [],
   "eth_getBalance": [param_eth_getBalance_0, param_eth_getBalance_1],
@@ -18238,6 +19396,7 @@ export const resultValidators: Record<MethodName, ValidateFunction> = {
   "eth_capabilities": result_eth_capabilities,
   "eth_chainId": result_eth_chainId,
   "eth_config": result_eth_config,
+  "eth_createAccessList": result_eth_createAccessList,
   "eth_estimateGas": result_eth_estimateGas,
   "eth_feeHistory": result_eth_feeHistory,
   "eth_gasPrice": result_eth_gasPrice,

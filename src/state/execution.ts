@@ -27,6 +27,8 @@ export type AroundRun = (vm: VM, execute: () => Promise<RunTxResult>, tx: TypedT
 export interface CallRunner {
   (gas?: bigint, around?: AroundRun): Promise<CallOutcome>;
   balance: bigint;
+  /** the sender's nonce at the call's block */
+  nonce: bigint;
   /** the gas price the sender is charged at most (zero for an unpriced call) */
   feeCap: bigint;
   /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
@@ -212,7 +214,7 @@ export class Executor {
         await vm.stateManager.revert();
       }
     };
-    return Object.assign(run, { balance, feeCap: fees.cap, release });
+    return Object.assign(run, { balance, nonce, feeCap: fees.cap, release });
   }
 
   /**

@@ -94,7 +94,12 @@ export function withBlockOverrides(block: Block, overrides: BlockOverrides, comm
     difficulty: overrides.difficulty === undefined ? h.difficulty : big(overrides.difficulty),
     baseFeePerGas: overrides.baseFeePerGas === undefined ? h.baseFeePerGas : big(overrides.baseFeePerGas),
   };
-  const target = createBlock({ header }, { common, setHardfork: false, skipConsensusFormatValidation: true, freeze: false });
+  let target: Block;
+  try {
+    target = createBlock({ header: { ...header, gasUsed: 0n } }, { common, setHardfork: false, skipConsensusFormatValidation: true, freeze: false });
+  } catch (error) {
+    throw new OverrideError(`invalid block overrides: ${(error as Error).message.replace(/ \(block header.*$/s, '')}`);
+  }
   if (overrides.blobBaseFee !== undefined) overrideBlobBaseFee(target, big(overrides.blobBaseFee));
   return target;
 }

@@ -35,6 +35,8 @@ import type {
   EthChainIdResult,
   EthConfigParams,
   EthConfigResult,
+  EthCreateAccessListParams,
+  EthCreateAccessListResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -126,7 +128,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:f30f6a2df25bc76dfa1a5a6287611f9a043f2d3f180b3af803968216a6c9a5a0";
+export const contractDigest = "sha256:4c4174e35243cb1fd7719021538781c99933ee2a0c4dfe96d151d74689aeee2a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -146,6 +148,7 @@ export interface RpcMethods {
   "eth_capabilities": { params: EthCapabilitiesParams; result: EthCapabilitiesResult; errorCode: -32602 };
   "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 };
   "eth_config": { params: EthConfigParams; result: EthConfigResult; errorCode: -32602 };
+  "eth_createAccessList": { params: EthCreateAccessListParams; result: EthCreateAccessListResult; errorCode: -32602 | -32000 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
   "eth_feeHistory": { params: EthFeeHistoryParams; result: EthFeeHistoryResult; errorCode: -32602 | -32000 };
   "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 };
@@ -215,6 +218,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_capabilities",
   "eth_chainId",
   "eth_config",
+  "eth_createAccessList",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -280,11 +284,12 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_baseFee": [{"code":-32602,"message":"Invalid params"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"}],
-  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
   "eth_capabilities": [{"code":-32602,"message":"Invalid params"}],
   "eth_chainId": [{"code":-32602,"message":"Invalid params"}],
   "eth_config": [{"code":-32602,"message":"Invalid params"}],
-  "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"}],
+  "eth_createAccessList": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"failed to apply transaction: insufficient funds for gas * price + value"},{"code":-32000,"message":"both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"}],
+  "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
   "eth_feeHistory": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid reward percentile"},{"code":-32000,"message":"header not found"}],
   "eth_gasPrice": [{"code":-32602,"message":"Invalid params"}],
   "eth_getBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
@@ -500,6 +505,8 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  * Params:
  * - `transaction`: Call object (from, to, value, input, gas, fees, …).
  * - `block` (optional): Block to execute on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
  */
@@ -541,6 +548,22 @@ export function ethConfig(transport: Transport, ...params: EthConfigParams): Pro
 }
 
 /**
+ * `eth_createAccessList`: Generates the EIP-2930 access list a transaction needs.
+ *
+ * Runs the call object on the given block's state (default "latest"), collects every account and storage slot it touches, runs it again with that list, and repeats until the list no longer changes, as geth does. Missing fee fields get the node's suggestions (as eth_gasPrice and eth_maxPriorityFeePerGas), so the sender must be able to pay. A transaction that fails still gets its list, with the failure in "error".
+ *
+ * Params:
+ * - `transaction`: Call object, as eth_call takes it.
+ * - `block` (optional): Block whose state the transaction runs on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function ethCreateAccessList(transport: Transport, ...params: EthCreateAccessListParams): Promise<EthCreateAccessListResult> {
+  return transport.request("eth_createAccessList", params) as Promise<EthCreateAccessListResult>;
+}
+
+/**
  * `eth_estimateGas`: Estimates the gas a transaction needs.
  *
  * Binary-searches the smallest gas limit with which the transaction would succeed at the given block (default "latest"). A revert answers error code 3 with the revert data in error.data.
@@ -548,6 +571,8 @@ export function ethConfig(transport: Transport, ...params: EthConfigParams): Pro
  * Params:
  * - `transaction`: Call object.
  * - `block` (optional): Block to estimate on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
  */
@@ -1260,6 +1285,8 @@ export interface Client {
    * Params:
    * - `transaction`: Call object (from, to, value, input, gas, fees, …).
    * - `block` (optional): Block to execute on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
    */
@@ -1289,6 +1316,19 @@ export interface Client {
    */
   eth_config(...params: EthConfigParams): Promise<EthConfigResult>;
   /**
+   * `eth_createAccessList`: Generates the EIP-2930 access list a transaction needs.
+   *
+   * Runs the call object on the given block's state (default "latest"), collects every account and storage slot it touches, runs it again with that list, and repeats until the list no longer changes, as geth does. Missing fee fields get the node's suggestions (as eth_gasPrice and eth_maxPriorityFeePerGas), so the sender must be able to pay. A transaction that fails still gets its list, with the failure in "error".
+   *
+   * Params:
+   * - `transaction`: Call object, as eth_call takes it.
+   * - `block` (optional): Block whose state the transaction runs on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  eth_createAccessList(...params: EthCreateAccessListParams): Promise<EthCreateAccessListResult>;
+  /**
    * `eth_estimateGas`: Estimates the gas a transaction needs.
    *
    * Binary-searches the smallest gas limit with which the transaction would succeed at the given block (default "latest"). A revert answers error code 3 with the revert data in error.data.
@@ -1296,6 +1336,8 @@ export interface Client {
    * Params:
    * - `transaction`: Call object.
    * - `block` (optional): Block to estimate on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
    */
@@ -1761,6 +1803,7 @@ export function createClient(transport: Transport): Client {
     eth_capabilities: (...params) => ethCapabilities(transport, ...params),
     eth_chainId: (...params) => ethChainId(transport, ...params),
     eth_config: (...params) => ethConfig(transport, ...params),
+    eth_createAccessList: (...params) => ethCreateAccessList(transport, ...params),
     eth_estimateGas: (...params) => ethEstimateGas(transport, ...params),
     eth_feeHistory: (...params) => ethFeeHistory(transport, ...params),
     eth_gasPrice: (...params) => ethGasPrice(transport, ...params),
