@@ -90,6 +90,8 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSimulateV1Params,
+  EthSimulateV1Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -170,6 +172,7 @@ export interface RpcMethods {
   "eth_newPendingTransactionFilter": (params: EthNewPendingTransactionFilterParams) => Promise<EthNewPendingTransactionFilterResult>;
   "eth_sendRawTransaction": (params: EthSendRawTransactionParams) => Promise<EthSendRawTransactionResult>;
   "eth_sendTransaction": (params: EthSendTransactionParams) => Promise<EthSendTransactionResult>;
+  "eth_simulateV1": (params: EthSimulateV1Params) => Promise<EthSimulateV1Result>;
   "eth_subscribe": (params: EthSubscribeParams) => Promise<EthSubscribeResult>;
   "eth_syncing": (params: EthSyncingParams) => Promise<EthSyncingResult>;
   "eth_uninstallFilter": (params: EthUninstallFilterParams) => Promise<EthUninstallFilterResult>;
@@ -241,6 +244,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_newPendingTransactionFilter",
   "eth_sendRawTransaction",
   "eth_sendTransaction",
+  "eth_simulateV1",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
@@ -305,6 +309,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_newPendingTransactionFilter": [],
   "eth_sendRawTransaction": [{ name: "transactionData", required: true }],
   "eth_sendTransaction": [{ name: "transaction", required: true }],
+  "eth_simulateV1": [{ name: "payload", required: true }, { name: "block", required: false }],
   "eth_subscribe": [{ name: "subscriptionType", required: true }, { name: "filter", required: false }],
   "eth_syncing": [],
   "eth_uninstallFilter": [{ name: "filterId", required: true }],
@@ -327,4 +332,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:4c4174e35243cb1fd7719021538781c99933ee2a0c4dfe96d151d74689aeee2a";
+export const contractDigest = "sha256:e86dd41d92fb84fd16561ca16f08f2e6fe0088c682845b16c1fe5afe47f38969";

@@ -405,6 +405,68 @@ export type Receipt = {
   blobGasPrice?: Quantity;
 };
 
+/** One block of a simulation: its header overrides (number, time, feeRecipient, …; unset members follow the previous block), the state overrides applied before its calls, and the calls it holds, run in order, each on the state the previous one left. */
+export type SimulateBlock = {
+  blockOverrides?: BlockOverrides;
+  stateOverrides?: StateOverride;
+  calls?: TransactionCall[];
+};
+
+/** What one simulated call did: its return data, its logs (with traceTransfers, ether transfers too), the gas it used and the most it needed at once (before refunds), its status, and when it failed the error: code 3 with the revert data for a revert, -32015 for any other failure. */
+export type SimulateCallResult = {
+  returnData: Bytes;
+  logs: Log[];
+  gasUsed: Uint64;
+  maxUsedGas: Uint64;
+  status: "0x0" | "0x1";
+  error?: {
+    code: number;
+    message: string;
+    data?: Bytes;
+  };
+};
+
+/** What eth_simulateV1 simulates: blocks in order (at most 256 past the base block, 5,000 calls per block and 10,000 in all), and how: validation checks nonces and fees as a real block would (otherwise a call needs no nonce and pays nothing unless it names fees); traceTransfers adds an ERC-20-style Transfer log from 0xeeee…eeee for every ether transfer; returnFullTransactions returns transaction objects instead of hashes. */
+export type SimulatePayload = {
+  blockStateCalls: SimulateBlock[];
+  traceTransfers?: boolean;
+  validation?: boolean;
+  returnFullTransactions?: boolean;
+};
+
+/** A simulated block, as geth answers it: the block object (without totalDifficulty) as the chain would hold it — its hash, state root, receipts root and transactions (unsigned: v, r and s are zero) — and the results of its calls, in order. */
+export type SimulatedBlock = {
+  hash: Hash32;
+  parentHash: Hash32;
+  sha3Uncles: Hash32;
+  miner: Address;
+  stateRoot: Hash32;
+  transactionsRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: Bytes256;
+  difficulty: Quantity;
+  number: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  mixHash: Hash32;
+  nonce: Bytes8;
+  baseFeePerGas?: Quantity;
+  withdrawalsRoot?: Hash32;
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+  parentBeaconBlockRoot?: Hash32;
+  requestsHash?: Hash32;
+  size: Quantity;
+  transactions: TransactionOrHashList;
+  /** Ommer hashes (always empty after the merge). */
+  uncles: Hash32[];
+  /** Shanghai and later. */
+  withdrawals?: Withdrawal[];
+  calls: SimulateCallResult[];
+};
+
 /** Account overrides by address, applied to the block's state before the call runs; nothing of them reaches the chain. */
 export type StateOverride = { [key: string]: AccountOverride };
 
@@ -1011,6 +1073,14 @@ export type EthSendTransactionParams = [
 ];
 /** Result of `eth_sendTransaction`. */
 export type EthSendTransactionResult = Hash32;
+
+/** Positional params of `eth_simulateV1`. */
+export type EthSimulateV1Params = [
+  payload: SimulatePayload,
+  block?: BlockNumberOrTagOrHash,
+];
+/** Result of `eth_simulateV1`. */
+export type EthSimulateV1Result = SimulatedBlock[];
 
 /** Positional params of `eth_subscribe`. */
 export type EthSubscribeParams = [

@@ -16936,20 +16936,503 @@ validate934.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_0 = validate937;
-const schema255 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
-const schema256 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+export const param_eth_simulateV1_0 = validate937;
+const schema255 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SimulatePayload","$id":"https://openrpc.invalid/methods/eth_simulateV1/params/0"};
+const schema256 = {"title":"SimulatePayload","description":"What eth_simulateV1 simulates: blocks in order (at most 256 past the base block, 5,000 calls per block and 10,000 in all), and how: validation checks nonces and fees as a real block would (otherwise a call needs no nonce and pays nothing unless it names fees); traceTransfers adds an ERC-20-style Transfer log from 0xeeee…eeee for every ether transfer; returnFullTransactions returns transaction objects instead of hashes.","type":"object","required":["blockStateCalls"],"additionalProperties":false,"properties":{"blockStateCalls":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SimulateBlock"}},"traceTransfers":{"type":"boolean"},"validation":{"type":"boolean"},"returnFullTransactions":{"type":"boolean"}}};
+const schema257 = {"title":"SimulateBlock","description":"One block of a simulation: its header overrides (number, time, feeRecipient, …; unset members follow the previous block), the state overrides applied before its calls, and the calls it holds, run in order, each on the state the previous one left.","type":"object","additionalProperties":false,"properties":{"blockOverrides":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockOverrides"},"stateOverrides":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/StateOverride"},"calls":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionCall"}}}};
+
+function validate942(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from !== undefined){
+const _errs1 = errors;
+if(!(validate98(data.from, {instancePath:instancePath+"/from",parentData:data,parentDataProperty:"from",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.to !== undefined){
+let data1 = data.to;
+const _errs2 = errors;
+const _errs3 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs4 = errors;
+if(!(validate98(data1, {instancePath:instancePath+"/to",parentData:data,parentDataProperty:"to",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs5 = errors;
+if(data1 !== null){
+const err0 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema56.properties.to.oneOf[1].type,parentSchema:schema56.properties.to.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema56.properties.to.oneOf,parentSchema:schema56.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate942.errors = vErrors;
+return false;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gas !== undefined){
+const _errs7 = errors;
+if(!(validate24(data.gas, {instancePath:instancePath+"/gas",parentData:data,parentDataProperty:"gas",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasPrice !== undefined){
+const _errs8 = errors;
+if(!(validate149(data.gasPrice, {instancePath:instancePath+"/gasPrice",parentData:data,parentDataProperty:"gasPrice",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerGas !== undefined){
+const _errs9 = errors;
+if(!(validate149(data.maxFeePerGas, {instancePath:instancePath+"/maxFeePerGas",parentData:data,parentDataProperty:"maxFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxPriorityFeePerGas !== undefined){
+const _errs10 = errors;
+if(!(validate149(data.maxPriorityFeePerGas, {instancePath:instancePath+"/maxPriorityFeePerGas",parentData:data,parentDataProperty:"maxPriorityFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxFeePerBlobGas !== undefined){
+const _errs11 = errors;
+if(!(validate149(data.maxFeePerBlobGas, {instancePath:instancePath+"/maxFeePerBlobGas",parentData:data,parentDataProperty:"maxFeePerBlobGas",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate149(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nonce !== undefined){
+const _errs13 = errors;
+if(!(validate24(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+const _errs14 = errors;
+if(!(validate24(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.chainId !== undefined){
+const _errs15 = errors;
+if(!(validate149(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.input !== undefined){
+const _errs16 = errors;
+if(!(validate158(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.data !== undefined){
+const _errs17 = errors;
+if(!(validate158(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accessList !== undefined){
+const _errs18 = errors;
+if(!(validate161(data.accessList, {instancePath:instancePath+"/accessList",parentData:data,parentDataProperty:"accessList",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobVersionedHashes !== undefined){
+let data14 = data.blobVersionedHashes;
+const _errs19 = errors;
+if(errors === _errs19){
+if(Array.isArray(data14)){
+var valid2 = true;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+const _errs21 = errors;
+if(!(validate28(data14[i0], {instancePath:instancePath+"/blobVersionedHashes/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs21 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate942.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.blobVersionedHashes.type,parentSchema:schema56.properties.blobVersionedHashes,data:data14}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.authorizationList !== undefined){
+let data16 = data.authorizationList;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data16)){
+var valid3 = true;
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate168(data16[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data16,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate942.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema56.properties.authorizationList.type,parentSchema:schema56.properties.authorizationList,data:data16}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate942.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data}];
+return false;
+}
+}
+validate942.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate939(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "blockOverrides") || (key0 === "stateOverrides")) || (key0 === "calls"))){
+validate939.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema257,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.blockOverrides !== undefined){
+const _errs2 = errors;
+if(!(validate202(data.blockOverrides, {instancePath:instancePath+"/blockOverrides",parentData:data,parentDataProperty:"blockOverrides",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stateOverrides !== undefined){
+const _errs3 = errors;
+if(!(validate189(data.stateOverrides, {instancePath:instancePath+"/stateOverrides",parentData:data,parentDataProperty:"stateOverrides",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.calls !== undefined){
+let data2 = data.calls;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(!(validate942(data2[i0], {instancePath:instancePath+"/calls/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate942.errors : vErrors.concat(validate942.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate939.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema257.properties.calls.type,parentSchema:schema257.properties.calls,data:data2}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate939.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data}];
+return false;
+}
+}
+validate939.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate938(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "string"){
-validate938.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.type,parentSchema:schema256,data}];
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.blockStateCalls === undefined) && (missing0 = "blockStateCalls")){
+validate938.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema256.required,parentSchema:schema256,data}];
 return false;
 }
-if(!(((data === "newHeads") || (data === "logs")) || (data === "newPendingTransactions"))){
-validate938.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema256.enum},message:"must be equal to one of the allowed values",schema:schema256.enum,parentSchema:schema256,data}];
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "blockStateCalls") || (key0 === "traceTransfers")) || (key0 === "validation")) || (key0 === "returnFullTransactions"))){
+validate938.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema256,data}];
 return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.blockStateCalls !== undefined){
+let data0 = data.blockStateCalls;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate939(data0[i0], {instancePath:instancePath+"/blockStateCalls/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate939.errors : vErrors.concat(validate939.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate938.errors = [{instancePath:instancePath+"/blockStateCalls",schemaPath:"#/properties/blockStateCalls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.blockStateCalls.type,parentSchema:schema256.properties.blockStateCalls,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.traceTransfers !== undefined){
+let data2 = data.traceTransfers;
+const _errs5 = errors;
+if(typeof data2 !== "boolean"){
+validate938.errors = [{instancePath:instancePath+"/traceTransfers",schemaPath:"#/properties/traceTransfers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.traceTransfers.type,parentSchema:schema256.properties.traceTransfers,data:data2}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.validation !== undefined){
+let data3 = data.validation;
+const _errs7 = errors;
+if(typeof data3 !== "boolean"){
+validate938.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.validation.type,parentSchema:schema256.properties.validation,data:data3}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.returnFullTransactions !== undefined){
+let data4 = data.returnFullTransactions;
+const _errs9 = errors;
+if(typeof data4 !== "boolean"){
+validate938.errors = [{instancePath:instancePath+"/returnFullTransactions",schemaPath:"#/properties/returnFullTransactions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.returnFullTransactions.type,parentSchema:schema256.properties.returnFullTransactions,data:data4}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate938.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.type,parentSchema:schema256,data}];
+return false;
+}
 }
 validate938.errors = vErrors;
 return errors === 0;
@@ -16957,7 +17440,7 @@ return errors === 0;
 
 
 function validate937(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
+/*# sourceURL="https://openrpc.invalid/methods/eth_simulateV1/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(!(validate938(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -16968,10 +17451,786 @@ validate937.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_subscribe_1 = validate940;
-const schema257 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
+export const param_eth_simulateV1_1 = validate962;
+const schema259 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BlockNumberOrTagOrHash","$id":"https://openrpc.invalid/methods/eth_simulateV1/params/1"};
 
-function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate963(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema8.anyOf,parentSchema:schema8,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate963.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate963.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_simulateV1/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate963(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate963.errors : vErrors.concat(validate963.errors);
+errors = vErrors.length;
+}
+validate962.errors = vErrors;
+return errors === 0;
+}
+
+export const result_eth_simulateV1 = validate970;
+const schema261 = {"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SimulatedBlock"},"$id":"https://openrpc.invalid/methods/eth_simulateV1/result"};
+const schema262 = {"title":"SimulatedBlock","description":"A simulated block, as geth answers it: the block object (without totalDifficulty) as the chain would hold it — its hash, state root, receipts root and transactions (unsigned: v, r and s are zero) — and the results of its calls, in order.","type":"object","required":["hash","parentHash","sha3Uncles","miner","stateRoot","transactionsRoot","receiptsRoot","logsBloom","difficulty","number","gasLimit","gasUsed","timestamp","extraData","mixHash","nonce","size","transactions","uncles","calls"],"properties":{"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"sha3Uncles":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"miner":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactionsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"difficulty":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"number":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"mixHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes8"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"withdrawalsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"requestsHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"size":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"transactions":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TransactionOrHashList"},"uncles":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"description":"Ommer hashes (always empty after the merge)."},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"},"description":"Shanghai and later."},"calls":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SimulateCallResult"}}}};
+const schema263 = {"title":"SimulateCallResult","description":"What one simulated call did: its return data, its logs (with traceTransfers, ether transfers too), the gas it used and the most it needed at once (before refunds), its status, and when it failed the error: code 3 with the revert data for a revert, -32015 for any other failure.","type":"object","required":["returnData","logs","gasUsed","maxUsedGas","status"],"additionalProperties":false,"properties":{"returnData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"logs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Log"}},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"maxUsedGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"status":{"type":"string","enum":["0x0","0x1"]},"error":{"type":"object","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"integer"},"message":{"type":"string"},"data":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}}}}};
+
+function validate998(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.returnData === undefined) && (missing0 = "returnData")) || ((data.logs === undefined) && (missing0 = "logs"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.maxUsedGas === undefined) && (missing0 = "maxUsedGas"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate998.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "returnData") || (key0 === "logs")) || (key0 === "gasUsed")) || (key0 === "maxUsedGas")) || (key0 === "status")) || (key0 === "error"))){
+validate998.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.returnData !== undefined){
+const _errs2 = errors;
+if(!(validate85(data.returnData, {instancePath:instancePath+"/returnData",parentData:data,parentDataProperty:"returnData",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logs !== undefined){
+let data1 = data.logs;
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate572(data1[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate998.errors = [{instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema263.properties.logs.type,parentSchema:schema263.properties.logs,data:data1}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasUsed !== undefined){
+const _errs6 = errors;
+if(!(validate171(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxUsedGas !== undefined){
+const _errs7 = errors;
+if(!(validate171(data.maxUsedGas, {instancePath:instancePath+"/maxUsedGas",parentData:data,parentDataProperty:"maxUsedGas",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data5 = data.status;
+const _errs8 = errors;
+if(typeof data5 !== "string"){
+validate998.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.status.type,parentSchema:schema263.properties.status,data:data5}];
+return false;
+}
+if(!((data5 === "0x0") || (data5 === "0x1"))){
+validate998.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema263.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema263.properties.status.enum,parentSchema:schema263.properties.status,data:data5}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+let data6 = data.error;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if(((data6.code === undefined) && (missing1 = "code")) || ((data6.message === undefined) && (missing1 = "message"))){
+validate998.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema263.properties.error.required,parentSchema:schema263.properties.error,data:data6}];
+return false;
+}
+else {
+const _errs12 = errors;
+for(const key1 in data6){
+if(!(((key1 === "code") || (key1 === "message")) || (key1 === "data"))){
+validate998.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema263.properties.error,data:data6}];
+return false;
+break;
+}
+}
+if(_errs12 === errors){
+if(data6.code !== undefined){
+let data7 = data6.code;
+const _errs13 = errors;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+validate998.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema263.properties.error.properties.code.type,parentSchema:schema263.properties.error.properties.code,data:data7}];
+return false;
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data6.message !== undefined){
+let data8 = data6.message;
+const _errs15 = errors;
+if(typeof data8 !== "string"){
+validate998.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.error.properties.message.type,parentSchema:schema263.properties.error.properties.message,data:data8}];
+return false;
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data6.data !== undefined){
+const _errs17 = errors;
+if(!(validate85(data6.data, {instancePath:instancePath+"/error/data",parentData:data6,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate998.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.properties.error.type,parentSchema:schema263.properties.error,data:data6}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate998.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
+return false;
+}
+}
+validate998.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate971(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((((((((data.hash === undefined) && (missing0 = "hash")) || ((data.parentHash === undefined) && (missing0 = "parentHash"))) || ((data.sha3Uncles === undefined) && (missing0 = "sha3Uncles"))) || ((data.miner === undefined) && (missing0 = "miner"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.transactionsRoot === undefined) && (missing0 = "transactionsRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.difficulty === undefined) && (missing0 = "difficulty"))) || ((data.number === undefined) && (missing0 = "number"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.mixHash === undefined) && (missing0 = "mixHash"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.size === undefined) && (missing0 = "size"))) || ((data.transactions === undefined) && (missing0 = "transactions"))) || ((data.uncles === undefined) && (missing0 = "uncles"))) || ((data.calls === undefined) && (missing0 = "calls"))){
+validate971.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema262.required,parentSchema:schema262,data}];
+return false;
+}
+else {
+if(data.hash !== undefined){
+const _errs1 = errors;
+if(!(validate81(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentHash !== undefined){
+const _errs2 = errors;
+if(!(validate81(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sha3Uncles !== undefined){
+const _errs3 = errors;
+if(!(validate81(data.sha3Uncles, {instancePath:instancePath+"/sha3Uncles",parentData:data,parentDataProperty:"sha3Uncles",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.miner !== undefined){
+const _errs4 = errors;
+if(!(validate98(data.miner, {instancePath:instancePath+"/miner",parentData:data,parentDataProperty:"miner",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stateRoot !== undefined){
+const _errs5 = errors;
+if(!(validate81(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transactionsRoot !== undefined){
+const _errs6 = errors;
+if(!(validate81(data.transactionsRoot, {instancePath:instancePath+"/transactionsRoot",parentData:data,parentDataProperty:"transactionsRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.receiptsRoot !== undefined){
+const _errs7 = errors;
+if(!(validate81(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logsBloom !== undefined){
+const _errs8 = errors;
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.difficulty !== undefined){
+const _errs9 = errors;
+if(!(validate88(data.difficulty, {instancePath:instancePath+"/difficulty",parentData:data,parentDataProperty:"difficulty",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.number !== undefined){
+const _errs10 = errors;
+if(!(validate171(data.number, {instancePath:instancePath+"/number",parentData:data,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasLimit !== undefined){
+const _errs11 = errors;
+if(!(validate171(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasUsed !== undefined){
+const _errs12 = errors;
+if(!(validate171(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.timestamp !== undefined){
+const _errs13 = errors;
+if(!(validate171(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extraData !== undefined){
+const _errs14 = errors;
+if(!(validate85(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.mixHash !== undefined){
+const _errs15 = errors;
+if(!(validate81(data.mixHash, {instancePath:instancePath+"/mixHash",parentData:data,parentDataProperty:"mixHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nonce !== undefined){
+const _errs16 = errors;
+if(!(validate472(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.baseFeePerGas !== undefined){
+const _errs17 = errors;
+if(!(validate88(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawalsRoot !== undefined){
+const _errs18 = errors;
+if(!(validate81(data.withdrawalsRoot, {instancePath:instancePath+"/withdrawalsRoot",parentData:data,parentDataProperty:"withdrawalsRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobGasUsed !== undefined){
+const _errs19 = errors;
+if(!(validate171(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.excessBlobGas !== undefined){
+const _errs20 = errors;
+if(!(validate171(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentBeaconBlockRoot !== undefined){
+const _errs21 = errors;
+if(!(validate81(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requestsHash !== undefined){
+const _errs22 = errors;
+if(!(validate81(data.requestsHash, {instancePath:instancePath+"/requestsHash",parentData:data,parentDataProperty:"requestsHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.size !== undefined){
+const _errs23 = errors;
+if(!(validate88(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transactions !== undefined){
+const _errs24 = errors;
+if(!(validate482(data.transactions, {instancePath:instancePath+"/transactions",parentData:data,parentDataProperty:"transactions",rootData}))){
+vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uncles !== undefined){
+let data24 = data.uncles;
+const _errs25 = errors;
+if(errors === _errs25){
+if(Array.isArray(data24)){
+var valid1 = true;
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+const _errs27 = errors;
+if(!(validate81(data24[i0], {instancePath:instancePath+"/uncles/" + i0,parentData:data24,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs27 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate971.errors = [{instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema262.properties.uncles.type,parentSchema:schema262.properties.uncles,data:data24}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawals !== undefined){
+let data26 = data.withdrawals;
+const _errs28 = errors;
+if(errors === _errs28){
+if(Array.isArray(data26)){
+var valid2 = true;
+const len1 = data26.length;
+for(let i1=0; i1<len1; i1++){
+const _errs30 = errors;
+if(!(validate512(data26[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data26,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs30 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate971.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema262.properties.withdrawals.type,parentSchema:schema262.properties.withdrawals,data:data26}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.calls !== undefined){
+let data28 = data.calls;
+const _errs31 = errors;
+if(errors === _errs31){
+if(Array.isArray(data28)){
+var valid3 = true;
+const len2 = data28.length;
+for(let i2=0; i2<len2; i2++){
+const _errs33 = errors;
+if(!(validate998(data28[i2], {instancePath:instancePath+"/calls/" + i2,parentData:data28,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate998.errors : vErrors.concat(validate998.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs33 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate971.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema262.properties.calls.type,parentSchema:schema262.properties.calls,data:data28}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate971.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema262.type,parentSchema:schema262,data}];
+return false;
+}
+}
+validate971.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_simulateV1/result" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate971(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate971.errors : vErrors.concat(validate971.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate970.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema261.type,parentSchema:schema261,data}];
+return false;
+}
+}
+validate970.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_subscribe_0 = validate1006;
+const schema264 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionKind","$id":"https://openrpc.invalid/methods/eth_subscribe/params/0"};
+const schema265 = {"title":"SubscriptionKind","description":"Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool).","type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+
+function validate1007(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate1007.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema265.type,parentSchema:schema265,data}];
+return false;
+}
+if(!(((data === "newHeads") || (data === "logs")) || (data === "newPendingTransactions"))){
+validate1007.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema265.enum},message:"must be equal to one of the allowed values",schema:schema265.enum,parentSchema:schema265,data}];
+return false;
+}
+validate1007.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1006(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate1007(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1007.errors : vErrors.concat(validate1007.errors);
+errors = vErrors.length;
+}
+validate1006.errors = vErrors;
+return errors === 0;
+}
+
+export const param_eth_subscribe_1 = validate1009;
+const schema266 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterOptions","$id":"https://openrpc.invalid/methods/eth_subscribe/params/1"};
+
+function validate1010(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -17086,7 +18345,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate941.errors = vErrors;
+validate1010.errors = vErrors;
 return false;
 }
 else {
@@ -17176,7 +18435,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate941.errors = vErrors;
+validate1010.errors = vErrors;
 return false;
 }
 else {
@@ -17213,105 +18472,105 @@ var valid0 = true;
 }
 }
 else {
-validate941.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data}];
+validate1010.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data}];
 return false;
 }
 }
-validate941.errors = vErrors;
+validate1010.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate940(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1009(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/params/1" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate941(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate941.errors : vErrors.concat(validate941.errors);
+if(!(validate1010(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1010.errors : vErrors.concat(validate1010.errors);
 errors = vErrors.length;
 }
-validate940.errors = vErrors;
+validate1009.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_subscribe = validate949;
-const schema259 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
-const schema260 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const result_eth_subscribe = validate1018;
+const schema268 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_subscribe/result"};
+const schema269 = {"title":"SubscriptionId","description":"Identifier of a WebSocket subscription: a hex string chosen by the server.","type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 
-function validate950(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1019(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate950.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema260,data}];
+validate1019.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema269,data}];
 return false;
 }
 }
 else {
-validate950.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.type,parentSchema:schema260,data}];
+validate1019.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.type,parentSchema:schema269,data}];
 return false;
 }
 }
-validate950.errors = vErrors;
+validate1019.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate949(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1018(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_subscribe/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate950(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate950.errors : vErrors.concat(validate950.errors);
+if(!(validate1019(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1019.errors : vErrors.concat(validate1019.errors);
 errors = vErrors.length;
 }
-validate949.errors = vErrors;
+validate1018.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_syncing = validate952;
-const schema261 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
-const schema262 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
-const schema263 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
-const schema264 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
+export const result_eth_syncing = validate1021;
+const schema270 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncStatus","$id":"https://openrpc.invalid/methods/eth_syncing/result"};
+const schema271 = {"title":"SyncStatus","description":"false when not syncing (always, on a dev node), otherwise the sync progress.","oneOf":[{"type":"boolean","enum":[false]},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SyncProgress"}],"x-expected":"false or sync progress"};
+const schema272 = {"title":"SyncProgress","description":"Sync progress; each member is a decimal string (SPEC 2.12).","type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"currentBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"},"highestBlock":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString"}}};
+const schema273 = {"title":"DecimalString","description":"Unsigned integer written as a decimal string (used by eth_syncing progress and net_version).","type":"string","pattern":"^[0-9]+$"};
 const pattern64 = new RegExp("^[0-9]+$", "u");
 
-function validate955(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1024(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern64.test(data)){
-validate955.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264,data}];
+validate1024.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema273,data}];
 return false;
 }
 }
 else {
-validate955.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.type,parentSchema:schema264,data}];
+validate1024.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.type,parentSchema:schema273,data}];
 return false;
 }
 }
-validate955.errors = vErrors;
+validate1024.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate954(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1023(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.startingBlock === undefined) && (missing0 = "startingBlock")) || ((data.currentBlock === undefined) && (missing0 = "currentBlock"))) || ((data.highestBlock === undefined) && (missing0 = "highestBlock"))){
-validate954.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
+validate1023.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema272.required,parentSchema:schema272,data}];
 return false;
 }
 else {
 if(data.startingBlock !== undefined){
 const _errs1 = errors;
-if(!(validate955(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
-vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
+if(!(validate1024(data.startingBlock, {instancePath:instancePath+"/startingBlock",parentData:data,parentDataProperty:"startingBlock",rootData}))){
+vErrors = vErrors === null ? validate1024.errors : vErrors.concat(validate1024.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -17322,8 +18581,8 @@ var valid0 = true;
 if(valid0){
 if(data.currentBlock !== undefined){
 const _errs2 = errors;
-if(!(validate955(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
-vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
+if(!(validate1024(data.currentBlock, {instancePath:instancePath+"/currentBlock",parentData:data,parentDataProperty:"currentBlock",rootData}))){
+vErrors = vErrors === null ? validate1024.errors : vErrors.concat(validate1024.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17334,8 +18593,8 @@ var valid0 = true;
 if(valid0){
 if(data.highestBlock !== undefined){
 const _errs3 = errors;
-if(!(validate955(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
-vErrors = vErrors === null ? validate955.errors : vErrors.concat(validate955.errors);
+if(!(validate1024(data.highestBlock, {instancePath:instancePath+"/highestBlock",parentData:data,parentDataProperty:"highestBlock",rootData}))){
+vErrors = vErrors === null ? validate1024.errors : vErrors.concat(validate1024.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17348,16 +18607,16 @@ var valid0 = true;
 }
 }
 else {
-validate954.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
+validate1023.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema272.type,parentSchema:schema272,data}];
 return false;
 }
 }
-validate954.errors = vErrors;
+validate1023.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate953(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1022(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -17365,7 +18624,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema262.oneOf[0].type,parentSchema:schema262.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema271.oneOf[0].type,parentSchema:schema271.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17375,7 +18634,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === false)){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema262.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema262.oneOf[0].enum,parentSchema:schema262.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema271.oneOf[0].enum},message:"must be equal to one of the allowed values",schema:schema271.oneOf[0].enum,parentSchema:schema271.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17390,8 +18649,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate954(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate954.errors : vErrors.concat(validate954.errors);
+if(!(validate1023(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1023.errors : vErrors.concat(validate1023.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -17406,7 +18665,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema262.oneOf,parentSchema:schema262,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema271.oneOf,parentSchema:schema271,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17414,7 +18673,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate953.errors = vErrors;
+validate1022.errors = vErrors;
 return false;
 }
 else {
@@ -17428,147 +18687,147 @@ vErrors = null;
 }
 }
 }
-validate953.errors = vErrors;
+validate1022.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate952(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1021(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_syncing/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate953(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate953.errors : vErrors.concat(validate953.errors);
+if(!(validate1022(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1022.errors : vErrors.concat(validate1022.errors);
 errors = vErrors.length;
 }
-validate952.errors = vErrors;
+validate1021.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_uninstallFilter_0 = validate961;
-const schema265 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
+export const param_eth_uninstallFilter_0 = validate1030;
+const schema274 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/FilterId","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/params/0"};
 
-function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1031(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate962.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
+validate1031.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema174,data}];
 return false;
 }
 }
 else {
-validate962.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
+validate1031.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data}];
 return false;
 }
 }
-validate962.errors = vErrors;
+validate1031.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate961(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1030(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate962(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate962.errors : vErrors.concat(validate962.errors);
+if(!(validate1031(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1031.errors : vErrors.concat(validate1031.errors);
 errors = vErrors.length;
 }
-validate961.errors = vErrors;
+validate1030.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_uninstallFilter = validate964;
-const schema267 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
+export const result_eth_uninstallFilter = validate1033;
+const schema276 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_uninstallFilter/result"};
 
-function validate964(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1033(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_uninstallFilter/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate964.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema267.type,parentSchema:schema267,data}];
+validate1033.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema276.type,parentSchema:schema276,data}];
 return false;
 }
-validate964.errors = vErrors;
+validate1033.errors = vErrors;
 return errors === 0;
 }
 
-export const param_eth_unsubscribe_0 = validate965;
-const schema268 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
+export const param_eth_unsubscribe_0 = validate1034;
+const schema277 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SubscriptionId","$id":"https://openrpc.invalid/methods/eth_unsubscribe/params/0"};
 
-function validate966(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1035(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate966.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema260,data}];
+validate1035.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\"",schema:"^0x[0-9a-fA-F]{1,64}$",parentSchema:schema269,data}];
 return false;
 }
 }
 else {
-validate966.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.type,parentSchema:schema260,data}];
+validate1035.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.type,parentSchema:schema269,data}];
 return false;
 }
 }
-validate966.errors = vErrors;
+validate1035.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate965(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1034(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate966(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate966.errors : vErrors.concat(validate966.errors);
+if(!(validate1035(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1035.errors : vErrors.concat(validate1035.errors);
 errors = vErrors.length;
 }
-validate965.errors = vErrors;
+validate1034.errors = vErrors;
 return errors === 0;
 }
 
-export const result_eth_unsubscribe = validate968;
-const schema270 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
+export const result_eth_unsubscribe = validate1037;
+const schema279 = {"type":"boolean","$id":"https://openrpc.invalid/methods/eth_unsubscribe/result"};
 
-function validate968(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1037(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/eth_unsubscribe/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate968.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema270.type,parentSchema:schema270,data}];
+validate1037.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema279.type,parentSchema:schema279,data}];
 return false;
 }
-validate968.errors = vErrors;
+validate1037.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_mine_0 = validate969;
-const schema271 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
+export const param_evm_mine_0 = validate1038;
+const schema280 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},{"type":"integer","minimum":0,"maximum":253402300799}],"x-expected":"Uint64Input or number","$id":"https://openrpc.invalid/methods/evm_mine/params/0"};
 
-function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1039(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate970.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
+validate1039.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x0*[0-9a-fA-F]{1,16}$"},message:"must match pattern \""+"^0x0*[0-9a-fA-F]{1,16}$"+"\"",schema:"^0x0*[0-9a-fA-F]{1,16}$",parentSchema:schema9,data}];
 return false;
 }
 }
 else {
-validate970.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
+validate1039.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema9.type,parentSchema:schema9,data}];
 return false;
 }
 }
-validate970.errors = vErrors;
+validate1039.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate969(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1038(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/params/0" */;
 let vErrors = null;
 let errors = 0;
@@ -17576,8 +18835,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate970(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate970.errors : vErrors.concat(validate970.errors);
+if(!(validate1039(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1039.errors : vErrors.concat(validate1039.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -17587,7 +18846,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema271.oneOf[1].type,parentSchema:schema271.oneOf[1],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema280.oneOf[1].type,parentSchema:schema280.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17599,7 +18858,7 @@ errors++;
 if(errors === _errs2){
 if(typeof data == "number"){
 if(data > 253402300799 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema271.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 253402300799},message:"must be <= 253402300799",schema:253402300799,parentSchema:schema280.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17610,7 +18869,7 @@ errors++;
 }
 else {
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema271.oneOf[1],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema280.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17634,7 +18893,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema271.oneOf,parentSchema:schema271,data};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema280.oneOf,parentSchema:schema280,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17642,7 +18901,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate969.errors = vErrors;
+validate1038.errors = vErrors;
 return false;
 }
 else {
@@ -17656,173 +18915,173 @@ vErrors = null;
 }
 }
 }
-validate969.errors = vErrors;
+validate1038.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_mine = validate972;
-const schema273 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
+export const result_evm_mine = validate1041;
+const schema282 = {"type":"string","enum":["0x0"],"$id":"https://openrpc.invalid/methods/evm_mine/result"};
 
-function validate972(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1041(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_mine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate972.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.type,parentSchema:schema273,data}];
+validate1041.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.type,parentSchema:schema282,data}];
 return false;
 }
 if(!(data === "0x0")){
-validate972.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema273.enum},message:"must be equal to one of the allowed values",schema:schema273.enum,parentSchema:schema273,data}];
+validate1041.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema282.enum},message:"must be equal to one of the allowed values",schema:schema282.enum,parentSchema:schema282,data}];
 return false;
 }
-validate972.errors = vErrors;
+validate1041.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setAutomine_0 = validate973;
-const schema274 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
+export const param_evm_setAutomine_0 = validate1042;
+const schema283 = {"type":"boolean","$id":"https://openrpc.invalid/methods/evm_setAutomine/params/0"};
 
-function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1042(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate973.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema274.type,parentSchema:schema274,data}];
+validate1042.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema283.type,parentSchema:schema283,data}];
 return false;
 }
-validate973.errors = vErrors;
+validate1042.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setAutomine = validate974;
-const schema275 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
+export const result_evm_setAutomine = validate1043;
+const schema284 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setAutomine/result"};
 
-function validate974(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1043(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setAutomine/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate974.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema275.type,parentSchema:schema275,data}];
+validate1043.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema284.type,parentSchema:schema284,data}];
 return false;
 }
 if(!(data === true)){
-validate974.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema275.enum},message:"must be equal to one of the allowed values",schema:schema275.enum,parentSchema:schema275,data}];
+validate1043.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema284.enum},message:"must be equal to one of the allowed values",schema:schema284.enum,parentSchema:schema284,data}];
 return false;
 }
-validate974.errors = vErrors;
+validate1043.errors = vErrors;
 return errors === 0;
 }
 
-export const param_evm_setIntervalMining_0 = validate975;
-const schema276 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
+export const param_evm_setIntervalMining_0 = validate1044;
+const schema285 = {"type":"integer","minimum":0,"maximum":2147483647,"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/params/0"};
 
-function validate975(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1044(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/params/0" */;
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate975.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema276.type,parentSchema:schema276,data}];
+validate1044.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate975.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema276,data}];
+validate1044.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647",schema:2147483647,parentSchema:schema285,data}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate975.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema276,data}];
+validate1044.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema285,data}];
 return false;
 }
 }
 }
 }
-validate975.errors = vErrors;
+validate1044.errors = vErrors;
 return errors === 0;
 }
 
-export const result_evm_setIntervalMining = validate976;
-const schema277 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
+export const result_evm_setIntervalMining = validate1045;
+const schema286 = {"type":"boolean","enum":[true],"$id":"https://openrpc.invalid/methods/evm_setIntervalMining/result"};
 
-function validate976(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1045(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/evm_setIntervalMining/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate976.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema277.type,parentSchema:schema277,data}];
+validate1045.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema286.type,parentSchema:schema286,data}];
 return false;
 }
 if(!(data === true)){
-validate976.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema277.enum},message:"must be equal to one of the allowed values",schema:schema277.enum,parentSchema:schema277,data}];
+validate1045.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema286.enum},message:"must be equal to one of the allowed values",schema:schema286.enum,parentSchema:schema286,data}];
 return false;
 }
-validate976.errors = vErrors;
+validate1045.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_listening = validate977;
-const schema278 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
+export const result_net_listening = validate1046;
+const schema287 = {"type":"boolean","$id":"https://openrpc.invalid/methods/net_listening/result"};
 
-function validate977(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1046(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_listening/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-validate977.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema278.type,parentSchema:schema278,data}];
+validate1046.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema287.type,parentSchema:schema287,data}];
 return false;
 }
-validate977.errors = vErrors;
+validate1046.errors = vErrors;
 return errors === 0;
 }
 
-export const result_net_version = validate978;
-const schema279 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
+export const result_net_version = validate1047;
+const schema288 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalString","$id":"https://openrpc.invalid/methods/net_version/result"};
 
-function validate979(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1048(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern64.test(data)){
-validate979.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema264,data}];
+validate1048.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema273,data}];
 return false;
 }
 }
 else {
-validate979.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.type,parentSchema:schema264,data}];
+validate1048.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.type,parentSchema:schema273,data}];
 return false;
 }
 }
-validate979.errors = vErrors;
+validate1048.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate978(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1047(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/net_version/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate979(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate979.errors : vErrors.concat(validate979.errors);
+if(!(validate1048(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1048.errors : vErrors.concat(validate1048.errors);
 errors = vErrors.length;
 }
-validate978.errors = vErrors;
+validate1047.errors = vErrors;
 return errors === 0;
 }
 
-export const result_rpc_discover = validate981;
-const schema281 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
-const schema282 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+export const result_rpc_discover = validate1050;
+const schema290 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
+const schema291 = {"title":"OpenrpcDocument","description":"An OpenRPC 1.2.6 document (this contract).","type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
 
-function validate982(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1051(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.openrpc === undefined) && (missing0 = "openrpc")) || ((data.info === undefined) && (missing0 = "info"))) || ((data.methods === undefined) && (missing0 = "methods"))){
-validate982.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema282.required,parentSchema:schema282,data}];
+validate1051.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema291.required,parentSchema:schema291,data}];
 return false;
 }
 else {
@@ -17830,7 +19089,7 @@ if(data.openrpc !== undefined){
 let data0 = data.openrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate982.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema282.properties.openrpc.type,parentSchema:schema282.properties.openrpc,data:data0}];
+validate1051.errors = [{instancePath:instancePath+"/openrpc",schemaPath:"#/properties/openrpc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.openrpc.type,parentSchema:schema291.properties.openrpc,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17843,7 +19102,7 @@ if(data.info !== undefined){
 let data1 = data.info;
 const _errs3 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate982.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.properties.info.type,parentSchema:schema282.properties.info,data:data1}];
+validate1051.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.info.type,parentSchema:schema291.properties.info,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17856,7 +19115,7 @@ if(data.methods !== undefined){
 let data2 = data.methods;
 const _errs5 = errors;
 if(!(Array.isArray(data2))){
-validate982.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema282.properties.methods.type,parentSchema:schema282.properties.methods,data:data2}];
+validate1051.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema291.properties.methods.type,parentSchema:schema291.properties.methods,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -17869,7 +19128,7 @@ if(data.components !== undefined){
 let data3 = data.components;
 const _errs7 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate982.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.properties.components.type,parentSchema:schema282.properties.components,data:data3}];
+validate1051.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.components.type,parentSchema:schema291.properties.components,data:data3}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -17883,42 +19142,42 @@ var valid0 = true;
 }
 }
 else {
-validate982.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema282.type,parentSchema:schema282,data}];
+validate1051.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data}];
 return false;
 }
 }
-validate982.errors = vErrors;
+validate1051.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate981(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1050(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/rpc.discover/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate982(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate982.errors : vErrors.concat(validate982.errors);
+if(!(validate1051(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1051.errors : vErrors.concat(validate1051.errors);
 errors = vErrors.length;
 }
-validate981.errors = vErrors;
+validate1050.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_content = validate984;
-const schema283 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
-const schema284 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema285 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
-const schema286 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
+export const result_txpool_content = validate1053;
+const schema292 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
+const schema293 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema294 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
+const schema295 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
 const pattern69 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 
-function validate989(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1058(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate989.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
+validate1058.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
 return false;
 }
 else {
@@ -17926,7 +19185,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate989.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
+validate1058.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17939,7 +19198,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate989.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
+validate1058.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17952,7 +19211,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate989.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
+validate1058.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -18080,7 +19339,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate989.errors = vErrors;
+validate1058.errors = vErrors;
 return false;
 }
 else {
@@ -18104,7 +19363,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate989.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
+validate1058.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -18217,7 +19476,7 @@ break;
 }
 }
 else {
-validate989.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
+validate1058.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -18247,7 +19506,7 @@ break;
 }
 }
 else {
-validate989.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
+validate1058.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -18343,16 +19602,16 @@ var valid0 = true;
 }
 }
 else {
-validate989.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
+validate1058.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
 return false;
 }
 }
-validate989.errors = vErrors;
+validate1058.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate988(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1057(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18361,7 +19620,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema286.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema295.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18373,7 +19632,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema286.propertyNames,parentSchema:schema286,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema295.propertyNames,parentSchema:schema295,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18381,7 +19640,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate988.errors = vErrors;
+validate1057.errors = vErrors;
 return false;
 break;
 }
@@ -18389,8 +19648,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate989(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate989.errors : vErrors.concat(validate989.errors);
+if(!(validate1058(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1058.errors : vErrors.concat(validate1058.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -18401,16 +19660,16 @@ break;
 }
 }
 else {
-validate988.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data}];
+validate1057.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
 return false;
 }
 }
-validate988.errors = vErrors;
+validate1057.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate986(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1055(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18423,7 +19682,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema285.propertyNames,parentSchema:schema285,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema294.propertyNames,parentSchema:schema294,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18431,7 +19690,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate986.errors = vErrors;
+validate1055.errors = vErrors;
 return false;
 break;
 }
@@ -18439,8 +19698,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate988(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
+if(!(validate1057(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -18451,51 +19710,51 @@ break;
 }
 }
 else {
-validate986.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
+validate1055.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
 return false;
 }
 }
-validate986.errors = vErrors;
+validate1055.errors = vErrors;
 return errors === 0;
 }
 
-const schema288 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
+const schema297 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
 
-function validate1015(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1084(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate1015.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema288.type,parentSchema:schema288,data}];
+validate1084.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema297.type,parentSchema:schema297,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate1015.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema288,data}];
+validate1084.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema297,data}];
 return false;
 }
 }
 }
-validate1015.errors = vErrors;
+validate1084.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate985(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1054(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate985.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema284.required,parentSchema:schema284,data}];
+validate1054.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate986(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate986.errors : vErrors.concat(validate986.errors);
+if(!(validate1055(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1055.errors : vErrors.concat(validate1055.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18506,8 +19765,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate986(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate986.errors : vErrors.concat(validate986.errors);
+if(!(validate1055(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1055.errors : vErrors.concat(validate1055.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18518,8 +19777,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs3 = errors;
-if(!(validate1015(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -18530,8 +19789,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs4 = errors;
-if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -18542,8 +19801,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs5 = errors;
-if(!(validate1015(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -18554,8 +19813,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs6 = errors;
-if(!(validate1015(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -18571,81 +19830,81 @@ var valid0 = true;
 }
 }
 else {
-validate985.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data}];
+validate1054.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
 return false;
 }
 }
-validate985.errors = vErrors;
+validate1054.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate984(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1053(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate985(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate985.errors : vErrors.concat(validate985.errors);
+if(!(validate1054(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1054.errors : vErrors.concat(validate1054.errors);
 errors = vErrors.length;
 }
-validate984.errors = vErrors;
+validate1053.errors = vErrors;
 return errors === 0;
 }
 
-export const param_txpool_contentFrom_0 = validate1021;
-const schema289 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
+export const param_txpool_contentFrom_0 = validate1090;
+const schema298 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
 
-function validate1022(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1091(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate1022.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate1091.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate1022.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate1091.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate1022.errors = vErrors;
+validate1091.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1021(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1090(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1022(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1022.errors : vErrors.concat(validate1022.errors);
+if(!(validate1091(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1091.errors : vErrors.concat(validate1091.errors);
 errors = vErrors.length;
 }
-validate1021.errors = vErrors;
+validate1090.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_contentFrom = validate1024;
-const schema291 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
-const schema292 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+export const result_txpool_contentFrom = validate1093;
+const schema300 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
+const schema301 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
 
-function validate1025(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1094(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate1025.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema292.required,parentSchema:schema292,data}];
+validate1094.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate988(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
+if(!(validate1057(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18656,8 +19915,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate988(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate988.errors : vErrors.concat(validate988.errors);
+if(!(validate1057(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18668,8 +19927,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs3 = errors;
-if(!(validate1015(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -18680,8 +19939,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs4 = errors;
-if(!(validate1015(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -18692,8 +19951,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs5 = errors;
-if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -18708,56 +19967,56 @@ var valid0 = true;
 }
 }
 else {
-validate1025.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema292.type,parentSchema:schema292,data}];
+validate1094.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
 return false;
 }
 }
-validate1025.errors = vErrors;
+validate1094.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1024(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1093(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1025(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1025.errors : vErrors.concat(validate1025.errors);
+if(!(validate1094(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1094.errors : vErrors.concat(validate1094.errors);
 errors = vErrors.length;
 }
-validate1024.errors = vErrors;
+validate1093.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_inspect = validate1032;
-const schema293 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
-const schema294 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
-const schema295 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
-const schema296 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const schema297 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
+export const result_txpool_inspect = validate1101;
+const schema302 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
+const schema303 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
+const schema304 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
+const schema305 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
+const schema306 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
 const pattern72 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
 
-function validate1037(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern72.test(data)){
-validate1037.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema297,data}];
+validate1106.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema306,data}];
 return false;
 }
 }
 else {
-validate1037.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.type,parentSchema:schema297,data}];
+validate1106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.type,parentSchema:schema306,data}];
 return false;
 }
 }
-validate1037.errors = vErrors;
+validate1106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1036(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18766,7 +20025,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema296.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema305.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18778,7 +20037,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema296.propertyNames,parentSchema:schema296,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema305.propertyNames,parentSchema:schema305,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18786,7 +20045,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate1036.errors = vErrors;
+validate1105.errors = vErrors;
 return false;
 break;
 }
@@ -18794,8 +20053,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1037(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1037.errors : vErrors.concat(validate1037.errors);
+if(!(validate1106(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1106.errors : vErrors.concat(validate1106.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -18806,16 +20065,16 @@ break;
 }
 }
 else {
-validate1036.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema296.type,parentSchema:schema296,data}];
+validate1105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data}];
 return false;
 }
 }
-validate1036.errors = vErrors;
+validate1105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1034(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18828,7 +20087,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema295.propertyNames,parentSchema:schema295,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema304.propertyNames,parentSchema:schema304,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18836,7 +20095,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate1034.errors = vErrors;
+validate1103.errors = vErrors;
 return false;
 break;
 }
@@ -18844,8 +20103,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1036(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1036.errors : vErrors.concat(validate1036.errors);
+if(!(validate1105(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1105.errors : vErrors.concat(validate1105.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -18856,30 +20115,30 @@ break;
 }
 }
 else {
-validate1034.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
+validate1103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema304.type,parentSchema:schema304,data}];
 return false;
 }
 }
-validate1034.errors = vErrors;
+validate1103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1033(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate1033.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema294.required,parentSchema:schema294,data}];
+validate1102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate1034(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate1034.errors : vErrors.concat(validate1034.errors);
+if(!(validate1103(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1103.errors : vErrors.concat(validate1103.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18890,8 +20149,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate1034(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate1034.errors : vErrors.concat(validate1034.errors);
+if(!(validate1103(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1103.errors : vErrors.concat(validate1103.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18903,48 +20162,48 @@ var valid0 = true;
 }
 }
 else {
-validate1033.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
+validate1102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
 return false;
 }
 }
-validate1033.errors = vErrors;
+validate1102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1032(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1033(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1033.errors : vErrors.concat(validate1033.errors);
+if(!(validate1102(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1102.errors : vErrors.concat(validate1102.errors);
 errors = vErrors.length;
 }
-validate1032.errors = vErrors;
+validate1101.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_simpleContent = validate1043;
-const schema298 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
-const schema299 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema300 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema301 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
+export const result_txpool_simpleContent = validate1112;
+const schema307 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
+const schema308 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema309 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema310 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
 
-function validate1047(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.Nonce === undefined) && (missing0 = "Nonce")) || ((data.TxHash === undefined) && (missing0 = "TxHash"))){
-validate1047.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
+validate1116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema310.required,parentSchema:schema310,data}];
 return false;
 }
 else {
 if(data.Nonce !== undefined){
 const _errs1 = errors;
-if(!(validate1015(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -18968,23 +20227,23 @@ var valid0 = true;
 }
 }
 else {
-validate1047.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
+validate1116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema310.type,parentSchema:schema310,data}];
 return false;
 }
 }
-validate1047.errors = vErrors;
+validate1116.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1046(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate1046.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema300.required,parentSchema:schema300,data}];
+validate1115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema309.required,parentSchema:schema309,data}];
 return false;
 }
 else {
@@ -18997,8 +20256,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate1047(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate1047.errors : vErrors.concat(validate1047.errors);
+if(!(validate1116(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate1116.errors : vErrors.concat(validate1116.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -19008,7 +20267,7 @@ break;
 }
 }
 else {
-validate1046.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.pending.type,parentSchema:schema300.properties.pending,data:data0}];
+validate1115.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema309.properties.pending.type,parentSchema:schema309.properties.pending,data:data0}];
 return false;
 }
 }
@@ -19027,8 +20286,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate1047(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate1047.errors : vErrors.concat(validate1047.errors);
+if(!(validate1116(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate1116.errors : vErrors.concat(validate1116.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -19038,7 +20297,7 @@ break;
 }
 }
 else {
-validate1046.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.properties.queued.type,parentSchema:schema300.properties.queued,data:data2}];
+validate1115.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema309.properties.queued.type,parentSchema:schema309.properties.queued,data:data2}];
 return false;
 }
 }
@@ -19050,8 +20309,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs7 = errors;
-if(!(validate1015(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -19062,8 +20321,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs8 = errors;
-if(!(validate1015(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -19074,8 +20333,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs9 = errors;
-if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -19090,23 +20349,23 @@ var valid0 = true;
 }
 }
 else {
-validate1046.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.type,parentSchema:schema300,data}];
+validate1115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.type,parentSchema:schema309,data}];
 return false;
 }
 }
-validate1046.errors = vErrors;
+validate1115.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1044(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.simpleAccountContent === undefined) && (missing0 = "simpleAccountContent")) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate1044.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema299.required,parentSchema:schema299,data}];
+validate1113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema308.required,parentSchema:schema308,data}];
 return false;
 }
 else {
@@ -19123,7 +20382,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema299.properties.simpleAccountContent.propertyNames,parentSchema:schema299.properties.simpleAccountContent,data:data0};
+const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema308.properties.simpleAccountContent.propertyNames,parentSchema:schema308.properties.simpleAccountContent,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19131,7 +20390,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate1044.errors = vErrors;
+validate1113.errors = vErrors;
 return false;
 break;
 }
@@ -19139,8 +20398,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate1046(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1046.errors : vErrors.concat(validate1046.errors);
+if(!(validate1115(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1115.errors : vErrors.concat(validate1115.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -19151,7 +20410,7 @@ break;
 }
 }
 else {
-validate1044.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.properties.simpleAccountContent.type,parentSchema:schema299.properties.simpleAccountContent,data:data0}];
+validate1113.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.properties.simpleAccountContent.type,parentSchema:schema308.properties.simpleAccountContent,data:data0}];
 return false;
 }
 }
@@ -19163,8 +20422,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs6 = errors;
-if(!(validate1015(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -19175,8 +20434,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs7 = errors;
-if(!(validate1015(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -19187,8 +20446,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs8 = errors;
-if(!(validate1015(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -19199,8 +20458,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs9 = errors;
-if(!(validate1015(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1015.errors : vErrors.concat(validate1015.errors);
+if(!(validate1084(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -19215,39 +20474,39 @@ var valid0 = true;
 }
 }
 else {
-validate1044.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.type,parentSchema:schema299,data}];
+validate1113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.type,parentSchema:schema308,data}];
 return false;
 }
 }
-validate1044.errors = vErrors;
+validate1113.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1043(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1044(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1044.errors : vErrors.concat(validate1044.errors);
+if(!(validate1113(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1113.errors : vErrors.concat(validate1113.errors);
 errors = vErrors.length;
 }
-validate1043.errors = vErrors;
+validate1112.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_status = validate1061;
-const schema302 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
-const schema303 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+export const result_txpool_status = validate1130;
+const schema311 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
+const schema312 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate1062(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate1062.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
+validate1131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema312.required,parentSchema:schema312,data}];
 return false;
 }
 else {
@@ -19278,39 +20537,39 @@ var valid0 = true;
 }
 }
 else {
-validate1062.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
+validate1131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.type,parentSchema:schema312,data}];
 return false;
 }
 }
-validate1062.errors = vErrors;
+validate1131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1061(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1062(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1062.errors : vErrors.concat(validate1062.errors);
+if(!(validate1131(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1131.errors : vErrors.concat(validate1131.errors);
 errors = vErrors.length;
 }
-validate1061.errors = vErrors;
+validate1130.errors = vErrors;
 return errors === 0;
 }
 
-export const result_web3_clientVersion = validate1066;
-const schema304 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
+export const result_web3_clientVersion = validate1135;
+const schema313 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
 
-function validate1066(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/web3_clientVersion/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate1066.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data}];
+validate1135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.type,parentSchema:schema313,data}];
 return false;
 }
-validate1066.errors = vErrors;
+validate1135.errors = vErrors;
 return errors === 0;
 }
 
@@ -19360,6 +20619,7 @@ export const paramValidators: Record<MethodName, ValidateFunction[]> = {
   "eth_newPendingTransactionFilter": [],
   "eth_sendRawTransaction": [param_eth_sendRawTransaction_0],
   "eth_sendTransaction": [param_eth_sendTransaction_0],
+  "eth_simulateV1": [param_eth_simulateV1_0, param_eth_simulateV1_1],
   "eth_subscribe": [param_eth_subscribe_0, param_eth_subscribe_1],
   "eth_syncing": [],
   "eth_uninstallFilter": [param_eth_uninstallFilter_0],
@@ -19424,6 +20684,7 @@ export const resultValidators: Record<MethodName, ValidateFunction> = {
   "eth_newPendingTransactionFilter": result_eth_newPendingTransactionFilter,
   "eth_sendRawTransaction": result_eth_sendRawTransaction,
   "eth_sendTransaction": result_eth_sendTransaction,
+  "eth_simulateV1": result_eth_simulateV1,
   "eth_subscribe": result_eth_subscribe,
   "eth_syncing": result_eth_syncing,
   "eth_uninstallFilter": result_eth_uninstallFilter,

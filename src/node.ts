@@ -17,6 +17,7 @@ import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
 import { Executor } from './state/execution.js';
 import { TraceService } from './tracing/trace-service.js';
+import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { startHttpServer, type HttpServerHandle } from './transport/http.js';
@@ -108,6 +109,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     miner,
     mining,
     executor,
+    simulator: new Simulator({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
     tracing: new TraceService(
       {
       commonAt: (header) => chain.commons.at(header),

@@ -10,6 +10,7 @@ import { configMethods } from './eth/config.js';
 import { executionMethods } from './eth/execution.js';
 import { feeMethods } from './eth/fees.js';
 import { filterMethods } from './eth/filters.js';
+import { simulateMethods } from './eth/simulate.js';
 import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
@@ -26,6 +27,7 @@ export function implementMethods(services: Services): RpcMethods {
     ...chainInfoMethods(services),
     ...configMethods(services),
     ...executionMethods(services),
+    ...simulateMethods(services),
     ...feeMethods(services),
     ...submissionMethods(services),
     ...filterMethods(services),

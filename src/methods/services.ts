@@ -12,6 +12,7 @@ import type { FilterRegistry } from '../filters/registry.js';
 import type { LogQuery } from '../filters/log-query.js';
 import type { Subscriptions } from '../filters/subscriptions.js';
 import type { TraceService } from '../tracing/trace-service.js';
+import type { Simulator } from '../simulation/simulate.js';
 
 /**
  * Everything a method may use. Each method module takes only the members it needs
@@ -27,6 +28,8 @@ export interface Services {
   executor: Executor;
   /** replays of mined transactions with a tracer (debug_trace*) */
   tracing: TraceService;
+  /** eth_simulateV1's block building on a private state */
+  simulator: Simulator;
   sync: SyncStatus;
   /** the block the node would mine next, for the `pending` tag */
   pendingBlock: () => Promise<Block>;

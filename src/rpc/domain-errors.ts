@@ -6,6 +6,7 @@ import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
+import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
@@ -31,5 +32,6 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
   if (error instanceof TraceError || error instanceof OverrideError) return serverError(error.message);
+  if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   return undefined;
 }

@@ -1,10 +1,11 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
-import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
+import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { StateStore } from './state-store.js';
+import { asContractSender } from './contract-sender.js';
 import { applyStateOverrides, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
 import { createChainVM, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
@@ -188,6 +189,7 @@ export class Executor {
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;
+    const senderHasCode = account !== undefined && !equalsBytes(account.codeHash, KECCAK256_NULL);
     const balance = account?.balance ?? 0n;
     const requestedGas = big(request.gas);
     const gasLimit = requestedGas === undefined ? this.gasCap(block) : min(requestedGas, this.maxGas(block));
@@ -206,7 +208,9 @@ export class Executor {
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
       await vm.stateManager.checkpoint();
       try {
-        const execute = () => runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+        const run = () => runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+        // As geth's calls do, a sender with code (a contract, a Safe) may call; the library checks EIP-3607 otherwise.
+        const execute = senderHasCode ? () => asContractSender(vm, from, run) : run;
         return { result: await (around === undefined ? execute() : around(vm, execute, tx, context)) };
       } catch (error) {
         return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };

@@ -186,6 +186,11 @@ describe('eth_call', () => {
     );
   });
 
+  it('a sender with code (a contract) may call, as geth lets it', async () => {
+    expect(await node.call('eth_call', [{ from: reverter, to: storage, data: data('Storage', 'get') }, 'latest'])).to.match(/^0x[0-9a-f]{64}$/);
+    expect(await node.call('eth_getCode', [reverter, 'latest'])).to.equal(contracts().Reverter.deployedBytecode);
+  });
+
   describe('with state and block overrides', () => {
     /** NUMBER, TIMESTAMP, COINBASE, BASEFEE, returned as four words. */
     const BLOCK_PROBE = '0x4360005242602052416040524860605260806000f3';

@@ -116,5 +116,8 @@ describe('eth_estimateGas', () => {
     // A block gas limit below the call's own need: the estimate cannot exceed it.
     await expectRpcError(node.call('eth_estimateGas', [{ from, to: storage, data: data('Storage', 'set', [5n]) }, 'latest', {}, { gasLimit: '0x6000' }]), -32000, /gas required exceeds|out of gas/);
   });
-});
 
+  it('estimates a call from a sender with code, as geth does', async () => {
+    expect(await node.call('eth_estimateGas', [{ from: storage, to: SINK }])).to.equal('0x5208');
+  });
+});

@@ -91,6 +91,8 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSimulateV1Params,
+  EthSimulateV1Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -128,7 +130,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.1.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:4c4174e35243cb1fd7719021538781c99933ee2a0c4dfe96d151d74689aeee2a";
+export const contractDigest = "sha256:e86dd41d92fb84fd16561ca16f08f2e6fe0088c682845b16c1fe5afe47f38969";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -176,6 +178,7 @@ export interface RpcMethods {
   "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 };
   "eth_sendRawTransaction": { params: EthSendRawTransactionParams; result: EthSendRawTransactionResult; errorCode: -32602 | -32000 };
   "eth_sendTransaction": { params: EthSendTransactionParams; result: EthSendTransactionResult; errorCode: -32602 | -32000 | 3 };
+  "eth_simulateV1": { params: EthSimulateV1Params; result: EthSimulateV1Result; errorCode: -38026 | -38025 | -38021 | -38020 | -38015 | -38014 | -38013 | -38012 | -38011 | -38010 | -32602 | -32000 };
   "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 };
   "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 };
   "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 };
@@ -246,6 +249,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_newPendingTransactionFilter",
   "eth_sendRawTransaction",
   "eth_sendTransaction",
+  "eth_simulateV1",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
@@ -316,6 +320,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"}],
   "eth_sendRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sendTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
+  "eth_simulateV1": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty input"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… is not a precompile"},{"code":-38010,"message":"err: nonce too low: address 0x…, tx: 0 state: 1 (supplied gas 50000000)"},{"code":-38011,"message":"err: nonce too high: address 0x…, tx: 2 state: 1 (supplied gas 50000000)"},{"code":-38012,"message":"err: max fee per gas less than block base fee: address 0x…, maxFeePerGas: 0, baseFee: 1 (supplied gas 50000000)"},{"code":-38013,"message":"err: intrinsic gas too low: have 0, want 21000 (supplied gas 0)"},{"code":-38014,"message":"err: insufficient funds for gas * price + value: address 0x… have 0 want 1000 (supplied gas 50000000)"},{"code":-38015,"message":"block gas limit reached: remaining: 21000, required: 30000"},{"code":-38020,"message":"block numbers must be in order: 144 <= 154"},{"code":-38021,"message":"block timestamps must be in order: 550 <= 588"},{"code":-38025,"message":"err: max initcode size exceeded (supplied gas 50000000)"},{"code":-38026,"message":"too many blocks"}],
   "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"}],
   "eth_syncing": [{"code":-32602,"message":"Invalid params"}],
   "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"}],
@@ -944,6 +949,21 @@ export function ethSendRawTransaction(transport: Transport, ...params: EthSendRa
  */
 export function ethSendTransaction(transport: Transport, ...params: EthSendTransactionParams): Promise<EthSendTransactionResult> {
   return transport.request("eth_sendTransaction", params) as Promise<EthSendTransactionResult>;
+}
+
+/**
+ * `eth_simulateV1`: Simulates calls in blocks on top of a block, with state and block overrides.
+ *
+ * Builds blocks on the given block (default "latest") as the chain would, each with its block and state overrides, runs their calls in order — each on the state the previous ones left, across blocks — and answers every block as the chain would hold it, with each call's result; gaps in block numbers are filled with empty blocks, times default to 12 s after the previous block. Nothing reaches the chain. Calls are capped at 50,000,000 gas in all. A call that cannot be included (nonce, fees, funds, intrinsic gas, block gas) fails the whole request with its -380xx code; a call that reverts or fails in the EVM is a result with status 0x0 and its error.
+ *
+ * Params:
+ * - `payload`: The blocks to simulate and how.
+ * - `block` (optional): Block to build on; default "latest".
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026
+ */
+export function ethSimulateV1(transport: Transport, ...params: EthSimulateV1Params): Promise<EthSimulateV1Result> {
+  return transport.request("eth_simulateV1", params) as Promise<EthSimulateV1Result>;
 }
 
 /**
@@ -1631,6 +1651,18 @@ export interface Client {
    */
   eth_sendTransaction(...params: EthSendTransactionParams): Promise<EthSendTransactionResult>;
   /**
+   * `eth_simulateV1`: Simulates calls in blocks on top of a block, with state and block overrides.
+   *
+   * Builds blocks on the given block (default "latest") as the chain would, each with its block and state overrides, runs their calls in order — each on the state the previous ones left, across blocks — and answers every block as the chain would hold it, with each call's result; gaps in block numbers are filled with empty blocks, times default to 12 s after the previous block. Nothing reaches the chain. Calls are capped at 50,000,000 gas in all. A call that cannot be included (nonce, fees, funds, intrinsic gas, block gas) fails the whole request with its -380xx code; a call that reverts or fails in the EVM is a result with status 0x0 and its error.
+   *
+   * Params:
+   * - `payload`: The blocks to simulate and how.
+   * - `block` (optional): Block to build on; default "latest".
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026
+   */
+  eth_simulateV1(...params: EthSimulateV1Params): Promise<EthSimulateV1Result>;
+  /**
    * `eth_subscribe`: Opens a WebSocket subscription.
    *
    * WebSocket only (over HTTP it answers -32601 "notifications not supported"). The WebSocket endpoint is ws://host:port/ on the HTTP port, with the same host and origin checks, the same methods and the same envelope rules. Starts a subscription and returns its id; events then arrive as JSON-RPC notifications {"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":<id>,"result":<event>}} (see the SubscriptionNotification schema), where <event> is a BlockHeader for newHeads, a Log for logs, and a transaction hash for newPendingTransactions. Events start with the first block after the subscription and never precede the reply carrying its id; each is sent once, in chain order. The filter parameter is used only by logs (address and topics). Closing the connection ends its subscriptions and the filters it installed. A connection whose unsent output passes --ws-max-backlog bytes (default 16 MiB) is closed with code 1008 and a reason. At most --max-filters subscriptions per connection.
@@ -1831,6 +1863,7 @@ export function createClient(transport: Transport): Client {
     eth_newPendingTransactionFilter: (...params) => ethNewPendingTransactionFilter(transport, ...params),
     eth_sendRawTransaction: (...params) => ethSendRawTransaction(transport, ...params),
     eth_sendTransaction: (...params) => ethSendTransaction(transport, ...params),
+    eth_simulateV1: (...params) => ethSimulateV1(transport, ...params),
     eth_subscribe: (...params) => ethSubscribe(transport, ...params),
     eth_syncing: (...params) => ethSyncing(transport, ...params),
     eth_uninstallFilter: (...params) => ethUninstallFilter(transport, ...params),

@@ -1,0 +1,16 @@
+import type { RpcMethods } from '../../../generated/methods.js';
+import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
+import { toRpcSimulatedBlock } from '../../format/simulated-block.js';
+import type { Services } from '../services.js';
+
+type Deps = Pick<Services, 'chain' | 'simulator' | 'pendingBlock'>;
+
+export function simulateMethods({ chain, simulator, pendingBlock }: Deps): Pick<RpcMethods, 'eth_simulateV1'> {
+  return {
+    eth_simulateV1: async ([payload, ref]) => {
+      const base = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
+      const blocks = await simulator.simulate(payload, base);
+      return blocks.map((block) => toRpcSimulatedBlock(block, payload.returnFullTransactions === true));
+    },
+  };
+}
