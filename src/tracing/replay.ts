@@ -26,12 +26,6 @@ export interface ReplayChain extends BlockHistory {
 /** The transactions a replay traces: their index in the block, and a fresh tracer for each. */
 export type TracerFor = (index: number) => TxTracer | undefined;
 
-export interface ReplayOptions {
-  /** the index of the last transaction to run */
-  last?: number;
-  /** how long each traced transaction may run */
-  timeoutMs?: number;
-}
 
 export interface TracedResult {
   index: number;
@@ -90,7 +84,21 @@ export async function runTraced(
   return { result: await tracer.finish({ gasUsed: outcome.totalGasSpent }, vm.stateManager), run: outcome };
 }
 
+/** Where a replay of a block has got to: its VM, the next transaction, the gas and logs so far. */
+interface Position {
+  vm: VM;
+  next: number;
+  gasUsed: bigint;
+  logs: number;
+}
+
+/** Replays kept for later traces in the same block: a few, each holding a VM's caches. */
+const POSITIONS_KEPT = 2;
+
 export class Replayer {
+  /** kept replays, oldest first */
+  private readonly positions: { key: string; position: Position }[] = [];
+
   constructor(private readonly chain: ReplayChain) {}
 
   /**
@@ -127,42 +135,76 @@ export class Replayer {
   /** A VM on the state `block`'s transaction `index` ran on: its parent's, with the transactions before it run. */
   async before(block: Block, index: number): Promise<VM> {
     if (index < 0 || index >= block.transactions.length) throw new TraceError(`transaction index ${index} out of range for block ${bytesToHex(block.hash())}`);
-    const vm = await this.blockStart(block);
-    await this.run(vm, block, index, () => undefined);
-    return vm;
+    const position = await this.start(block);
+    await this.advance(position, block, index, () => undefined);
+    return position.vm;
+  }
+
+  /** Replays all of `block`, tracing the transactions `tracerFor` gives a tracer, each within `timeoutMs`; answers the traced results in block order. */
+  async replay(block: Block, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+    return this.advance(await this.start(block), block, block.transactions.length, tracerFor, timeoutMs);
   }
 
   /**
-   * Replays `block` up to and including its transaction `last` (all of them by default), tracing
-   * those `tracerFor` gives a tracer, each within `timeoutMs`; answers the traced results in block order.
+   * Traces `block`'s transaction `index` alone. The replay up to it is kept (the state before it,
+   * restored after the trace): another trace of it, or of a later transaction of the block, starts
+   * there instead of at the block's start.
    */
-  async replay(block: Block, tracerFor: TracerFor, { last = block.transactions.length - 1, timeoutMs }: ReplayOptions = {}): Promise<TracedResult[]> {
-    return this.run(await this.blockStart(block), block, last + 1, tracerFor, timeoutMs);
+  async traceOne(block: Block, index: number, tracer: TxTracer, timeoutMs?: number): Promise<unknown> {
+    const key = bytesToHex(block.hash());
+    const position = this.resume(key, index) ?? (await this.start(block));
+    await this.advance(position, block, index, () => undefined);
+    const before = { ...position };
+    await position.vm.stateManager.checkpoint();
+    const [traced] = await this.advance(position, block, index + 1, () => tracer, timeoutMs);
+    // Only a trace that ran to its end leaves the state sound to go back to (a timeout stops the EVM mid-call).
+    await position.vm.stateManager.revert();
+    this.keep(key, before);
+    return traced.result;
   }
 
-  /** Runs `block`'s first `count` transactions on `vm`, tracing those `tracerFor` gives a tracer. */
-  private async run(vm: VM, block: Block, count: number, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+  /** The replay of block `key` furthest along without passing transaction `index`, taken out of the cache for one caller. */
+  private resume(key: string, index: number): Position | undefined {
+    let found: number | undefined;
+    this.positions.forEach((p, i) => {
+      if (p.key === key && p.position.next <= index && (found === undefined || p.position.next > this.positions[found].position.next)) found = i;
+    });
+    return found === undefined ? undefined : this.positions.splice(found, 1)[0].position;
+  }
+
+  private keep(key: string, position: Position): void {
+    this.positions.push({ key, position });
+    if (this.positions.length > POSITIONS_KEPT) this.positions.shift();
+  }
+
+  /** The start of `block`: its first transaction next. */
+  private async start(block: Block): Promise<Position> {
+    return { vm: await this.blockStart(block), next: 0, gasUsed: 0n, logs: 0 };
+  }
+
+  /** Runs `block`'s transactions from the position's next up to (not including) `until`, tracing those `tracerFor` gives a tracer. */
+  private async advance(position: Position, block: Block, until: number, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+    const { vm } = position;
     const senders = await this.chain.senders(block);
     const results: TracedResult[] = [];
-    let gasUsed = 0n;
-    let logs = 0;
-    for (let index = 0; index < count; index++) {
-      if (index > 0 && index % YIELD_EVERY === 0) await yieldToEventLoop();
+    for (let index = position.next; index < until; index++) {
+      if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);
-      const run = () => runTx(vm, { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, blockGasUsed: gasUsed });
+      const run = () => runTx(vm, { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, blockGasUsed: position.gasUsed });
       const tracer = tracerFor(index);
       let outcome: RunTxResult;
       if (tracer === undefined) {
         outcome = await run();
       } else {
         const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-        const traced = await runTraced(vm, run, tracedTransaction(tx, senders[index], block, vm.common), tracer, { firstLogIndex: logs, deadline });
+        const traced = await runTraced(vm, run, tracedTransaction(tx, senders[index], block, vm.common), tracer, { firstLogIndex: position.logs, deadline });
         results.push({ index, result: traced.result });
         outcome = traced.run;
       }
-      gasUsed += outcome.totalGasSpent;
-      logs += outcome.receipt.logs.length;
+      position.gasUsed += outcome.totalGasSpent;
+      position.logs += outcome.receipt.logs.length;
     }
+    position.next = Math.max(position.next, until);
     return results;
   }
 }

@@ -29,11 +29,7 @@ export class TraceService {
     createTracer(config); // refuses a bad configuration before any replay
     const found = await this.chain.findTransaction(hash);
     if (found === undefined) throw new TraceError('transaction not found');
-    const [traced] = await this.replayer.replay(found.block, (index) => (index === found.index ? createTracer(config) : undefined), {
-      last: found.index,
-      timeoutMs: traceTimeoutMs(config),
-    });
-    return traced.result as TransactionTrace;
+    return (await this.replayer.traceOne(found.block, found.index, createTracer(config), traceTimeoutMs(config))) as TransactionTrace;
   }
 
   /**
@@ -67,7 +63,7 @@ export class TraceService {
 
   async traceBlock(block: Block, config: TraceConfig = {}): Promise<BlockTraceEntry[]> {
     createTracer(config);
-    const traced = await this.replayer.replay(block, () => createTracer(config), { timeoutMs: traceTimeoutMs(config) });
+    const traced = await this.replayer.replay(block, () => createTracer(config), traceTimeoutMs(config));
     return traced.map(({ index, result }) => ({ txHash: bytesToHex(block.transactions[index].hash()), result: result as TransactionTrace }));
   }
 }
