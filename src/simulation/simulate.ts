@@ -137,7 +137,8 @@ export class Simulator {
       if (total > MAX_CALLS) throw new SimulationError(Code.ClientLimitExceeded, `too many calls: ${total} > ${MAX_CALLS}`);
     }
     const planned = plan(requested, base);
-    const state = await this.chain.state.scratch(base.header.stateRoot);
+    // Simulated blocks commit and compute state roots: their trie nodes stay in this state's memory.
+    const state = await this.chain.state.ephemeral(base.header.stateRoot);
     const history = new SimulatedHistory(this.chain, base);
     const budget = new GasBudget(this.gasCap);
     const results: SimulatedResult[] = [];

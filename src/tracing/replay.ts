@@ -110,7 +110,8 @@ export class Replayer {
     const parent = await this.chain.blockByHash(block.header.parentHash);
     if (parent === undefined) throw new TraceError(`parent ${block.header.number - 1n} of block ${block.header.number} not found`);
     const common = this.chain.commonAt(block.header);
-    const vm = await createChainVM(this.chain, common, await this.chain.state.scratch(parent.header.stateRoot));
+    // Each replayed transaction commits: its trie nodes must stay in this state's memory, off the disk.
+    const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(parent.header.stateRoot));
     if (common.isActivatedEIP(4788) || common.isActivatedEIP(2935)) {
       // The block builder applies the beacon-root and history system calls as it starts a block.
       const h = block.header;
