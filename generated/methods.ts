@@ -112,6 +112,8 @@ import type {
   NetVersionResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
+  TestingBuildBlockV1Params,
+  TestingBuildBlockV1Result,
   TxpoolContentParams,
   TxpoolContentResult,
   TxpoolContentFromParams,
@@ -183,6 +185,7 @@ export interface RpcMethods {
   "net_listening": (params: NetListeningParams) => Promise<NetListeningResult>;
   "net_version": (params: NetVersionParams) => Promise<NetVersionResult>;
   "rpc.discover": (params: RpcDiscoverParams) => Promise<RpcDiscoverResult>;
+  "testing_buildBlockV1": (params: TestingBuildBlockV1Params) => Promise<TestingBuildBlockV1Result>;
   "txpool_content": (params: TxpoolContentParams) => Promise<TxpoolContentResult>;
   "txpool_contentFrom": (params: TxpoolContentFromParams) => Promise<TxpoolContentFromResult>;
   "txpool_inspect": (params: TxpoolInspectParams) => Promise<TxpoolInspectResult>;
@@ -255,6 +258,7 @@ export const methodNames: readonly MethodName[] = [
   "net_listening",
   "net_version",
   "rpc.discover",
+  "testing_buildBlockV1",
   "txpool_content",
   "txpool_contentFrom",
   "txpool_inspect",
@@ -320,6 +324,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "net_listening": [],
   "net_version": [],
   "rpc.discover": [],
+  "testing_buildBlockV1": [{ name: "parentHash", required: true }, { name: "payloadAttributes", required: true }, { name: "transactions", required: true }, { name: "extraData", required: false }],
   "txpool_content": [],
   "txpool_contentFrom": [{ name: "address", required: true }],
   "txpool_inspect": [],
@@ -332,4 +337,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:e86dd41d92fb84fd16561ca16f08f2e6fe0088c682845b16c1fe5afe47f38969";
+export const contractDigest = "sha256:38f507343a9426df2e50775b438f958b73588557081c436b2bf153b8888f00a7";

@@ -19163,21 +19163,910 @@ validate1050.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_content = validate1053;
-const schema292 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
-const schema293 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema294 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
-const schema295 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
-const pattern69 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+export const param_testing_buildBlockV1_0 = validate1053;
+const schema292 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input","$id":"https://openrpc.invalid/methods/testing_buildBlockV1/params/0"};
 
-function validate1058(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1054(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern1.test(data)){
+validate1054.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\"",schema:"^0x[0-9a-fA-F]{64}$",parentSchema:schema11,data}];
+return false;
+}
+}
+else {
+validate1054.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.type,parentSchema:schema11,data}];
+return false;
+}
+}
+validate1054.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1053(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/testing_buildBlockV1/params/0" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate1054(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1054.errors : vErrors.concat(validate1054.errors);
+errors = vErrors.length;
+}
+validate1053.errors = vErrors;
+return errors === 0;
+}
+
+export const param_testing_buildBlockV1_1 = validate1056;
+const schema294 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PayloadAttributes","$id":"https://openrpc.invalid/methods/testing_buildBlockV1/params/1"};
+const schema295 = {"title":"PayloadAttributes","description":"The context of a block to build (the engine API's PayloadAttributesV3): its time, prevRandao, fee recipient, withdrawals and parent beacon block root.","type":"object","required":["timestamp","prevRandao","suggestedFeeRecipient"],"properties":{"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64Input"},"prevRandao":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"},"suggestedFeeRecipient":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/WithdrawalInput"}},"parentBeaconBlockRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32Input"}}};
+
+function validate1057(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.prevRandao === undefined) && (missing0 = "prevRandao"))) || ((data.suggestedFeeRecipient === undefined) && (missing0 = "suggestedFeeRecipient"))){
+validate1057.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema295.required,parentSchema:schema295,data}];
+return false;
+}
+else {
+if(data.timestamp !== undefined){
+const _errs1 = errors;
+if(!(validate24(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prevRandao !== undefined){
+const _errs2 = errors;
+if(!(validate28(data.prevRandao, {instancePath:instancePath+"/prevRandao",parentData:data,parentDataProperty:"prevRandao",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suggestedFeeRecipient !== undefined){
+const _errs3 = errors;
+if(!(validate98(data.suggestedFeeRecipient, {instancePath:instancePath+"/suggestedFeeRecipient",parentData:data,parentDataProperty:"suggestedFeeRecipient",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawals !== undefined){
+let data3 = data.withdrawals;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data3)){
+var valid1 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(!(validate212(data3[i0], {instancePath:instancePath+"/withdrawals/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate1057.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema295.properties.withdrawals.type,parentSchema:schema295.properties.withdrawals,data:data3}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentBeaconBlockRoot !== undefined){
+const _errs7 = errors;
+if(!(validate28(data.parentBeaconBlockRoot, {instancePath:instancePath+"/parentBeaconBlockRoot",parentData:data,parentDataProperty:"parentBeaconBlockRoot",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate1057.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
+return false;
+}
+}
+validate1057.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1056(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/testing_buildBlockV1/params/1" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate1057(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
+errors = vErrors.length;
+}
+validate1056.errors = vErrors;
+return errors === 0;
+}
+
+export const param_testing_buildBlockV1_2 = validate1064;
+const schema296 = {"oneOf":[{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"}},{"type":"null"}],"x-expected":"array of arbitrary-length byte data supplied by a client or null","$id":"https://openrpc.invalid/methods/testing_buildBlockV1/params/2"};
+
+function validate1065(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern16.test(data)){
+validate1065.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
+return false;
+}
+}
+else {
+validate1065.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
+return false;
+}
+}
+validate1065.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1064(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/testing_buildBlockV1/params/2" */;
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate1065(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate1065.errors : vErrors.concat(validate1065.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema296.oneOf[0].type,parentSchema:schema296.oneOf[0],data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema296.oneOf[1].type,parentSchema:schema296.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema296.oneOf,parentSchema:schema296,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate1064.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate1064.errors = vErrors;
+return errors === 0;
+}
+
+export const param_testing_buildBlockV1_3 = validate1067;
+const schema298 = {"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BytesInput"},{"type":"null"}],"x-expected":"arbitrary-length byte data supplied by a client or null","$id":"https://openrpc.invalid/methods/testing_buildBlockV1/params/3"};
+
+function validate1068(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern16.test(data)){
+validate1068.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]*$"},message:"must match pattern \""+"^0x[0-9a-fA-F]*$"+"\"",schema:"^0x[0-9a-fA-F]*$",parentSchema:schema58,data}];
+return false;
+}
+}
+else {
+validate1068.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data}];
+return false;
+}
+}
+validate1068.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1067(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/testing_buildBlockV1/params/3" */;
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate1068(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1068.errors : vErrors.concat(validate1068.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema298.oneOf[1].type,parentSchema:schema298.oneOf[1],data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema298.oneOf,parentSchema:schema298,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate1067.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate1067.errors = vErrors;
+return errors === 0;
+}
+
+export const result_testing_buildBlockV1 = validate1070;
+const schema300 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/BuiltPayload","$id":"https://openrpc.invalid/methods/testing_buildBlockV1/result"};
+const schema301 = {"title":"BuiltPayload","description":"testing_buildBlockV1's answer (the engine API's payload envelope): the payload, what its fee recipient earns (blockValue), the blobs of its blob transactions, its EIP-7685 requests (type byte and data; empty ones left out), and shouldOverrideBuilder (always false).","type":"object","required":["executionPayload","blockValue","blobsBundle","executionRequests","shouldOverrideBuilder"],"additionalProperties":false,"properties":{"executionPayload":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/ExecutionPayload"},"blockValue":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blobsBundle":{"type":"object","required":["commitments","proofs","blobs"],"additionalProperties":false,"properties":{"commitments":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}},"proofs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}},"blobs":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}}}},"executionRequests":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}},"shouldOverrideBuilder":{"type":"boolean"}}};
+const schema302 = {"title":"ExecutionPayload","description":"A built block as the engine API carries it (ExecutionPayloadV3): header members, the signed transactions as sent, withdrawals (Shanghai on) and blob gas (Cancun on).","type":"object","required":["parentHash","feeRecipient","stateRoot","receiptsRoot","logsBloom","prevRandao","blockNumber","gasLimit","gasUsed","timestamp","extraData","baseFeePerGas","blockHash","transactions"],"additionalProperties":false,"properties":{"parentHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"feeRecipient":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"stateRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"receiptsRoot":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"logsBloom":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes256"},"prevRandao":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"blockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"timestamp":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"extraData":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"baseFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"blockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"transactions":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"}},"withdrawals":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Withdrawal"}},"blobGasUsed":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"excessBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"}}};
+
+function validate1072(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((data.parentHash === undefined) && (missing0 = "parentHash")) || ((data.feeRecipient === undefined) && (missing0 = "feeRecipient"))) || ((data.stateRoot === undefined) && (missing0 = "stateRoot"))) || ((data.receiptsRoot === undefined) && (missing0 = "receiptsRoot"))) || ((data.logsBloom === undefined) && (missing0 = "logsBloom"))) || ((data.prevRandao === undefined) && (missing0 = "prevRandao"))) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.gasLimit === undefined) && (missing0 = "gasLimit"))) || ((data.gasUsed === undefined) && (missing0 = "gasUsed"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.extraData === undefined) && (missing0 = "extraData"))) || ((data.baseFeePerGas === undefined) && (missing0 = "baseFeePerGas"))) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.transactions === undefined) && (missing0 = "transactions"))){
+validate1072.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema302.required,parentSchema:schema302,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema302.properties, key0))){
+validate1072.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema302,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.parentHash !== undefined){
+const _errs2 = errors;
+if(!(validate81(data.parentHash, {instancePath:instancePath+"/parentHash",parentData:data,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.feeRecipient !== undefined){
+const _errs3 = errors;
+if(!(validate98(data.feeRecipient, {instancePath:instancePath+"/feeRecipient",parentData:data,parentDataProperty:"feeRecipient",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stateRoot !== undefined){
+const _errs4 = errors;
+if(!(validate81(data.stateRoot, {instancePath:instancePath+"/stateRoot",parentData:data,parentDataProperty:"stateRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.receiptsRoot !== undefined){
+const _errs5 = errors;
+if(!(validate81(data.receiptsRoot, {instancePath:instancePath+"/receiptsRoot",parentData:data,parentDataProperty:"receiptsRoot",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.logsBloom !== undefined){
+const _errs6 = errors;
+if(!(validate463(data.logsBloom, {instancePath:instancePath+"/logsBloom",parentData:data,parentDataProperty:"logsBloom",rootData}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prevRandao !== undefined){
+const _errs7 = errors;
+if(!(validate81(data.prevRandao, {instancePath:instancePath+"/prevRandao",parentData:data,parentDataProperty:"prevRandao",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blockNumber !== undefined){
+const _errs8 = errors;
+if(!(validate171(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasLimit !== undefined){
+const _errs9 = errors;
+if(!(validate171(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gasUsed !== undefined){
+const _errs10 = errors;
+if(!(validate171(data.gasUsed, {instancePath:instancePath+"/gasUsed",parentData:data,parentDataProperty:"gasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.timestamp !== undefined){
+const _errs11 = errors;
+if(!(validate171(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extraData !== undefined){
+const _errs12 = errors;
+if(!(validate85(data.extraData, {instancePath:instancePath+"/extraData",parentData:data,parentDataProperty:"extraData",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.baseFeePerGas !== undefined){
+const _errs13 = errors;
+if(!(validate88(data.baseFeePerGas, {instancePath:instancePath+"/baseFeePerGas",parentData:data,parentDataProperty:"baseFeePerGas",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blockHash !== undefined){
+const _errs14 = errors;
+if(!(validate81(data.blockHash, {instancePath:instancePath+"/blockHash",parentData:data,parentDataProperty:"blockHash",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transactions !== undefined){
+let data13 = data.transactions;
+const _errs15 = errors;
+if(errors === _errs15){
+if(Array.isArray(data13)){
+var valid1 = true;
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+const _errs17 = errors;
+if(!(validate85(data13[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs17 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate1072.errors = [{instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema302.properties.transactions.type,parentSchema:schema302.properties.transactions,data:data13}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.withdrawals !== undefined){
+let data15 = data.withdrawals;
+const _errs18 = errors;
+if(errors === _errs18){
+if(Array.isArray(data15)){
+var valid2 = true;
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+const _errs20 = errors;
+if(!(validate512(data15[i1], {instancePath:instancePath+"/withdrawals/" + i1,parentData:data15,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs20 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate1072.errors = [{instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema302.properties.withdrawals.type,parentSchema:schema302.properties.withdrawals,data:data15}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobGasUsed !== undefined){
+const _errs21 = errors;
+if(!(validate171(data.blobGasUsed, {instancePath:instancePath+"/blobGasUsed",parentData:data,parentDataProperty:"blobGasUsed",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.excessBlobGas !== undefined){
+const _errs22 = errors;
+if(!(validate171(data.excessBlobGas, {instancePath:instancePath+"/excessBlobGas",parentData:data,parentDataProperty:"excessBlobGas",rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate1072.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema302.type,parentSchema:schema302,data}];
+return false;
+}
+}
+validate1072.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1071(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.executionPayload === undefined) && (missing0 = "executionPayload")) || ((data.blockValue === undefined) && (missing0 = "blockValue"))) || ((data.blobsBundle === undefined) && (missing0 = "blobsBundle"))) || ((data.executionRequests === undefined) && (missing0 = "executionRequests"))) || ((data.shouldOverrideBuilder === undefined) && (missing0 = "shouldOverrideBuilder"))){
+validate1071.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "executionPayload") || (key0 === "blockValue")) || (key0 === "blobsBundle")) || (key0 === "executionRequests")) || (key0 === "shouldOverrideBuilder"))){
+validate1071.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema301,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.executionPayload !== undefined){
+const _errs2 = errors;
+if(!(validate1072(data.executionPayload, {instancePath:instancePath+"/executionPayload",parentData:data,parentDataProperty:"executionPayload",rootData}))){
+vErrors = vErrors === null ? validate1072.errors : vErrors.concat(validate1072.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blockValue !== undefined){
+const _errs3 = errors;
+if(!(validate88(data.blockValue, {instancePath:instancePath+"/blockValue",parentData:data,parentDataProperty:"blockValue",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.blobsBundle !== undefined){
+let data2 = data.blobsBundle;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((((data2.commitments === undefined) && (missing1 = "commitments")) || ((data2.proofs === undefined) && (missing1 = "proofs"))) || ((data2.blobs === undefined) && (missing1 = "blobs"))){
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle",schemaPath:"#/properties/blobsBundle/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema301.properties.blobsBundle.required,parentSchema:schema301.properties.blobsBundle,data:data2}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data2){
+if(!(((key1 === "commitments") || (key1 === "proofs")) || (key1 === "blobs"))){
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle",schemaPath:"#/properties/blobsBundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema301.properties.blobsBundle,data:data2}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data2.commitments !== undefined){
+let data3 = data2.commitments;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+var valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs9 = errors;
+if(!(validate85(data3[i0], {instancePath:instancePath+"/blobsBundle/commitments/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle/commitments",schemaPath:"#/properties/blobsBundle/properties/commitments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.properties.blobsBundle.properties.commitments.type,parentSchema:schema301.properties.blobsBundle.properties.commitments,data:data3}];
+return false;
+}
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.proofs !== undefined){
+let data5 = data2.proofs;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data5)){
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(!(validate85(data5[i1], {instancePath:instancePath+"/blobsBundle/proofs/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle/proofs",schemaPath:"#/properties/blobsBundle/properties/proofs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.properties.blobsBundle.properties.proofs.type,parentSchema:schema301.properties.blobsBundle.properties.proofs,data:data5}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data2.blobs !== undefined){
+let data7 = data2.blobs;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs15 = errors;
+if(!(validate85(data7[i2], {instancePath:instancePath+"/blobsBundle/blobs/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs15 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle/blobs",schemaPath:"#/properties/blobsBundle/properties/blobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.properties.blobsBundle.properties.blobs.type,parentSchema:schema301.properties.blobsBundle.properties.blobs,data:data7}];
+return false;
+}
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate1071.errors = [{instancePath:instancePath+"/blobsBundle",schemaPath:"#/properties/blobsBundle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.properties.blobsBundle.type,parentSchema:schema301.properties.blobsBundle,data:data2}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.executionRequests !== undefined){
+let data9 = data.executionRequests;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data9)){
+var valid5 = true;
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+const _errs18 = errors;
+if(!(validate85(data9[i3], {instancePath:instancePath+"/executionRequests/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs18 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate1071.errors = [{instancePath:instancePath+"/executionRequests",schemaPath:"#/properties/executionRequests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.properties.executionRequests.type,parentSchema:schema301.properties.executionRequests,data:data9}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.shouldOverrideBuilder !== undefined){
+let data11 = data.shouldOverrideBuilder;
+const _errs19 = errors;
+if(typeof data11 !== "boolean"){
+validate1071.errors = [{instancePath:instancePath+"/shouldOverrideBuilder",schemaPath:"#/properties/shouldOverrideBuilder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema301.properties.shouldOverrideBuilder.type,parentSchema:schema301.properties.shouldOverrideBuilder,data:data11}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate1071.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
+return false;
+}
+}
+validate1071.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate1070(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://openrpc.invalid/methods/testing_buildBlockV1/result" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate1071(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1071.errors : vErrors.concat(validate1071.errors);
+errors = vErrors.length;
+}
+validate1070.errors = vErrors;
+return errors === 0;
+}
+
+export const result_txpool_content = validate1097;
+const schema303 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContent","$id":"https://openrpc.invalid/methods/txpool_content/result"};
+const schema304 = {"title":"TxpoolContent","description":"Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued.","type":"object","required":["pending","queued","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsBySender"},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema305 = {"title":"PoolTransactionsBySender","description":"Map from sender address to its pool transactions keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"}};
+const schema306 = {"title":"PoolTransactionsByNonce","description":"Map from nonce (decimal string) to pool transaction. May be empty.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
+const pattern72 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+
+function validate1102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.blockHash === undefined) && (missing0 = "blockHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.from === undefined) && (missing0 = "from"))) || ((data.gas === undefined) && (missing0 = "gas"))) || ((data.gasPrice === undefined) && (missing0 = "gasPrice"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.input === undefined) && (missing0 = "input"))) || ((data.nonce === undefined) && (missing0 = "nonce"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.transactionIndex === undefined) && (missing0 = "transactionIndex"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.v === undefined) && (missing0 = "v"))) || ((data.r === undefined) && (missing0 = "r"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.incentiveAddress === undefined) && (missing0 = "incentiveAddress"))){
-validate1058.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
+validate1102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
 return false;
 }
 else {
@@ -19185,7 +20074,7 @@ if(data.blockHash !== undefined){
 let data0 = data.blockHash;
 const _errs1 = errors;
 if(data0 !== null){
-validate1058.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
+validate1102.errors = [{instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockHash.type,parentSchema:schema226.properties.blockHash,data:data0}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19198,7 +20087,7 @@ if(data.blockNumber !== undefined){
 let data1 = data.blockNumber;
 const _errs3 = errors;
 if(data1 !== null){
-validate1058.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
+validate1102.errors = [{instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockNumber.type,parentSchema:schema226.properties.blockNumber,data:data1}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19211,7 +20100,7 @@ if(data.blockTimestamp !== undefined){
 let data2 = data.blockTimestamp;
 const _errs5 = errors;
 if(data2 !== null){
-validate1058.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
+validate1102.errors = [{instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.blockTimestamp.type,parentSchema:schema226.properties.blockTimestamp,data:data2}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19339,7 +20228,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate1058.errors = vErrors;
+validate1102.errors = vErrors;
 return false;
 }
 else {
@@ -19363,7 +20252,7 @@ if(data.transactionIndex !== undefined){
 let data10 = data.transactionIndex;
 const _errs18 = errors;
 if(data10 !== null){
-validate1058.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
+validate1102.errors = [{instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema226.properties.transactionIndex.type,parentSchema:schema226.properties.transactionIndex,data:data10}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -19476,7 +20365,7 @@ break;
 }
 }
 else {
-validate1058.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
+validate1102.errors = [{instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.blobVersionedHashes.type,parentSchema:schema226.properties.blobVersionedHashes,data:data18}];
 return false;
 }
 }
@@ -19506,7 +20395,7 @@ break;
 }
 }
 else {
-validate1058.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
+validate1102.errors = [{instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema226.properties.authorizationList.type,parentSchema:schema226.properties.authorizationList,data:data20}];
 return false;
 }
 }
@@ -19602,16 +20491,16 @@ var valid0 = true;
 }
 }
 else {
-validate1058.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
+validate1102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
 return false;
 }
 }
-validate1058.errors = vErrors;
+validate1102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1057(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -19619,8 +20508,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema295.propertyNames,data:key0,propertyName:key0};
+if(!pattern72.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema306.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19632,7 +20521,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema295.propertyNames,parentSchema:schema295,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema306.propertyNames,parentSchema:schema306,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19640,7 +20529,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate1057.errors = vErrors;
+validate1101.errors = vErrors;
 return false;
 break;
 }
@@ -19648,8 +20537,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1058(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1058.errors : vErrors.concat(validate1058.errors);
+if(!(validate1102(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1102.errors : vErrors.concat(validate1102.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -19660,16 +20549,16 @@ break;
 }
 }
 else {
-validate1057.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema295.type,parentSchema:schema295,data}];
+validate1101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data}];
 return false;
 }
 }
-validate1057.errors = vErrors;
+validate1101.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1055(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1099(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -19682,7 +20571,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema294.propertyNames,parentSchema:schema294,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema305.propertyNames,parentSchema:schema305,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19690,7 +20579,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate1055.errors = vErrors;
+validate1099.errors = vErrors;
 return false;
 break;
 }
@@ -19698,8 +20587,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1057(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
+if(!(validate1101(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1101.errors : vErrors.concat(validate1101.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -19710,51 +20599,51 @@ break;
 }
 }
 else {
-validate1055.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema294.type,parentSchema:schema294,data}];
+validate1099.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data}];
 return false;
 }
 }
-validate1055.errors = vErrors;
+validate1099.errors = vErrors;
 return errors === 0;
 }
 
-const schema297 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
+const schema308 = {"title":"PoolCounter","description":"Non-negative integer sent as a JSON number (transaction-pool nonces and counters).","type":"integer","minimum":0};
 
-function validate1084(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate1084.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema297.type,parentSchema:schema297,data}];
+validate1128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema308.type,parentSchema:schema308,data}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate1084.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema297,data}];
+validate1128.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema308,data}];
 return false;
 }
 }
 }
-validate1084.errors = vErrors;
+validate1128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1054(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1098(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate1054.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
+validate1098.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema304.required,parentSchema:schema304,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate1055(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate1055.errors : vErrors.concat(validate1055.errors);
+if(!(validate1099(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1099.errors : vErrors.concat(validate1099.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -19765,8 +20654,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate1055(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate1055.errors : vErrors.concat(validate1055.errors);
+if(!(validate1099(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1099.errors : vErrors.concat(validate1099.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19777,8 +20666,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs3 = errors;
-if(!(validate1084(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -19789,8 +20678,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs4 = errors;
-if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -19801,8 +20690,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs5 = errors;
-if(!(validate1084(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -19813,8 +20702,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs6 = errors;
-if(!(validate1084(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -19830,81 +20719,81 @@ var valid0 = true;
 }
 }
 else {
-validate1054.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
+validate1098.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema304.type,parentSchema:schema304,data}];
 return false;
 }
 }
-validate1054.errors = vErrors;
+validate1098.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1053(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1097(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_content/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1054(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1054.errors : vErrors.concat(validate1054.errors);
+if(!(validate1098(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1098.errors : vErrors.concat(validate1098.errors);
 errors = vErrors.length;
 }
-validate1053.errors = vErrors;
+validate1097.errors = vErrors;
 return errors === 0;
 }
 
-export const param_txpool_contentFrom_0 = validate1090;
-const schema298 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
+export const param_txpool_contentFrom_0 = validate1134;
+const schema309 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address","$id":"https://openrpc.invalid/methods/txpool_contentFrom/params/0"};
 
-function validate1091(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern13.test(data)){
-validate1091.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
+validate1135.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\"",schema:"^0x[0-9a-fA-F]{40}$",parentSchema:schema44,data}];
 return false;
 }
 }
 else {
-validate1091.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
+validate1135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data}];
 return false;
 }
 }
-validate1091.errors = vErrors;
+validate1135.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1090(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/params/0" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1091(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1091.errors : vErrors.concat(validate1091.errors);
+if(!(validate1135(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1135.errors : vErrors.concat(validate1135.errors);
 errors = vErrors.length;
 }
-validate1090.errors = vErrors;
+validate1134.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_contentFrom = validate1093;
-const schema300 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
-const schema301 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+export const result_txpool_contentFrom = validate1137;
+const schema311 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolContentFrom","$id":"https://openrpc.invalid/methods/txpool_contentFrom/result"};
+const schema312 = {"title":"TxpoolContentFrom","description":"Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool.","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransactionsByNonce"},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
 
-function validate1094(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate1094.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
+validate1138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema312.required,parentSchema:schema312,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate1057(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
+if(!(validate1101(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1101.errors : vErrors.concat(validate1101.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -19915,8 +20804,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate1057(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate1057.errors : vErrors.concat(validate1057.errors);
+if(!(validate1101(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1101.errors : vErrors.concat(validate1101.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19927,8 +20816,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs3 = errors;
-if(!(validate1084(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -19939,8 +20828,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs4 = errors;
-if(!(validate1084(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -19951,8 +20840,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs5 = errors;
-if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -19967,56 +20856,56 @@ var valid0 = true;
 }
 }
 else {
-validate1094.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
+validate1138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.type,parentSchema:schema312,data}];
 return false;
 }
 }
-validate1094.errors = vErrors;
+validate1138.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1093(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_contentFrom/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1094(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1094.errors : vErrors.concat(validate1094.errors);
+if(!(validate1138(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1138.errors : vErrors.concat(validate1138.errors);
 errors = vErrors.length;
 }
-validate1093.errors = vErrors;
+validate1137.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_inspect = validate1101;
-const schema302 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
-const schema303 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
-const schema304 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
-const schema305 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const schema306 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
-const pattern72 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
+export const result_txpool_inspect = validate1145;
+const schema313 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolInspect","$id":"https://openrpc.invalid/methods/txpool_inspect/result"};
+const schema314 = {"title":"TxpoolInspect","description":"Pool summary (SPEC 2.10).","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesBySender"}}};
+const schema315 = {"title":"TxpoolSummariesBySender","description":"Map from sender address to its transaction summaries keyed by nonce.","type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummariesByNonce"}};
+const schema316 = {"title":"TxpoolSummariesByNonce","description":"Map from nonce (decimal string) to transaction summary.","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
+const schema317 = {"title":"TxpoolSummary","description":"One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations.","type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"};
+const pattern75 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
 
-function validate1106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern72.test(data)){
-validate1106.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema306,data}];
+if(!pattern75.test(data)){
+validate1150.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"},message:"must match pattern \""+"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$"+"\"",schema:"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas × 0x(0|[1-9a-f][0-9a-f]*) wei$",parentSchema:schema317,data}];
 return false;
 }
 }
 else {
-validate1106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.type,parentSchema:schema306,data}];
+validate1150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.type,parentSchema:schema317,data}];
 return false;
 }
 }
-validate1106.errors = vErrors;
+validate1150.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20024,8 +20913,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern69.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema305.propertyNames,data:key0,propertyName:key0};
+if(!pattern72.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema316.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20037,7 +20926,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema305.propertyNames,parentSchema:schema305,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema316.propertyNames,parentSchema:schema316,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20045,7 +20934,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate1105.errors = vErrors;
+validate1149.errors = vErrors;
 return false;
 break;
 }
@@ -20053,8 +20942,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1106(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1106.errors : vErrors.concat(validate1106.errors);
+if(!(validate1150(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1150.errors : vErrors.concat(validate1150.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -20065,16 +20954,16 @@ break;
 }
 }
 else {
-validate1105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema305.type,parentSchema:schema305,data}];
+validate1149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema316.type,parentSchema:schema316,data}];
 return false;
 }
 }
-validate1105.errors = vErrors;
+validate1149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20087,7 +20976,7 @@ errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema304.propertyNames,parentSchema:schema304,data};
+const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema315.propertyNames,parentSchema:schema315,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20095,7 +20984,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate1103.errors = vErrors;
+validate1147.errors = vErrors;
 return false;
 break;
 }
@@ -20103,8 +20992,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate1105(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1105.errors : vErrors.concat(validate1105.errors);
+if(!(validate1149(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1149.errors : vErrors.concat(validate1149.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -20115,30 +21004,30 @@ break;
 }
 }
 else {
-validate1103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema304.type,parentSchema:schema304,data}];
+validate1147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data}];
 return false;
 }
 }
-validate1103.errors = vErrors;
+validate1147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate1102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
+validate1146.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema314.required,parentSchema:schema314,data}];
 return false;
 }
 else {
 if(data.pending !== undefined){
 const _errs1 = errors;
-if(!(validate1103(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate1103.errors : vErrors.concat(validate1103.errors);
+if(!(validate1147(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate1147.errors : vErrors.concat(validate1147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -20149,8 +21038,8 @@ var valid0 = true;
 if(valid0){
 if(data.queued !== undefined){
 const _errs2 = errors;
-if(!(validate1103(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
-vErrors = vErrors === null ? validate1103.errors : vErrors.concat(validate1103.errors);
+if(!(validate1147(data.queued, {instancePath:instancePath+"/queued",parentData:data,parentDataProperty:"queued",rootData}))){
+vErrors = vErrors === null ? validate1147.errors : vErrors.concat(validate1147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -20162,48 +21051,48 @@ var valid0 = true;
 }
 }
 else {
-validate1102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
+validate1146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema314.type,parentSchema:schema314,data}];
 return false;
 }
 }
-validate1102.errors = vErrors;
+validate1146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_inspect/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1102(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1102.errors : vErrors.concat(validate1102.errors);
+if(!(validate1146(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1146.errors : vErrors.concat(validate1146.errors);
 errors = vErrors.length;
 }
-validate1101.errors = vErrors;
+validate1145.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_simpleContent = validate1112;
-const schema307 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
-const schema308 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema309 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
-const schema310 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
+export const result_txpool_simpleContent = validate1156;
+const schema318 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleContent","$id":"https://openrpc.invalid/methods/txpool_simpleContent/result"};
+const schema319 = {"title":"TxpoolSimpleContent","description":"Pool hash listing (SPEC 2.11).","type":"object","required":["simpleAccountContent","txCountLimit","txCount","readyTxCount","notReadyTxCount"],"properties":{"simpleAccountContent":{"type":"object","propertyNames":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleAccount"},"description":"Map from account address to account entry."},"txCountLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"readyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"notReadyTxCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema320 = {"title":"TxpoolSimpleAccount","description":"Account entry of the pool hash listing (SPEC 2.11).","type":"object","required":["pending","queued","commitNonce","pendingNonce","txCount"],"properties":{"pending":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce."},"queued":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSimpleEntry"},"description":"Ordered by nonce; may be empty."},"commitNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"pendingNonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"txCount":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"}}};
+const schema321 = {"title":"TxpoolSimpleEntry","description":"Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11).","type":"object","required":["Nonce","TxHash"],"properties":{"Nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolCounter"},"TxHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}}};
 
-function validate1116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.Nonce === undefined) && (missing0 = "Nonce")) || ((data.TxHash === undefined) && (missing0 = "TxHash"))){
-validate1116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema310.required,parentSchema:schema310,data}];
+validate1160.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema321.required,parentSchema:schema321,data}];
 return false;
 }
 else {
 if(data.Nonce !== undefined){
 const _errs1 = errors;
-if(!(validate1084(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.Nonce, {instancePath:instancePath+"/Nonce",parentData:data,parentDataProperty:"Nonce",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -20227,23 +21116,23 @@ var valid0 = true;
 }
 }
 else {
-validate1116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema310.type,parentSchema:schema310,data}];
+validate1160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema321.type,parentSchema:schema321,data}];
 return false;
 }
 }
-validate1116.errors = vErrors;
+validate1160.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))) || ((data.commitNonce === undefined) && (missing0 = "commitNonce"))) || ((data.pendingNonce === undefined) && (missing0 = "pendingNonce"))) || ((data.txCount === undefined) && (missing0 = "txCount"))){
-validate1115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema309.required,parentSchema:schema309,data}];
+validate1159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema320.required,parentSchema:schema320,data}];
 return false;
 }
 else {
@@ -20256,8 +21145,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate1116(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate1116.errors : vErrors.concat(validate1116.errors);
+if(!(validate1160(data0[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate1160.errors : vErrors.concat(validate1160.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -20267,7 +21156,7 @@ break;
 }
 }
 else {
-validate1115.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema309.properties.pending.type,parentSchema:schema309.properties.pending,data:data0}];
+validate1159.errors = [{instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema320.properties.pending.type,parentSchema:schema320.properties.pending,data:data0}];
 return false;
 }
 }
@@ -20286,8 +21175,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs6 = errors;
-if(!(validate1116(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate1116.errors : vErrors.concat(validate1116.errors);
+if(!(validate1160(data2[i1], {instancePath:instancePath+"/queued/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate1160.errors : vErrors.concat(validate1160.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -20297,7 +21186,7 @@ break;
 }
 }
 else {
-validate1115.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema309.properties.queued.type,parentSchema:schema309.properties.queued,data:data2}];
+validate1159.errors = [{instancePath:instancePath+"/queued",schemaPath:"#/properties/queued/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema320.properties.queued.type,parentSchema:schema320.properties.queued,data:data2}];
 return false;
 }
 }
@@ -20309,8 +21198,8 @@ var valid0 = true;
 if(valid0){
 if(data.commitNonce !== undefined){
 const _errs7 = errors;
-if(!(validate1084(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.commitNonce, {instancePath:instancePath+"/commitNonce",parentData:data,parentDataProperty:"commitNonce",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -20321,8 +21210,8 @@ var valid0 = true;
 if(valid0){
 if(data.pendingNonce !== undefined){
 const _errs8 = errors;
-if(!(validate1084(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.pendingNonce, {instancePath:instancePath+"/pendingNonce",parentData:data,parentDataProperty:"pendingNonce",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -20333,8 +21222,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs9 = errors;
-if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -20349,23 +21238,23 @@ var valid0 = true;
 }
 }
 else {
-validate1115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.type,parentSchema:schema309,data}];
+validate1159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema320.type,parentSchema:schema320,data}];
 return false;
 }
 }
-validate1115.errors = vErrors;
+validate1159.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.simpleAccountContent === undefined) && (missing0 = "simpleAccountContent")) || ((data.txCountLimit === undefined) && (missing0 = "txCountLimit"))) || ((data.txCount === undefined) && (missing0 = "txCount"))) || ((data.readyTxCount === undefined) && (missing0 = "readyTxCount"))) || ((data.notReadyTxCount === undefined) && (missing0 = "notReadyTxCount"))){
-validate1113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema308.required,parentSchema:schema308,data}];
+validate1157.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema319.required,parentSchema:schema319,data}];
 return false;
 }
 else {
@@ -20382,7 +21271,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema308.properties.simpleAccountContent.propertyNames,parentSchema:schema308.properties.simpleAccountContent,data:data0};
+const err0 = {instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema319.properties.simpleAccountContent.propertyNames,parentSchema:schema319.properties.simpleAccountContent,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20390,7 +21279,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate1113.errors = vErrors;
+validate1157.errors = vErrors;
 return false;
 break;
 }
@@ -20398,8 +21287,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate1115(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate1115.errors : vErrors.concat(validate1115.errors);
+if(!(validate1159(data0[key1], {instancePath:instancePath+"/simpleAccountContent/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate1159.errors : vErrors.concat(validate1159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -20410,7 +21299,7 @@ break;
 }
 }
 else {
-validate1113.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.properties.simpleAccountContent.type,parentSchema:schema308.properties.simpleAccountContent,data:data0}];
+validate1157.errors = [{instancePath:instancePath+"/simpleAccountContent",schemaPath:"#/properties/simpleAccountContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema319.properties.simpleAccountContent.type,parentSchema:schema319.properties.simpleAccountContent,data:data0}];
 return false;
 }
 }
@@ -20422,8 +21311,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCountLimit !== undefined){
 const _errs6 = errors;
-if(!(validate1084(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCountLimit, {instancePath:instancePath+"/txCountLimit",parentData:data,parentDataProperty:"txCountLimit",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -20434,8 +21323,8 @@ var valid0 = true;
 if(valid0){
 if(data.txCount !== undefined){
 const _errs7 = errors;
-if(!(validate1084(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.txCount, {instancePath:instancePath+"/txCount",parentData:data,parentDataProperty:"txCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -20446,8 +21335,8 @@ var valid0 = true;
 if(valid0){
 if(data.readyTxCount !== undefined){
 const _errs8 = errors;
-if(!(validate1084(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.readyTxCount, {instancePath:instancePath+"/readyTxCount",parentData:data,parentDataProperty:"readyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -20458,8 +21347,8 @@ var valid0 = true;
 if(valid0){
 if(data.notReadyTxCount !== undefined){
 const _errs9 = errors;
-if(!(validate1084(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
-vErrors = vErrors === null ? validate1084.errors : vErrors.concat(validate1084.errors);
+if(!(validate1128(data.notReadyTxCount, {instancePath:instancePath+"/notReadyTxCount",parentData:data,parentDataProperty:"notReadyTxCount",rootData}))){
+vErrors = vErrors === null ? validate1128.errors : vErrors.concat(validate1128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -20474,39 +21363,39 @@ var valid0 = true;
 }
 }
 else {
-validate1113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.type,parentSchema:schema308,data}];
+validate1157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema319.type,parentSchema:schema319,data}];
 return false;
 }
 }
-validate1113.errors = vErrors;
+validate1157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_simpleContent/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1113(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1113.errors : vErrors.concat(validate1113.errors);
+if(!(validate1157(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1157.errors : vErrors.concat(validate1157.errors);
 errors = vErrors.length;
 }
-validate1112.errors = vErrors;
+validate1156.errors = vErrors;
 return errors === 0;
 }
 
-export const result_txpool_status = validate1130;
-const schema311 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
-const schema312 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
+export const result_txpool_status = validate1174;
+const schema322 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolStatus","$id":"https://openrpc.invalid/methods/txpool_status/result"};
+const schema323 = {"title":"TxpoolStatus","description":"Numbers of pending and queued pool transactions (geth txpool_status), hex quantities.","type":"object","required":["pending","queued"],"properties":{"pending":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"queued":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}};
 
-function validate1131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.pending === undefined) && (missing0 = "pending")) || ((data.queued === undefined) && (missing0 = "queued"))){
-validate1131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema312.required,parentSchema:schema312,data}];
+validate1175.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema323.required,parentSchema:schema323,data}];
 return false;
 }
 else {
@@ -20537,39 +21426,39 @@ var valid0 = true;
 }
 }
 else {
-validate1131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema312.type,parentSchema:schema312,data}];
+validate1175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema323.type,parentSchema:schema323,data}];
 return false;
 }
 }
-validate1131.errors = vErrors;
+validate1175.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate1130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/txpool_status/result" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate1131(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate1131.errors : vErrors.concat(validate1131.errors);
+if(!(validate1175(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate1175.errors : vErrors.concat(validate1175.errors);
 errors = vErrors.length;
 }
-validate1130.errors = vErrors;
+validate1174.errors = vErrors;
 return errors === 0;
 }
 
-export const result_web3_clientVersion = validate1135;
-const schema313 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
+export const result_web3_clientVersion = validate1179;
+const schema324 = {"type":"string","$id":"https://openrpc.invalid/methods/web3_clientVersion/result"};
 
-function validate1135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/web3_clientVersion/result" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate1135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.type,parentSchema:schema313,data}];
+validate1179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.type,parentSchema:schema324,data}];
 return false;
 }
-validate1135.errors = vErrors;
+validate1179.errors = vErrors;
 return errors === 0;
 }
 
@@ -20630,6 +21519,7 @@ export const paramValidators: Record<MethodName, ValidateFunction[]> = {
   "net_listening": [],
   "net_version": [],
   "rpc.discover": [],
+  "testing_buildBlockV1": [param_testing_buildBlockV1_0, param_testing_buildBlockV1_1, param_testing_buildBlockV1_2, param_testing_buildBlockV1_3],
   "txpool_content": [],
   "txpool_contentFrom": [param_txpool_contentFrom_0],
   "txpool_inspect": [],
@@ -20695,6 +21585,7 @@ export const resultValidators: Record<MethodName, ValidateFunction> = {
   "net_listening": result_net_listening,
   "net_version": result_net_version,
   "rpc.discover": result_rpc_discover,
+  "testing_buildBlockV1": result_testing_buildBlockV1,
   "txpool_content": result_txpool_content,
   "txpool_contentFrom": result_txpool_contentFrom,
   "txpool_inspect": result_txpool_inspect,

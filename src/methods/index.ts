@@ -16,6 +16,7 @@ import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
 import { netMethods } from './net/net.js';
 import type { Services } from './services.js';
+import { testingMethods } from './testing/build-block.js';
 import { txpoolMethods } from './txpool/content.js';
 
 /** Every method of the contract; the type makes a missing or mistyped one a compile error. */
@@ -36,6 +37,7 @@ export function implementMethods(services: Services): RpcMethods {
     ...devMethods(services),
     ...tracingMethods(services),
     ...rawMethods(services),
+    ...testingMethods(services),
   };
 }
 

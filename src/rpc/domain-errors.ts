@@ -6,6 +6,7 @@ import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
+import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
@@ -31,7 +32,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof CallFailure) return callError(error);
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
-  if (error instanceof TraceError || error instanceof OverrideError) return serverError(error.message);
+  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError) return serverError(error.message);
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   return undefined;
 }

@@ -113,6 +113,8 @@ import type {
   NetVersionResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
+  TestingBuildBlockV1Params,
+  TestingBuildBlockV1Result,
   TxpoolContentParams,
   TxpoolContentResult,
   TxpoolContentFromParams,
@@ -128,9 +130,9 @@ import type {
 } from "./types.js";
 
 /** `info.version` of the contract this client was generated from. */
-export const contractVersion = "0.1.0";
+export const contractVersion = "0.2.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:e86dd41d92fb84fd16561ca16f08f2e6fe0088c682845b16c1fe5afe47f38969";
+export const contractDigest = "sha256:38f507343a9426df2e50775b438f958b73588557081c436b2bf153b8888f00a7";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -189,6 +191,7 @@ export interface RpcMethods {
   "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 };
   "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 };
   "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 };
+  "testing_buildBlockV1": { params: TestingBuildBlockV1Params; result: TestingBuildBlockV1Result; errorCode: -32602 | -32000 };
   "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 };
   "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 };
   "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 };
@@ -260,6 +263,7 @@ export const methodNames: readonly MethodName[] = [
   "net_listening",
   "net_version",
   "rpc.discover",
+  "testing_buildBlockV1",
   "txpool_content",
   "txpool_contentFrom",
   "txpool_inspect",
@@ -331,6 +335,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "net_listening": [{"code":-32602,"message":"Invalid params"}],
   "net_version": [{"code":-32602,"message":"Invalid params"}],
   "rpc.discover": [{"code":-32602,"message":"Invalid params"}],
+  "testing_buildBlockV1": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"parentHash is not current head"},{"code":-32000,"message":"nonce too high: address 0x…, tx: 999 state: 0"}],
   "txpool_content": [{"code":-32602,"message":"Invalid params"}],
   "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"}],
   "txpool_inspect": [{"code":-32602,"message":"Invalid params"}],
@@ -1096,6 +1101,23 @@ export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams):
 }
 
 /**
+ * `testing_buildBlockV1`: Builds a block on the head without adding it to the chain.
+ *
+ * Builds the block that would follow the head with the given payload attributes (time, prevRandao, fee recipient, withdrawals, parent beacon root) and extra data, and answers it as the engine API would: with the given signed transactions, all of them in order (an empty array builds an empty block), or with the pool's when transactions is null. The gas limit moves toward the node's --gas-limit as geth's miner moves it. Nothing reaches the chain or the pool. As in geth, only the head can be built on, and a transaction that cannot be included fails the request.
+ *
+ * Params:
+ * - `parentHash`: Hash of the block to build on: the head.
+ * - `payloadAttributes`: The block's context.
+ * - `transactions`: Signed transactions to include, in order; null for the pool's.
+ * - `extraData` (optional): The block's extra data (at most 32 bytes); default empty.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ */
+export function testingBuildBlockV1(transport: Transport, ...params: TestingBuildBlockV1Params): Promise<TestingBuildBlockV1Result> {
+  return transport.request("testing_buildBlockV1", params) as Promise<TestingBuildBlockV1Result>;
+}
+
+/**
  * `txpool_content`: Returns the pool content of all accounts.
  *
  * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
@@ -1762,6 +1784,20 @@ export interface Client {
    */
   "rpc.discover"(...params: RpcDiscoverParams): Promise<RpcDiscoverResult>;
   /**
+   * `testing_buildBlockV1`: Builds a block on the head without adding it to the chain.
+   *
+   * Builds the block that would follow the head with the given payload attributes (time, prevRandao, fee recipient, withdrawals, parent beacon root) and extra data, and answers it as the engine API would: with the given signed transactions, all of them in order (an empty array builds an empty block), or with the pool's when transactions is null. The gas limit moves toward the node's --gas-limit as geth's miner moves it. Nothing reaches the chain or the pool. As in geth, only the head can be built on, and a transaction that cannot be included fails the request.
+   *
+   * Params:
+   * - `parentHash`: Hash of the block to build on: the head.
+   * - `payloadAttributes`: The block's context.
+   * - `transactions`: Signed transactions to include, in order; null for the pool's.
+   * - `extraData` (optional): The block's extra data (at most 32 bytes); default empty.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   */
+  testing_buildBlockV1(...params: TestingBuildBlockV1Params): Promise<TestingBuildBlockV1Result>;
+  /**
    * `txpool_content`: Returns the pool content of all accounts.
    *
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
@@ -1874,6 +1910,7 @@ export function createClient(transport: Transport): Client {
     net_listening: (...params) => netListening(transport, ...params),
     net_version: (...params) => netVersion(transport, ...params),
     "rpc.discover": (...params) => rpcDiscover(transport, ...params),
+    testing_buildBlockV1: (...params) => testingBuildBlockV1(transport, ...params),
     txpool_content: (...params) => txpoolContent(transport, ...params),
     txpool_contentFrom: (...params) => txpoolContentFrom(transport, ...params),
     txpool_inspect: (...params) => txpoolInspect(transport, ...params),

@@ -167,6 +167,19 @@ export type BlockTraceEntry = {
   result: TransactionTrace;
 };
 
+/** testing_buildBlockV1's answer (the engine API's payload envelope): the payload, what its fee recipient earns (blockValue), the blobs of its blob transactions, its EIP-7685 requests (type byte and data; empty ones left out), and shouldOverrideBuilder (always false). */
+export type BuiltPayload = {
+  executionPayload: ExecutionPayload;
+  blockValue: Quantity;
+  blobsBundle: {
+    commitments: Bytes[];
+    proofs: Bytes[];
+    blobs: Bytes[];
+  };
+  executionRequests: Bytes[];
+  shouldOverrideBuilder: boolean;
+};
+
 /** Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix ("0x" is empty data). */
 export type Bytes = string;
 
@@ -241,6 +254,27 @@ export type EthConfig = {
   last: ForkConfig | null;
 };
 
+/** A built block as the engine API carries it (ExecutionPayloadV3): header members, the signed transactions as sent, withdrawals (Shanghai on) and blob gas (Cancun on). */
+export type ExecutionPayload = {
+  parentHash: Hash32;
+  feeRecipient: Address;
+  stateRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: Bytes256;
+  prevRandao: Hash32;
+  blockNumber: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  baseFeePerGas: Quantity;
+  blockHash: Hash32;
+  transactions: Bytes[];
+  withdrawals?: Withdrawal[];
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+};
+
 /** Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range. */
 export type FeeHistory = {
   oldestBlock: Uint64;
@@ -310,6 +344,15 @@ export type OpenrpcDocument = {
   info: { [key: string]: unknown };
   methods: unknown[];
   components?: { [key: string]: unknown };
+};
+
+/** The context of a block to build (the engine API's PayloadAttributesV3): its time, prevRandao, fee recipient, withdrawals and parent beacon block root. */
+export type PayloadAttributes = {
+  timestamp: Uint64Input;
+  prevRandao: Hash32Input;
+  suggestedFeeRecipient: Address;
+  withdrawals?: WithdrawalInput[];
+  parentBeaconBlockRoot?: Hash32Input;
 };
 
 /** Non-negative integer sent as a JSON number (transaction-pool nonces and counters). */
@@ -1144,6 +1187,16 @@ export type NetVersionResult = DecimalString;
 export type RpcDiscoverParams = [];
 /** Result of `rpc.discover`. */
 export type RpcDiscoverResult = OpenrpcDocument;
+
+/** Positional params of `testing_buildBlockV1`. */
+export type TestingBuildBlockV1Params = [
+  parentHash: Hash32Input,
+  payloadAttributes: PayloadAttributes,
+  transactions: BytesInput[] | null,
+  extraData?: BytesInput | null,
+];
+/** Result of `testing_buildBlockV1`. */
+export type TestingBuildBlockV1Result = BuiltPayload;
 
 /** Positional params of `txpool_content`. */
 export type TxpoolContentParams = [];
