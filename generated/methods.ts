@@ -337,4 +337,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:38f507343a9426df2e50775b438f958b73588557081c436b2bf153b8888f00a7";
+export const contractDigest = "sha256:9cbdf5661efeb53c30b1c055018286b448e1da4a7dc9ac5af2712e9483aa6b1a";

@@ -132,7 +132,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "0.2.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:38f507343a9426df2e50775b438f958b73588557081c436b2bf153b8888f00a7";
+export const contractDigest = "sha256:9cbdf5661efeb53c30b1c055018286b448e1da4a7dc9ac5af2712e9483aa6b1a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
