@@ -1,40 +1,10 @@
 // geth's callTracer: the tree of call frames a transaction opened, each with its gas, input, output
 // and, when it failed, the error and the revert reason — in geth's JSON, member for member.
 import { bytesToHex } from '@ethereumjs/util';
+import type { CallFrame, CallFrameLog, TracerConfig } from '../../generated/types.js';
 import { revertReason } from '../state/revert.js';
 import type { EmittedLog, FrameEnd, FrameStart, FrameType, TraceHooks } from './evm-hooks.js';
 import type { TracedOutcome, TracedTransaction, TxTracer } from './tracer.js';
-
-export interface CallTracerConfig {
-  /** only the transaction's own frame, no subcalls */
-  onlyTopCall?: boolean;
-  /** the logs each frame emitted (dropped where a frame failed) */
-  withLog?: boolean;
-}
-
-export interface CallLog {
-  address: string;
-  topics: string[];
-  data: string;
-  index: string;
-  /** how many subcalls the frame had made when it emitted the log */
-  position: string;
-}
-
-export interface CallFrame {
-  from: string;
-  gas: string;
-  gasUsed: string;
-  to?: string;
-  input: string;
-  output?: string;
-  error?: string;
-  revertReason?: string;
-  calls?: CallFrame[];
-  logs?: CallLog[];
-  value?: string;
-  type: FrameType;
-}
 
 interface OpenFrame {
   type: FrameType;
@@ -47,7 +17,7 @@ interface OpenFrame {
   error?: string;
   revertReason?: string;
   calls: OpenFrame[];
-  logs: CallLog[];
+  logs: CallFrameLog[];
   value?: bigint;
   /** failed and its changes undone: its logs never happened */
   reverted: boolean;
@@ -117,7 +87,7 @@ export class CallTracer implements TxTracer {
   private depth = 0;
   readonly hooks: TraceHooks;
 
-  constructor(private readonly config: CallTracerConfig = {}) {
+  constructor(private readonly config: Pick<TracerConfig, 'onlyTopCall' | 'withLog'> = {}) {
     this.hooks = {
       onEnter: (start) => this.onEnter(start),
       onExit: (end) => this.onExit(end),

@@ -14,28 +14,11 @@ import {
   setLengthLeft,
   type PrefixedHexString,
 } from '@ethereumjs/util';
+import type { PrestateAccount, PrestateDiff, PrestateTrace, TracerConfig } from '../../generated/types.js';
 import { TraceError } from './errors.js';
 import type { OpcodeStep, TraceHooks } from './evm-hooks.js';
 import { Op } from './opcodes.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
-
-export interface PrestateTracerConfig {
-  diffMode?: boolean;
-  disableCode?: boolean;
-  disableStorage?: boolean;
-  includeEmpty?: boolean;
-}
-
-export interface PrestateAccount {
-  balance?: string;
-  code?: string;
-  codeHash?: string;
-  nonce?: number;
-  storage?: Record<string, string>;
-}
-
-export type PrestateResult = Record<string, PrestateAccount> | { post: Record<string, PrestateAccount>; pre: Record<string, PrestateAccount> };
-
 
 /** An account as the tracer reports it: everything before the transaction, only what changed after it. */
 interface Account {
@@ -85,7 +68,7 @@ export class PrestateTracer implements TxTracer {
   private tx?: TracedTransaction;
   readonly hooks: TraceHooks;
 
-  constructor(private readonly config: PrestateTracerConfig = {}) {
+  constructor(private readonly config: Pick<TracerConfig, 'diffMode' | 'disableCode' | 'disableStorage' | 'includeEmpty'> = {}) {
     // Diff mode has its own rules for created and deleted accounts, which need the empty ones.
     if (config.diffMode && config.includeEmpty) throw new TraceError('cannot use diffMode with includeEmpty');
     this.hooks = { onOpcode: (step) => this.onOpcode(step) };
@@ -167,7 +150,7 @@ export class PrestateTracer implements TxTracer {
     if (!slots.has(slot)) slots.set(slot, await slotOf(state, address, key));
   }
 
-  async finish(_outcome: unknown, state: StateManagerInterface): Promise<PrestateResult> {
+  async finish(_outcome: unknown, state: StateManagerInterface): Promise<PrestateTrace | PrestateDiff> {
     if (this.config.diffMode) await this.diff(state);
     if (!this.config.includeEmpty) for (const [address, account] of this.pre) if (account.empty) this.pre.delete(address);
     const pre = sortedObject(this.pre, (account) => this.toJson(account));

@@ -2,39 +2,13 @@
 // the stack, optionally memory and return data, and at SLOAD/SSTORE the storage the contract has
 // touched so far in this transaction — in geth's JSON, member for member.
 import { bigIntToBytes, bytesToHex, setLengthLeft } from '@ethereumjs/util';
+import type { StructLog, StructTrace, TraceConfig } from '../../generated/types.js';
 import type { TraceHooks, OpcodeStep, FrameEnd } from './evm-hooks.js';
 import { Op, opcodeName } from './opcodes.js';
 import type { TracedOutcome, TxTracer } from './tracer.js';
 
-export interface StructLoggerConfig {
-  enableMemory?: boolean;
-  disableStack?: boolean;
-  disableStorage?: boolean;
-  enableReturnData?: boolean;
-  /** stop logging once the logged entries' JSON passes this many bytes (geth's meaning); 0 for no limit */
-  limit?: number;
-}
-
-export interface StructLog {
-  pc: number;
-  op: string;
-  gas: number;
-  gasCost: number;
-  depth: number;
-  error?: string;
-  stack?: string[];
-  returnData?: string;
-  memory?: string[];
-  storage?: Record<string, string>;
-  refund?: number;
-}
-
-export interface StructTrace {
-  gas: number;
-  failed: boolean;
-  returnValue: string;
-  structLogs: StructLog[];
-}
+/** The struct logger's options, from the trace config. */
+export type StructLoggerConfig = Pick<TraceConfig, 'enableMemory' | 'disableStack' | 'disableStorage' | 'enableReturnData' | 'limit'>;
 
 const hexWord = (value: bigint | Uint8Array) => bytesToHex(setLengthLeft(typeof value === 'bigint' ? bigIntToBytes(value) : value, 32));
 const quantity = (value: bigint) => `0x${value.toString(16)}`;
