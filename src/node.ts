@@ -112,20 +112,20 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     simulator: new Simulator({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
     tracing: new TraceService(
       {
-      commonAt: (header) => chain.commons.at(header),
-      state: chain.state,
-      blockByNumber: (n) => chain.blockByNumber(n),
-      blockByHash: (hash) => chain.blockByHash(hash),
-      // Recorded when each block ran, so a replay recovers no signature.
-      senders: async (block) => {
-        const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
-        return block.transactions.map((tx, i) => (receipts[i] === undefined ? tx.getSenderAddress() : new Address(receipts[i].sender)));
-      },
-      findTransaction: async (hash) => {
-        const location = await chain.blocks.txLocation(hash);
-        const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
-        return block === undefined ? undefined : { block, index: location!.index };
-      },
+        commonAt: (header) => chain.commons.at(header),
+        state: chain.state,
+        blockByNumber: (n) => chain.blockByNumber(n),
+        blockByHash: (hash) => chain.blockByHash(hash),
+        // Recorded when each block ran, so a replay recovers no signature.
+        senders: async (block) => {
+          const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
+          return block.transactions.map((tx, i) => (receipts[i] === undefined ? tx.getSenderAddress() : new Address(receipts[i].sender)));
+        },
+        findTransaction: async (hash) => {
+          const location = await chain.blocks.txLocation(hash);
+          const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
+          return block === undefined ? undefined : { block, index: location!.index };
+        },
       },
       executor,
     ),
