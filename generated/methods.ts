@@ -44,16 +44,40 @@ import type {
   AnvilSetStorageAtResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
+  DebugGetRawBlockParams,
+  DebugGetRawBlockResult,
+  DebugGetRawHeaderParams,
+  DebugGetRawHeaderResult,
+  DebugGetRawReceiptsParams,
+  DebugGetRawReceiptsResult,
+  DebugGetRawTransactionParams,
+  DebugGetRawTransactionResult,
+  DebugTraceBlockByHashParams,
+  DebugTraceBlockByHashResult,
+  DebugTraceBlockByNumberParams,
+  DebugTraceBlockByNumberResult,
+  DebugTraceCallParams,
+  DebugTraceCallResult,
+  DebugTraceTransactionParams,
+  DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
+  EthBaseFeeParams,
+  EthBaseFeeResult,
   EthBlobBaseFeeParams,
   EthBlobBaseFeeResult,
   EthBlockNumberParams,
   EthBlockNumberResult,
   EthCallParams,
   EthCallResult,
+  EthCapabilitiesParams,
+  EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthConfigParams,
+  EthConfigResult,
+  EthCreateAccessListParams,
+  EthCreateAccessListResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -84,6 +108,8 @@ import type {
   EthGetProofResult,
   EthGetStorageAtParams,
   EthGetStorageAtResult,
+  EthGetStorageValuesParams,
+  EthGetStorageValuesResult,
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockHashAndIndexResult,
   EthGetTransactionByBlockNumberAndIndexParams,
@@ -114,6 +140,8 @@ import type {
   EthSignTransactionResult,
   EthSignTypedDataV4Params,
   EthSignTypedDataV4Result,
+  EthSimulateV1Params,
+  EthSimulateV1Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -186,6 +214,8 @@ import type {
   PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
+  TestingBuildBlockV1Params,
+  TestingBuildBlockV1Result,
   TxpoolContentParams,
   TxpoolContentResult,
   TxpoolContentFromParams,
@@ -223,11 +253,23 @@ export interface MethodParams {
   "anvil_setRpcUrl": AnvilSetRpcUrlParams;
   "anvil_setStorageAt": AnvilSetStorageAtParams;
   "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountParams;
+  "debug_getRawBlock": DebugGetRawBlockParams;
+  "debug_getRawHeader": DebugGetRawHeaderParams;
+  "debug_getRawReceipts": DebugGetRawReceiptsParams;
+  "debug_getRawTransaction": DebugGetRawTransactionParams;
+  "debug_traceBlockByHash": DebugTraceBlockByHashParams;
+  "debug_traceBlockByNumber": DebugTraceBlockByNumberParams;
+  "debug_traceCall": DebugTraceCallParams;
+  "debug_traceTransaction": DebugTraceTransactionParams;
   "eth_accounts": EthAccountsParams;
+  "eth_baseFee": EthBaseFeeParams;
   "eth_blobBaseFee": EthBlobBaseFeeParams;
   "eth_blockNumber": EthBlockNumberParams;
   "eth_call": EthCallParams;
+  "eth_capabilities": EthCapabilitiesParams;
   "eth_chainId": EthChainIdParams;
+  "eth_config": EthConfigParams;
+  "eth_createAccessList": EthCreateAccessListParams;
   "eth_estimateGas": EthEstimateGasParams;
   "eth_feeHistory": EthFeeHistoryParams;
   "eth_gasPrice": EthGasPriceParams;
@@ -243,6 +285,7 @@ export interface MethodParams {
   "eth_getLogs": EthGetLogsParams;
   "eth_getProof": EthGetProofParams;
   "eth_getStorageAt": EthGetStorageAtParams;
+  "eth_getStorageValues": EthGetStorageValuesParams;
   "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexParams;
   "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexParams;
   "eth_getTransactionByHash": EthGetTransactionByHashParams;
@@ -258,6 +301,7 @@ export interface MethodParams {
   "eth_sign": EthSignParams;
   "eth_signTransaction": EthSignTransactionParams;
   "eth_signTypedData_v4": EthSignTypedDataV4Params;
+  "eth_simulateV1": EthSimulateV1Params;
   "eth_subscribe": EthSubscribeParams;
   "eth_syncing": EthSyncingParams;
   "eth_uninstallFilter": EthUninstallFilterParams;
@@ -294,6 +338,7 @@ export interface MethodParams {
   "net_version": NetVersionParams;
   "personal_sign": PersonalSignParams;
   "rpc.discover": RpcDiscoverParams;
+  "testing_buildBlockV1": TestingBuildBlockV1Params;
   "txpool_content": TxpoolContentParams;
   "txpool_contentFrom": TxpoolContentFromParams;
   "txpool_inspect": TxpoolInspectParams;
@@ -325,11 +370,23 @@ export interface MethodResults {
   "anvil_setRpcUrl": AnvilSetRpcUrlResult;
   "anvil_setStorageAt": AnvilSetStorageAtResult;
   "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountResult;
+  "debug_getRawBlock": DebugGetRawBlockResult;
+  "debug_getRawHeader": DebugGetRawHeaderResult;
+  "debug_getRawReceipts": DebugGetRawReceiptsResult;
+  "debug_getRawTransaction": DebugGetRawTransactionResult;
+  "debug_traceBlockByHash": DebugTraceBlockByHashResult;
+  "debug_traceBlockByNumber": DebugTraceBlockByNumberResult;
+  "debug_traceCall": DebugTraceCallResult;
+  "debug_traceTransaction": DebugTraceTransactionResult;
   "eth_accounts": EthAccountsResult;
+  "eth_baseFee": EthBaseFeeResult;
   "eth_blobBaseFee": EthBlobBaseFeeResult;
   "eth_blockNumber": EthBlockNumberResult;
   "eth_call": EthCallResult;
+  "eth_capabilities": EthCapabilitiesResult;
   "eth_chainId": EthChainIdResult;
+  "eth_config": EthConfigResult;
+  "eth_createAccessList": EthCreateAccessListResult;
   "eth_estimateGas": EthEstimateGasResult;
   "eth_feeHistory": EthFeeHistoryResult;
   "eth_gasPrice": EthGasPriceResult;
@@ -345,6 +402,7 @@ export interface MethodResults {
   "eth_getLogs": EthGetLogsResult;
   "eth_getProof": EthGetProofResult;
   "eth_getStorageAt": EthGetStorageAtResult;
+  "eth_getStorageValues": EthGetStorageValuesResult;
   "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexResult;
   "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexResult;
   "eth_getTransactionByHash": EthGetTransactionByHashResult;
@@ -360,6 +418,7 @@ export interface MethodResults {
   "eth_sign": EthSignResult;
   "eth_signTransaction": EthSignTransactionResult;
   "eth_signTypedData_v4": EthSignTypedDataV4Result;
+  "eth_simulateV1": EthSimulateV1Result;
   "eth_subscribe": EthSubscribeResult;
   "eth_syncing": EthSyncingResult;
   "eth_uninstallFilter": EthUninstallFilterResult;
@@ -396,6 +455,7 @@ export interface MethodResults {
   "net_version": NetVersionResult;
   "personal_sign": PersonalSignResult;
   "rpc.discover": RpcDiscoverResult;
+  "testing_buildBlockV1": TestingBuildBlockV1Result;
   "txpool_content": TxpoolContentResult;
   "txpool_contentFrom": TxpoolContentFromResult;
   "txpool_inspect": TxpoolInspectResult;
@@ -442,11 +502,23 @@ export const methodNames: readonly MethodName[] = [
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
   "anvil_stopImpersonatingAccount",
+  "debug_getRawBlock",
+  "debug_getRawHeader",
+  "debug_getRawReceipts",
+  "debug_getRawTransaction",
+  "debug_traceBlockByHash",
+  "debug_traceBlockByNumber",
+  "debug_traceCall",
+  "debug_traceTransaction",
   "eth_accounts",
+  "eth_baseFee",
   "eth_blobBaseFee",
   "eth_blockNumber",
   "eth_call",
+  "eth_capabilities",
   "eth_chainId",
+  "eth_config",
+  "eth_createAccessList",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -462,6 +534,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_getLogs",
   "eth_getProof",
   "eth_getStorageAt",
+  "eth_getStorageValues",
   "eth_getTransactionByBlockHashAndIndex",
   "eth_getTransactionByBlockNumberAndIndex",
   "eth_getTransactionByHash",
@@ -477,6 +550,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_sign",
   "eth_signTransaction",
   "eth_signTypedData_v4",
+  "eth_simulateV1",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
@@ -513,6 +587,7 @@ export const methodNames: readonly MethodName[] = [
   "net_version",
   "personal_sign",
   "rpc.discover",
+  "testing_buildBlockV1",
   "txpool_content",
   "txpool_contentFrom",
   "txpool_inspect",
@@ -544,12 +619,24 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "anvil_setRpcUrl": [{ name: "url", required: true }],
   "anvil_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
   "anvil_stopImpersonatingAccount": [{ name: "address", required: true }],
+  "debug_getRawBlock": [{ name: "block", required: true }],
+  "debug_getRawHeader": [{ name: "block", required: true }],
+  "debug_getRawReceipts": [{ name: "block", required: true }],
+  "debug_getRawTransaction": [{ name: "transactionHash", required: true }],
+  "debug_traceBlockByHash": [{ name: "blockHash", required: true }, { name: "config", required: false }],
+  "debug_traceBlockByNumber": [{ name: "block", required: true }, { name: "config", required: false }],
+  "debug_traceCall": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "config", required: false }],
+  "debug_traceTransaction": [{ name: "transactionHash", required: true }, { name: "config", required: false }],
   "eth_accounts": [],
+  "eth_baseFee": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
-  "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }],
+  "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
+  "eth_capabilities": [],
   "eth_chainId": [],
-  "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }],
+  "eth_config": [],
+  "eth_createAccessList": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }],
+  "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
   "eth_feeHistory": [{ name: "blockCount", required: true }, { name: "newestBlock", required: true }, { name: "rewardPercentiles", required: false }],
   "eth_gasPrice": [],
   "eth_getBalance": [{ name: "address", required: true }, { name: "block", required: false }],
@@ -564,6 +651,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_getLogs": [{ name: "filter", required: true }],
   "eth_getProof": [{ name: "address", required: true }, { name: "storageKeys", required: true }, { name: "block", required: false }],
   "eth_getStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "block", required: false }],
+  "eth_getStorageValues": [{ name: "requests", required: true }, { name: "block", required: false }],
   "eth_getTransactionByBlockHashAndIndex": [{ name: "blockHash", required: true }, { name: "transactionIndex", required: true }],
   "eth_getTransactionByBlockNumberAndIndex": [{ name: "blockNumber", required: true }, { name: "transactionIndex", required: true }],
   "eth_getTransactionByHash": [{ name: "transactionHash", required: true }],
@@ -579,6 +667,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_sign": [{ name: "address", required: true }, { name: "data", required: true }],
   "eth_signTransaction": [{ name: "transaction", required: true }],
   "eth_signTypedData_v4": [{ name: "address", required: true }, { name: "typedData", required: true }],
+  "eth_simulateV1": [{ name: "payload", required: true }, { name: "block", required: false }],
   "eth_subscribe": [{ name: "subscriptionType", required: true }, { name: "filter", required: false }],
   "eth_syncing": [],
   "eth_uninstallFilter": [{ name: "filterId", required: true }],
@@ -615,6 +704,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "net_version": [],
   "personal_sign": [{ name: "data", required: true }, { name: "address", required: true }, { name: "password", required: false }],
   "rpc.discover": [],
+  "testing_buildBlockV1": [{ name: "parentHash", required: true }, { name: "payloadAttributes", required: true }, { name: "transactions", required: true }, { name: "extraData", required: false }],
   "txpool_content": [],
   "txpool_contentFrom": [{ name: "address", required: true }],
   "txpool_inspect": [],
@@ -627,4 +717,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:1492f61d46706d2392b17a583edb1ca2939d23cc32b4c042376b114f9896ea70";
+export const contractDigest = "sha256:d84c0f936920ed9a01d25765baa455f7dda4fbd3397344600d0cb512b282848c";

@@ -12,6 +12,29 @@ export type AccessListEntry = {
   storageKeys: Hash32Input[];
 };
 
+/** The access list a transaction needs (every account and slot it touches, less its sender, its recipient and the precompiles — except the recipient's slots, which it lists), the gas the transaction uses with it, and, when the transaction fails, why. */
+export type AccessListResult = {
+  accessList: {
+    address: Address;
+    storageKeys: Hash32[];
+  }[];
+  /** Why the transaction failed with this access list ("execution reverted", "out of gas", …); absent when it succeeded. */
+  error?: string;
+  gasUsed: Uint64;
+};
+
+/** What a call sees of one account instead of its state at the block (geth's override object). state replaces the whole storage, stateDiff only the slots it names; the two are exclusive. movePrecompileToAddress (eth_simulateV1 only) moves a precompile's behaviour to another address, so the precompile's own address can take code. */
+export type AccountOverride = {
+  balance?: QuantityInput;
+  nonce?: Uint64Input;
+  code?: BytesInput;
+  /** The account's whole storage: slot → value; every other slot reads zero. */
+  state?: { [key: string]: Hash32Input };
+  /** Slots to set: slot → value; the others keep their value. */
+  stateDiff?: { [key: string]: Hash32Input };
+  movePrecompileToAddress?: Address;
+};
+
 /** Account proof object (SPEC 2.3), EIP-1186. Members: address: The account, lowercase hex; storageHash: Storage trie root of the account. */
 export type AccountProof = {
   address: Address;
@@ -59,6 +82,13 @@ export type Authorization = {
   yParity: Quantity;
   r: Quantity;
   s: Quantity;
+};
+
+/** A fork's blob parameters (EIP-7840): target and most blobs per block, and the blob base fee's update fraction. */
+export type BlobSchedule = {
+  target: number;
+  max: number;
+  baseFeeUpdateFraction: number;
 };
 
 /** Block object (SPEC 2.4) as returned by eth_getBlockByHash / eth_getBlockByNumber. Fork-dependent members (baseFeePerGas, withdrawals, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash) are present from their fork on; on this Osaka dev chain they are always present. Members: hash: Block hash (keccak256 of the RLP header); sha3Uncles: Ommers hash (always the empty-list hash after the merge); miner: Coinbase / fee recipient; extraData: Possibly empty ("0x"); mixHash: prevRandao after the merge; baseFeePerGas: London and later; withdrawalsRoot: Shanghai and later; blobGasUsed: Cancun and later; excessBlobGas: Cancun and later; parentBeaconBlockRoot: Cancun and later; requestsHash: Prague and later (EIP-7685); size: Size of the RLP-encoded block in bytes; totalDifficulty: Sum of difficulties up to and including this block. */
@@ -137,8 +167,41 @@ export type BlockNumberSpecifier = {
   blockNumber: BlockNumberOrTag;
 };
 
+/** Block context a call runs in instead of the block's own (geth's block override object). number and time change what NUMBER and TIMESTAMP read (and which fork's rules apply); feeRecipient is COINBASE, prevRandao PREVRANDAO, baseFeePerGas BASEFEE, blobBaseFee BLOBBASEFEE, gasLimit GASLIMIT. beaconRoot and withdrawals only apply to eth_simulateV1's blocks. */
+export type BlockOverrides = {
+  number?: Uint64Input;
+  difficulty?: QuantityInput;
+  time?: Uint64Input;
+  gasLimit?: Uint64Input;
+  feeRecipient?: Address;
+  prevRandao?: Hash32Input;
+  baseFeePerGas?: QuantityInput;
+  blobBaseFee?: QuantityInput;
+  beaconRoot?: Hash32Input;
+  withdrawals?: WithdrawalInput[];
+};
+
 /** Named block: "earliest" (genesis), "latest" (head), "pending" (the block being built; on this node the same state as latest plus the pool), "safe" and "finalized" (on this dev node both equal latest). */
 export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
+
+/** One transaction's trace in a block trace. */
+export type BlockTraceEntry = {
+  txHash: Hash32;
+  result: TransactionTrace;
+};
+
+/** testing_buildBlockV1's answer (the engine API's payload envelope): the payload, what its fee recipient earns (blockValue), the blobs of its blob transactions, its EIP-7685 requests (type byte and data; empty ones left out), and shouldOverrideBuilder (always false). */
+export type BuiltPayload = {
+  executionPayload: ExecutionPayload;
+  blockValue: Quantity;
+  blobsBundle: {
+    commitments: Bytes[];
+    proofs: Bytes[];
+    blobs: Bytes[];
+  };
+  executionRequests: Bytes[];
+  shouldOverrideBuilder: boolean;
+};
 
 /** Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix ("0x" is empty data). */
 export type Bytes = string;
@@ -155,11 +218,88 @@ export type Bytes8 = string;
 /** Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case. */
 export type BytesInput = string;
 
+/** A call frame (callTracer): its type, caller and callee, the gas it was given and used, its input and output, and its subcalls. A failed frame names its error ("execution reverted", "out of gas", …); a reverted one keeps the revert data as output and, when it decodes (Error(string) or Panic(uint256)), the reason in revertReason. A failed creation has no "to". value is absent for STATICCALL. */
+export type CallFrame = {
+  from: Address;
+  gas: Quantity;
+  gasUsed: Quantity;
+  to?: Address;
+  input: Bytes;
+  output?: Bytes;
+  error?: string;
+  revertReason?: string;
+  calls?: CallFrame[];
+  logs?: CallFrameLog[];
+  value?: Quantity;
+  type: "CALL" | "CALLCODE" | "DELEGATECALL" | "STATICCALL" | "CREATE" | "CREATE2" | "SELFDESTRUCT";
+};
+
+/** A log a call frame emitted (callTracer withLog): index among the block's logs, position = how many subcalls the frame had made before it. */
+export type CallFrameLog = {
+  address: Address;
+  topics: Hash32[];
+  data: Bytes;
+  index: Quantity;
+  position: Quantity;
+};
+
+/** What the node holds of one kind of data: whether it serves it at all and the oldest block it holds it for. This node keeps everything (every block's state stays), so no deleteStrategy applies. */
+export type CapabilityResource = {
+  disabled: boolean;
+  oldestBlock?: Uint64;
+  deleteStrategy?: {
+    type: "window";
+    retentionBlocks: Uint64;
+  };
+};
+
 /** A number of seconds as a decimal string, as Hardhat answers evm_increaseTime and evm_setNextBlockTimestamp. */
 export type DecimalSeconds = string;
 
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
 export type DecimalString = string;
+
+/** What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds. */
+export type EthCapabilities = {
+  head: {
+    number: Uint64;
+    hash: Hash32;
+  };
+  state: CapabilityResource;
+  tx: CapabilityResource;
+  logs: CapabilityResource;
+  receipts: CapabilityResource;
+  blocks: CapabilityResource;
+  stateproofs: CapabilityResource;
+};
+
+/** The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled). */
+export type EthConfig = {
+  current: ForkConfig | null;
+  next: ForkConfig | null;
+  last: ForkConfig | null;
+};
+
+/** A built block as the engine API carries it (ExecutionPayloadV3): header members, the signed transactions as sent, withdrawals (Shanghai on) and blob gas (Cancun on). */
+export type ExecutionPayload = {
+  parentHash: Hash32;
+  feeRecipient: Address;
+  stateRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: Bytes256;
+  prevRandao: Hash32;
+  blockNumber: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  baseFeePerGas: Quantity;
+  blockHash: Hash32;
+  transactions: Bytes[];
+  withdrawals?: Withdrawal[];
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+};
 
 /** Fee history over a range of blocks. baseFeePerGas and baseFeePerBlobGas have one more entry than the block count (the next block). Members: oldestBlock: Lowest block number in the range. */
 export type FeeHistory = {
@@ -191,6 +331,16 @@ export type FilterOptions = {
 
 /** One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything). */
 export type FilterTopic = null | Hash32Input | Hash32Input[];
+
+/** One fork's rules (EIP-7910): when it activates (0 when at genesis), its blob schedule (null before Cancun), the chain id, its fork id (EIP-6122 FORK_HASH), and the precompiles and system contracts it has, by geth's names. */
+export type ForkConfig = {
+  activationTime: number;
+  blobSchedule: BlobSchedule | null;
+  chainId: Quantity;
+  forkId: string;
+  precompiles: { [key: string]: Address };
+  systemContracts: { [key: string]: Address };
+};
 
 /** Settings of a new dev genesis, named as the command-line flags that shape it; members left out keep the node's current settings. Giving any (even {}) makes the chain the dev chain. */
 export type GenesisSettings = {
@@ -245,6 +395,15 @@ export type OpenrpcDocument = {
   components?: { [key: string]: unknown };
 };
 
+/** The context of a block to build (the engine API's PayloadAttributesV3): its time, prevRandao, fee recipient, withdrawals and parent beacon block root. */
+export type PayloadAttributes = {
+  timestamp: Uint64Input;
+  prevRandao: Hash32Input;
+  suggestedFeeRecipient: Address;
+  withdrawals?: WithdrawalInput[];
+  parentBeaconBlockRoot?: Hash32Input;
+};
+
 /** Non-negative integer sent as a JSON number (transaction-pool nonces and counters). */
 export type PoolCounter = number;
 
@@ -289,6 +448,24 @@ export type PoolTransactionsByNonce = { [key: string]: PoolTransaction };
 
 /** Map from sender address to its pool transactions keyed by nonce. */
 export type PoolTransactionsBySender = { [key: string]: PoolTransactionsByNonce };
+
+/** An account as the prestateTracer reports it: before the transaction, everything it held (nonce left out when zero, code and storage when empty); in diffMode's post, only what changed. */
+export type PrestateAccount = {
+  balance?: Quantity;
+  code?: Bytes;
+  codeHash?: Hash32;
+  nonce?: number;
+  storage?: { [key: string]: Bytes32 };
+};
+
+/** The prestateTracer's trace in diffMode: the accounts the transaction changed, as they were (pre) and what changed (post). */
+export type PrestateDiff = {
+  post: PrestateTrace;
+  pre: PrestateTrace;
+};
+
+/** The prestateTracer's trace: every account the transaction touched, by address, as it was before the transaction. */
+export type PrestateTrace = { [key: string]: PrestateAccount };
 
 /** Unsigned integer as returned by the node: lowercase hex with 0x prefix and no leading zeros (zero is "0x0"). */
 export type Quantity = string;
@@ -337,6 +514,71 @@ export type Seconds = Uint64Input | number;
 /** A 65-byte secp256k1 signature r ‖ s ‖ v, v being 27 or 28: lowercase hex with 0x prefix. */
 export type Signature = string;
 
+/** One block of a simulation: its header overrides (number, time, feeRecipient, …; unset members follow the previous block), the state overrides applied before its calls, and the calls it holds, run in order, each on the state the previous one left. */
+export type SimulateBlock = {
+  blockOverrides?: BlockOverrides;
+  stateOverrides?: StateOverride;
+  calls?: TransactionCall[];
+};
+
+/** What one simulated call did: its return data, its logs (with traceTransfers, ether transfers too), the gas it used and the most it needed at once (before refunds), its status, and when it failed the error: code 3 with the revert data for a revert, -32015 for any other failure. */
+export type SimulateCallResult = {
+  returnData: Bytes;
+  logs: Log[];
+  gasUsed: Uint64;
+  maxUsedGas: Uint64;
+  status: "0x0" | "0x1";
+  error?: {
+    code: number;
+    message: string;
+    data?: Bytes;
+  };
+};
+
+/** What eth_simulateV1 simulates: blocks in order (at most 256 past the base block, 5,000 calls per block and 10,000 in all), and how: validation checks nonces and fees as a real block would (otherwise a call needs no nonce and pays nothing unless it names fees); traceTransfers adds an ERC-20-style Transfer log from 0xeeee…eeee for every ether transfer; returnFullTransactions returns transaction objects instead of hashes. */
+export type SimulatePayload = {
+  blockStateCalls: SimulateBlock[];
+  traceTransfers?: boolean;
+  validation?: boolean;
+  returnFullTransactions?: boolean;
+};
+
+/** A simulated block, as geth answers it: the block object (without totalDifficulty) as the chain would hold it — its hash, state root, receipts root and transactions (unsigned: v, r and s are zero) — and the results of its calls, in order. */
+export type SimulatedBlock = {
+  hash: Hash32;
+  parentHash: Hash32;
+  sha3Uncles: Hash32;
+  miner: Address;
+  stateRoot: Hash32;
+  transactionsRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: Bytes256;
+  difficulty: Quantity;
+  number: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  mixHash: Hash32;
+  nonce: Bytes8;
+  baseFeePerGas?: Quantity;
+  withdrawalsRoot?: Hash32;
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+  parentBeaconBlockRoot?: Hash32;
+  requestsHash?: Hash32;
+  size: Quantity;
+  transactions: TransactionOrHashList;
+  /** Ommer hashes (always empty after the merge). */
+  uncles: Hash32[];
+  /** Shanghai and later. */
+  withdrawals?: Withdrawal[];
+  calls: SimulateCallResult[];
+};
+
+/** Account overrides by address, applied to the block's state before the call runs; nothing of them reaches the chain. */
+export type StateOverride = { [key: string]: AccountOverride };
+
 /** Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as "0x0" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602. */
 export type StorageKey = string;
 
@@ -350,6 +592,35 @@ export type StorageProof = {
 
 /** A storage word supplied by a client: hex with 0x prefix, either case, 1 to 64 digits (a quantity such as "0x2a" or a full 32-byte word); shorter values are left-padded with zeros. */
 export type StorageValueInput = string;
+
+/** The slots' values by account (lowercase address), each list in the order its slots were asked for. */
+export type StorageValues = { [key: string]: Bytes32[] };
+
+/** The slots to read, by account: address → 32-byte slot keys. At most 1024 slots in all. */
+export type StorageValuesRequest = { [key: string]: Hash32Input[] };
+
+/** One executed opcode (geth's struct log). gas is what was left before it, gasCost what it cost (for a call: including the gas it forwarded); depth counts from 1 for the transaction's own code. error is present on the opcode that could not run (its gas or stack check failed). stack (bottom first) is left out with disableStack; memory (32-byte words) and returnData appear with enableMemory / enableReturnData when not empty; storage, at SLOAD and SSTORE only, holds every slot of the running contract this transaction read or wrote so far; refund appears when not zero. */
+export type StructLog = {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  error?: string;
+  stack?: Quantity[];
+  returnData?: Bytes;
+  memory?: Bytes32[];
+  storage?: { [key: string]: Bytes32 };
+  refund?: number;
+};
+
+/** The struct logger's trace of one transaction: the gas it was charged, whether it failed, what it returned (the revert data when it reverted, "0x" when it failed otherwise) and every opcode it ran. */
+export type StructTrace = {
+  gas: number;
+  failed: boolean;
+  returnValue: Bytes;
+  structLogs: StructLog[];
+};
 
 /** Identifier of a WebSocket subscription: a hex string chosen by the server. */
 export type SubscriptionId = string;
@@ -376,6 +647,61 @@ export type SyncProgress = {
 
 /** false when not syncing (always, on a dev node), otherwise the sync progress. */
 export type SyncStatus = false | SyncProgress;
+
+/** TraceConfig plus what debug_traceCall runs on: stateOverrides and blockOverrides as eth_call takes them, and txIndex to run on the state before that transaction of the block instead of after the whole block. */
+export type TraceCallConfig = {
+  /** The tracer: absent or "" for the struct (opcode) logger, "callTracer" for the call tree, "prestateTracer" for the touched state. */
+  tracer?: "" | "callTracer" | "prestateTracer";
+  tracerConfig?: TracerConfig;
+  /** How long one transaction's trace may run, as a Go duration ("300ms", "5s", "1m30s"); default 5s. Past it the trace fails with "execution timeout". */
+  timeout?: string;
+  /** Struct logger: leave out storage. */
+  disableStorage?: boolean;
+  /** Struct logger: leave out the stack. */
+  disableStack?: boolean;
+  /** Struct logger: include memory. */
+  enableMemory?: boolean;
+  /** Struct logger: include the return data buffer. */
+  enableReturnData?: boolean;
+  /** Struct logger: stop logging once the logged entries' JSON passes this many bytes (geth's meaning); 0 for no limit. */
+  limit?: number;
+  /** Accepted and ignored (geth prints the trace to its log). */
+  debug?: boolean;
+  stateOverrides?: StateOverride;
+  blockOverrides?: BlockOverrides;
+  txIndex?: Uint64Input;
+};
+
+/** How to trace (geth's trace config): which tracer, its options, a timeout, and the struct logger's options. */
+export type TraceConfig = {
+  /** The tracer: absent or "" for the struct (opcode) logger, "callTracer" for the call tree, "prestateTracer" for the touched state. */
+  tracer?: "" | "callTracer" | "prestateTracer";
+  tracerConfig?: TracerConfig;
+  /** How long one transaction's trace may run, as a Go duration ("300ms", "5s", "1m30s"); default 5s. Past it the trace fails with "execution timeout". */
+  timeout?: string;
+  /** Struct logger: leave out storage. */
+  disableStorage?: boolean;
+  /** Struct logger: leave out the stack. */
+  disableStack?: boolean;
+  /** Struct logger: include memory. */
+  enableMemory?: boolean;
+  /** Struct logger: include the return data buffer. */
+  enableReturnData?: boolean;
+  /** Struct logger: stop logging once the logged entries' JSON passes this many bytes (geth's meaning); 0 for no limit. */
+  limit?: number;
+  /** Accepted and ignored (geth prints the trace to its log). */
+  debug?: boolean;
+};
+
+/** Options of the named tracer. callTracer: onlyTopCall (the transaction's own frame only), withLog (each frame's logs). prestateTracer: diffMode (what changed, as pre and post), disableCode, disableStorage, includeEmpty (accounts that held nothing; not with diffMode). Options another tracer reads are ignored, as geth ignores them. */
+export type TracerConfig = {
+  onlyTopCall?: boolean;
+  withLog?: boolean;
+  diffMode?: boolean;
+  disableCode?: boolean;
+  disableStorage?: boolean;
+  includeEmpty?: boolean;
+};
 
 /** A transaction included in a block (SPEC 2.5). Members beyond the required set depend on the transaction type; unknown extra members are allowed. Members: blockHash: Hash of the block that includes the transaction; blockNumber: Number of the block that includes the transaction; blockTimestamp: Timestamp of the including block (geth extension; optional); from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: the effective gas price paid in the block; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; transactionIndex: Position in the block; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only). */
 export type Transaction = {
@@ -452,6 +778,9 @@ export type TransactionRequest = {
   blobVersionedHashes?: Hash32Input[];
   authorizationList?: Authorization[];
 };
+
+/** A transaction's trace, in the shape its tracer gives: StructTrace (the default struct logger), CallFrame (callTracer) or PrestateTrace / PrestateDiff (prestateTracer). */
+export type TransactionTrace = StructTrace | CallFrame | PrestateDiff | PrestateTrace;
 
 /** Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued. */
 export type TxpoolContent = {
@@ -540,6 +869,14 @@ export type Withdrawal = {
   validatorIndex: Uint64;
   address: Address;
   amount: Uint64;
+};
+
+/** An EIP-4895 withdrawal a simulated block carries (amount in Gwei). */
+export type WithdrawalInput = {
+  index: Uint64Input;
+  validatorIndex: Uint64Input;
+  address: Address;
+  amount: Uint64Input;
 };
 
 // ---- methods ----
@@ -689,10 +1026,76 @@ export type AnvilStopImpersonatingAccountParams = [
 /** Result of `anvil_stopImpersonatingAccount`. */
 export type AnvilStopImpersonatingAccountResult = null;
 
+/** Positional params of `debug_getRawBlock`. */
+export type DebugGetRawBlockParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawBlock`. */
+export type DebugGetRawBlockResult = Bytes | null;
+
+/** Positional params of `debug_getRawHeader`. */
+export type DebugGetRawHeaderParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawHeader`. */
+export type DebugGetRawHeaderResult = Bytes | null;
+
+/** Positional params of `debug_getRawReceipts`. */
+export type DebugGetRawReceiptsParams = [
+  block: BlockNumberOrTagOrHash,
+];
+/** Result of `debug_getRawReceipts`. */
+export type DebugGetRawReceiptsResult = Bytes[] | null;
+
+/** Positional params of `debug_getRawTransaction`. */
+export type DebugGetRawTransactionParams = [
+  transactionHash: Hash32Input,
+];
+/** Result of `debug_getRawTransaction`. */
+export type DebugGetRawTransactionResult = Bytes | null;
+
+/** Positional params of `debug_traceBlockByHash`. */
+export type DebugTraceBlockByHashParams = [
+  blockHash: Hash32Input,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceBlockByHash`. */
+export type DebugTraceBlockByHashResult = BlockTraceEntry[];
+
+/** Positional params of `debug_traceBlockByNumber`. */
+export type DebugTraceBlockByNumberParams = [
+  block: BlockNumberOrTag,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceBlockByNumber`. */
+export type DebugTraceBlockByNumberResult = BlockTraceEntry[];
+
+/** Positional params of `debug_traceCall`. */
+export type DebugTraceCallParams = [
+  transaction: TransactionCall,
+  block?: BlockNumberOrTagOrHash,
+  config?: TraceCallConfig,
+];
+/** Result of `debug_traceCall`. */
+export type DebugTraceCallResult = TransactionTrace;
+
+/** Positional params of `debug_traceTransaction`. */
+export type DebugTraceTransactionParams = [
+  transactionHash: Hash32Input,
+  config?: TraceConfig,
+];
+/** Result of `debug_traceTransaction`. */
+export type DebugTraceTransactionResult = TransactionTrace;
+
 /** Positional params of `eth_accounts`. */
 export type EthAccountsParams = [];
 /** Result of `eth_accounts`. */
 export type EthAccountsResult = Address[];
+
+/** Positional params of `eth_baseFee`. */
+export type EthBaseFeeParams = [];
+/** Result of `eth_baseFee`. */
+export type EthBaseFeeResult = Quantity | null;
 
 /** Positional params of `eth_blobBaseFee`. */
 export type EthBlobBaseFeeParams = [];
@@ -708,19 +1111,42 @@ export type EthBlockNumberResult = Uint64;
 export type EthCallParams = [
   transaction: TransactionCall,
   block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+  blockOverrides?: BlockOverrides,
 ];
 /** Result of `eth_call`. */
 export type EthCallResult = Bytes;
+
+/** Positional params of `eth_capabilities`. */
+export type EthCapabilitiesParams = [];
+/** Result of `eth_capabilities`. */
+export type EthCapabilitiesResult = EthCapabilities;
 
 /** Positional params of `eth_chainId`. */
 export type EthChainIdParams = [];
 /** Result of `eth_chainId`. */
 export type EthChainIdResult = Quantity;
 
+/** Positional params of `eth_config`. */
+export type EthConfigParams = [];
+/** Result of `eth_config`. */
+export type EthConfigResult = EthConfig;
+
+/** Positional params of `eth_createAccessList`. */
+export type EthCreateAccessListParams = [
+  transaction: TransactionCall,
+  block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+];
+/** Result of `eth_createAccessList`. */
+export type EthCreateAccessListResult = AccessListResult;
+
 /** Positional params of `eth_estimateGas`. */
 export type EthEstimateGasParams = [
   transaction: TransactionCall,
   block?: BlockNumberOrTagOrHash,
+  stateOverrides?: StateOverride,
+  blockOverrides?: BlockOverrides,
 ];
 /** Result of `eth_estimateGas`. */
 export type EthEstimateGasResult = Uint64;
@@ -831,6 +1257,14 @@ export type EthGetStorageAtParams = [
 /** Result of `eth_getStorageAt`. */
 export type EthGetStorageAtResult = Bytes32;
 
+/** Positional params of `eth_getStorageValues`. */
+export type EthGetStorageValuesParams = [
+  requests: StorageValuesRequest,
+  block?: BlockNumberOrTagOrHash,
+];
+/** Result of `eth_getStorageValues`. */
+export type EthGetStorageValuesResult = StorageValues;
+
 /** Positional params of `eth_getTransactionByBlockHashAndIndex`. */
 export type EthGetTransactionByBlockHashAndIndexParams = [
   blockHash: Hash32Input,
@@ -934,6 +1368,14 @@ export type EthSignTypedDataV4Params = [
 ];
 /** Result of `eth_signTypedData_v4`. */
 export type EthSignTypedDataV4Result = Signature;
+
+/** Positional params of `eth_simulateV1`. */
+export type EthSimulateV1Params = [
+  payload: SimulatePayload,
+  block?: BlockNumberOrTagOrHash,
+];
+/** Result of `eth_simulateV1`. */
+export type EthSimulateV1Result = SimulatedBlock[];
 
 /** Positional params of `eth_subscribe`. */
 export type EthSubscribeParams = [
@@ -1177,6 +1619,16 @@ export type PersonalSignResult = Signature;
 export type RpcDiscoverParams = [];
 /** Result of `rpc.discover`. */
 export type RpcDiscoverResult = OpenrpcDocument;
+
+/** Positional params of `testing_buildBlockV1`. */
+export type TestingBuildBlockV1Params = [
+  parentHash: Hash32Input,
+  payloadAttributes: PayloadAttributes,
+  transactions: BytesInput[] | null,
+  extraData?: BytesInput | null,
+];
+/** Result of `testing_buildBlockV1`. */
+export type TestingBuildBlockV1Result = BuiltPayload;
 
 /** Positional params of `txpool_content`. */
 export type TxpoolContentParams = [];

@@ -12,6 +12,8 @@
 //   4. the node's resident memory, when the benchmark started the node;
 //   5. dev-node controls: a Hardhat-style fixture loop (evm_snapshot → eth_sendTransaction → receipt
 //      → evm_revert) over raw JSON-RPC and through ethers, and anvil_mine of many empty blocks.
+//   5. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
+//      of its own, with a gas limit that fits such a block), and how long other requests wait meanwhile.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +46,7 @@ const { values: flags } = parseArgs({
     'idle-seconds': { type: 'string', default: '15' },
     'fixture-rounds': { type: 'string', default: '50' },
     'mine-blocks': { type: 'string', default: '10000' },
+    'trace-txs': { type: 'string', default: '5000' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -51,7 +54,8 @@ const { values: flags } = parseArgs({
 if (flags.help === true) {
   process.stdout.write(
     'usage: npm run bench -- [--url URL] [--txs 5000] [--interval-txs N (default --txs; 0 skips)] [--senders 10] [--erc20-txs 2000] [--block-txs 100] [--pool 2000]\n' +
-      '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)] [--out results.json]\n',
+      '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
+      '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n',
   );
   process.exit(0);
 }
@@ -67,6 +71,7 @@ const opt = {
   idleSeconds: Number(flags['idle-seconds']),
   fixtureRounds: Number(flags['fixture-rounds']),
   mineBlocks: Number(flags['mine-blocks']),
+  traceTxs: Number(flags['trace-txs']),
 };
 
 interface Row {
@@ -87,10 +92,10 @@ interface NodeUnderTest {
   stop(): Promise<void>;
 }
 
-async function startOwnNode(): Promise<NodeUnderTest> {
+async function startOwnNode(flagsOfNode: string[] = []): Promise<NodeUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
   const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn'], {
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...flagsOfNode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -336,6 +341,66 @@ async function mineEmptyBlocks(client: RpcClient, pid: number | undefined): Prom
   rows.push({ workload: `anvil_mine, ${fmt(total)} empty blocks`, result: `${fmt(total / seconds)} blocks/s`, note: `${fmt(seconds, 1)} s${cpuNote(cpuUs)}` });
 }
 
+/**
+ * debug_traceTransaction of the last transfer of a block of `count` transfers (10 senders), on a
+ * node of its own whose gas limit fits the block: the first trace (cold caches) and the median of
+ * five more, the call tracer, the whole block with the call tracer, and the longest an
+ * eth_blockNumber waited while a trace ran (the replay yields to other requests as it goes).
+ */
+async function traceWorkload(count: number): Promise<void> {
+  const traced = await startOwnNode(['--no-mining', '--gas-limit', String(BigInt(count) * 21_000n + 1_000_000n)]);
+  const client = new RpcClient(traced.url, 16);
+  try {
+    const common = premergeLibraryParams(createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Prague, customCrypto: nativeCrypto }));
+    const signer = new Signer(common, 100n * GWEI);
+    const senders = deriveAccounts(DEV_MNEMONIC, 10);
+    for (const account of senders) signer.setNonce(account, 0n);
+    const txs = signer.roundRobin(senders, Math.ceil(count / senders.length), (s, k) => ({ to: `0x${(0x2000n + BigInt(s * 1_000_000 + k)).toString(16).padStart(40, '0')}`, value: 1n })).slice(0, count);
+    for (let i = 0; i < txs.length; i += 64) await Promise.all(txs.slice(i, i + 64).map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
+    await client.call('evm_mine');
+    const block = await client.call<{ number: string; transactions: string[] }>('eth_getBlockByNumber', ['latest', false]);
+    if (block.transactions.length !== count) throw new Error(`the traced block holds ${block.transactions.length} transactions, not ${count}`);
+    const last = block.transactions.at(-1)!;
+    const timed = async (method: string, params: unknown[]) => {
+      const t0 = performance.now();
+      await client.call(method, params);
+      return performance.now() - t0;
+    };
+    /** Wall time and the node's CPU time (which other work on the machine barely moves), in ms. */
+    const measured = async (method: string, params: unknown[]) => {
+      const { result, cpuUs } = await withCpu(traced.pid, () => 1, () => timed(method, params));
+      return { ms: result, cpuMs: cpuUs === undefined ? undefined : cpuUs / 1000 };
+    };
+    const cpuNoteMs = (cpuMs: number | undefined) => (cpuMs === undefined ? '' : `node CPU ${fmt(cpuMs)} ms`);
+    log(`tracing in a ${count}-transaction block…`);
+    const cold = await measured('debug_traceTransaction', [last]);
+    const warm: { ms: number; cpuMs?: number }[] = [];
+    for (let i = 0; i < 5; i++) warm.push(await measured('debug_traceTransaction', [last]));
+    warm.sort((a, b) => a.ms - b.ms);
+    const median = warm[2];
+    rows.push({
+      workload: `debug_traceTransaction, last of ${count} txs (struct logger)`,
+      result: `${fmt(cold.ms)} ms first`,
+      p50: median.ms,
+      note: `${cpuNoteMs(cold.cpuMs)} first; then median of 5 ${fmt(median.ms)} ms, ${cpuNoteMs(median.cpuMs)}`,
+    });
+    const call = await measured('debug_traceTransaction', [last, { tracer: 'callTracer' }]);
+    rows.push({ workload: `debug_traceTransaction, last of ${count} txs (callTracer)`, result: `${fmt(call.ms)} ms`, note: cpuNoteMs(call.cpuMs) });
+    const whole = await measured('debug_traceBlockByNumber', [block.number, { tracer: 'callTracer' }]);
+    rows.push({ workload: `debug_traceBlockByNumber, ${count} txs (callTracer)`, result: `${fmt(whole.ms)} ms`, note: cpuNoteMs(whole.cpuMs) });
+    // Others are served while a trace replays: the longest an eth_blockNumber waited meanwhile.
+    let tracing = true;
+    let longest = 0;
+    const trace = client.call('debug_traceTransaction', [last]).finally(() => (tracing = false));
+    while (tracing) longest = Math.max(longest, await timed('eth_blockNumber', []));
+    await trace;
+    rows.push({ workload: 'eth_blockNumber while a trace replays', result: `${fmt(longest, 1)} ms longest`, note: `one request at a time, during a trace of the last of ${count} txs` });
+  } finally {
+    client.close();
+    await traced.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const own = flags.url === undefined ? await startOwnNode() : undefined;
   const node: NodeUnderTest = own ?? { url: flags.url!, stop: async () => {} };
@@ -449,6 +514,8 @@ async function main(): Promise<void> {
     client.close();
     await node.stop();
   }
+  if (opt.traceTxs > 0 && own === undefined) rows.push({ workload: 'tracing', result: 'n/a', note: 'needs a node of its own (no --url)' });
+  else if (opt.traceTxs > 0) await traceWorkload(opt.traceTxs);
   printTable();
   if (flags.out !== undefined) await writeFile(flags.out, JSON.stringify({ options: opt, rows }, null, 2));
 }

@@ -1,6 +1,7 @@
+import type { Block } from '@ethereumjs/block';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
+import { Address, bytesToHex, createZeroAddress } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
@@ -22,6 +23,8 @@ import type { NodeControl, Services } from './methods/services.js';
 import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
 import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
+import { TraceService } from './tracing/trace-service.js';
+import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
 import { FailStop } from './storage/fail-stop.js';
@@ -150,6 +153,14 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     filters.transactionAdded(tx.hashHex);
     subscriptions.transactionAdded(tx.hashHex);
   });
+  // What calls, simulations and traces read of the chain: forks, states (state edits included) and earlier blocks.
+  const executionChain = {
+    commonAt: (header: { number: bigint; timestamp: bigint }) => chain.commons.at(header),
+    stateRootOf: (block: Block) => chain.stateRootOf(block),
+    state: chain.state,
+    blockByNumber: (n: bigint) => chain.blockByNumber(n),
+  };
+  const executor = new Executor(executionChain);
   const services: Services = {
     config,
     chain,
@@ -157,12 +168,25 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     pool,
     miner,
     mining: miningControl,
-    executor: new Executor({
-      commonAt: (header) => chain.commons.at(header),
-      stateRootOf: (block) => chain.stateRootOf(block),
-      state: chain.state,
-      blockByNumber: (n) => chain.blockByNumber(n),
-    }),
+    executor,
+    simulator: new Simulator(executionChain),
+    tracing: new TraceService(
+      {
+        ...executionChain,
+        blockByHash: (hash) => chain.blockByHash(hash),
+        // Recorded when each block ran, so a replay recovers no signature.
+        senders: async (block) => {
+          const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
+          return block.transactions.map((tx, i) => (receipts[i] === undefined ? tx.getSenderAddress() : new Address(receipts[i].sender)));
+        },
+        findTransaction: async (hash) => {
+          const location = await chain.blocks.txLocation(hash);
+          const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
+          return block === undefined ? undefined : { block, index: location!.index };
+        },
+      },
+      executor,
+    ),
     sync,
     pendingBlock: () => miner.preview(),
     filters,

@@ -4,6 +4,8 @@ import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { invalidParams } from '../rpc/errors.js';
 import type { ResultCheck } from '../rpc/result-check.js';
 import { impersonationMethods } from './dev/impersonation.js';
+import { rawMethods } from './debug/raw.js';
+import { tracingMethods } from './debug/tracing.js';
 import { devMethods } from './dev/mining.js';
 import { nextBlockMethods } from './dev/next-block.js';
 import { nodeMethods } from './dev/node.js';
@@ -13,15 +15,18 @@ import { stateEditMethods } from './dev/state-edits.js';
 import { timeMethods } from './dev/time.js';
 import { blockMethods } from './eth/blocks.js';
 import { chainInfoMethods } from './eth/chain-info.js';
+import { configMethods } from './eth/config.js';
 import { executionMethods } from './eth/execution.js';
 import { feeMethods } from './eth/fees.js';
 import { signingMethods } from './eth/signing.js';
 import { filterMethods } from './eth/filters.js';
+import { simulateMethods } from './eth/simulate.js';
 import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
 import { netMethods } from './net/net.js';
 import type { Handlers, Services } from './services.js';
+import { testingMethods } from './testing/build-block.js';
 import { txpoolMethods } from './txpool/content.js';
 
 /** Every method of the contract; the type makes a missing or mistyped one a compile error. */
@@ -31,7 +36,9 @@ export function implementMethods(services: Services): Handlers {
     ...stateMethods(services),
     ...transactionMethods(services),
     ...chainInfoMethods(services),
+    ...configMethods(services),
     ...executionMethods(services),
+    ...simulateMethods(services),
     ...feeMethods(services),
     ...submissionMethods(services),
     ...filterMethods(services),
@@ -46,6 +53,9 @@ export function implementMethods(services: Services): Handlers {
     ...poolControlMethods(services),
     ...nodeMethods(services),
     ...signingMethods(services),
+    ...tracingMethods(services),
+    ...rawMethods(services),
+    ...testingMethods(services),
   };
 }
 

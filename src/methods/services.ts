@@ -19,6 +19,8 @@ import type { Impersonation } from '../dev/impersonation.js';
 import type { Snapshots } from '../dev/snapshots.js';
 import type { StateEditor } from '../dev/state-edits.js';
 import type { GenesisSettings } from '../config.js';
+import type { TraceService } from '../tracing/trace-service.js';
+import type { Simulator } from '../simulation/simulate.js';
 
 /** The node as a whole, beyond the chain it serves. */
 export interface NodeControl {
@@ -42,6 +44,10 @@ export interface Services {
   miner: Miner;
   mining: MiningControl;
   executor: Executor;
+  /** replays of mined transactions with a tracer (debug_trace*) */
+  tracing: TraceService;
+  /** eth_simulateV1's block building on a private state */
+  simulator: Simulator;
   sync: SyncStatus;
   /** the block the node would mine next, for the `pending` tag */
   pendingBlock: () => Promise<Block>;

@@ -6,8 +6,12 @@ import { ChainReplacedError } from '../chain/chain.js';
 import { TypedDataError } from '../crypto/message-signing.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
+import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
 import { StorageFault } from '../storage/storage-fault.js';
+import { PayloadError } from '../producer/payload-builder.js';
+import { SimulationError } from '../simulation/errors.js';
+import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
 
@@ -35,5 +39,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof ChainReplacedError) return serverError(error.message);
   // The storage refused a write (or every request, while it re-opens): the caller learns why.
   if (error instanceof StorageFault) return serverError(error.message);
+  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError) return serverError(error.message);
+  if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   return undefined;
 }

@@ -1,10 +1,12 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
-import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
+import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { StateStore } from './state-store.js';
+import { asContractSender } from './contract-sender.js';
+import { applyStateOverrides, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
 import { createChainVM, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
 
@@ -19,10 +21,15 @@ export interface CallOutcome {
   invalid?: string;
 }
 
+/** How a caller wraps the run of the call's transaction `tx` (to trace it): `execute` runs it on `vm`, in `block`. */
+export type AroundRun = (vm: VM, execute: () => Promise<RunTxResult>, tx: TypedTransaction, block: Block) => Promise<RunTxResult>;
+
 /** Runs a prepared call with a gas limit; `balance` is the sender's at the call's block. */
 export interface CallRunner {
-  (gas?: bigint): Promise<CallOutcome>;
+  (gas?: bigint, around?: AroundRun): Promise<CallOutcome>;
   balance: bigint;
+  /** the sender's nonce at the call's block */
+  nonce: bigint;
   /** the gas price the sender is charged at most (zero for an unpriced call) */
   feeCap: bigint;
   /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
@@ -112,8 +119,8 @@ export class Executor {
   }
 
   /** Runs a call; throws CallFailure unless it succeeds. */
-  async call(request: TransactionCall, block: Block): Promise<Uint8Array> {
-    const run = await this.prepare(request, block);
+  async call(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<Uint8Array> {
+    const run = await this.prepare(request, this.target(block, overrides), overrides);
     let outcome: CallOutcome;
     try {
       outcome = await run();
@@ -129,10 +136,11 @@ export class Executor {
    * The least gas with which the call succeeds, found as geth does: check it succeeds with all the
    * gas it may have, then binary-search. Throws CallFailure when it fails even with all of it.
    */
-  async estimateGas(request: TransactionCall, block: Block): Promise<bigint> {
-    const run = await this.prepare(request, block);
+  async estimateGas(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<bigint> {
+    const target = this.target(block, overrides);
+    const run = await this.prepare(request, target, overrides);
     try {
-      return await this.search(request, block, run);
+      return await this.search(request, target, run);
     } finally {
       run.release();
     }
@@ -164,20 +172,30 @@ export class Executor {
     return hi;
   }
 
-  /** Prepares a VM on `block`'s state; `run` executes the call with a given gas limit, each run from the same state. */
-  async prepare(request: TransactionCall, block: Block): Promise<CallRunner> {
-    const { vm, release } = await this.vms.acquire(block, this.chain.stateRootOf(block));
+  /** The block a call runs in: `block`, or its header with the block overrides. */
+  target(block: Block, overrides?: CallOverrides): Block {
+    return overrides?.block === undefined ? block : withBlockOverrides(block, overrides.block, (header) => this.chain.commonAt(header));
+  }
+
+  /**
+   * Prepares a VM on `block`'s state (with `overrides`, if any: `block` is then the target); `run`
+   * executes the call with a given gas limit, each run from the same state.
+   */
+  async prepare(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<CallRunner> {
+    const { vm, release } = overrides === undefined ? await this.vms.acquire(block, this.chain.stateRootOf(block)) : await this.overridden(block, overrides);
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.
-    const context = this.contextOf(block, fees.cap > 0n || fees.tip > 0n, vm);
+    const priced = fees.cap > 0n || fees.tip > 0n;
+    const context = overrides?.block === undefined ? this.contextOf(block, priced, vm) : unpriced(block, priced, vm.common);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;
+    const senderHasCode = account !== undefined && !equalsBytes(account.codeHash, KECCAK256_NULL);
     const balance = account?.balance ?? 0n;
     const requestedGas = big(request.gas);
     const gasLimit = requestedGas === undefined ? this.gasCap(block) : min(requestedGas, this.maxGas(block));
-    const run = async (gas?: bigint): Promise<CallOutcome> => {
+    const run = async (gas?: bigint, around?: AroundRun): Promise<CallOutcome> => {
       const limit = gas ?? gasLimit;
       // geth's pre-checks, in its words and in its order, before the transaction is built (the
       // library refuses to build one whose gas × fee overflows 256 bits, which geth answers as
@@ -192,14 +210,31 @@ export class Executor {
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
       await vm.stateManager.checkpoint();
       try {
-        return { result: await runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }) };
+        const run = () => runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+        // As geth's calls do, a sender with code (a contract, a Safe) may call; the library checks EIP-3607 otherwise.
+        const execute = senderHasCode ? () => asContractSender(vm, from, run) : run;
+        return { result: await (around === undefined ? execute() : around(vm, execute, tx, context)) };
       } catch (error) {
         return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
       } finally {
         await vm.stateManager.revert();
       }
     };
-    return Object.assign(run, { balance, feeCap: fees.cap, release });
+    return Object.assign(run, { balance, nonce, feeCap: fees.cap, release });
+  }
+
+  /**
+   * A VM of its own for a call with overrides, thrown away after it (nothing it changed may reach
+   * another call): on the given state, or `block`'s, with the state overrides applied.
+   */
+  private async overridden(block: Block, overrides: CallOverrides): Promise<{ vm: VM; release(): void }> {
+    const vm = overrides.vm ?? (await createChainVM(this.chain, this.chain.commonAt(block.header), await this.chain.state.scratch(this.chain.stateRootOf(block))));
+    if (overrides.state !== undefined) {
+      const precompiles = new Map(vm.evm.precompiles);
+      await applyStateOverrides(vm.stateManager, overrides.state, precompiles);
+      usePrecompiles(vm, precompiles);
+    }
+    return { vm, release: () => {} };
   }
 
   /** As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas. */

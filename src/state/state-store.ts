@@ -67,11 +67,14 @@ export class StateStore {
 
   /**
    * A private state on `stateRoot` whose trie writes stay in memory, never in the database: for the
-   * pending block, whose state must be readable (see {@link pin}) but never land.
+   * pending block, whose state must be readable (see {@link pin}) but never land, and for work that
+   * commits or computes state roots it must not keep (replays for traces, simulated blocks).
    */
   async ephemeral(stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const pinned = this.pinned.get(bytesToHex(stateRoot));
+    if (pinned !== undefined) return this.viewOf(pinned, stateRoot);
     const common = this.writer.common;
-    const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common });
+    const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common, cacheSize: 0 });
     const state = new MerkleStateManager({ trie, common, caches: new Caches() });
     await state.setStateRoot(stateRoot);
     return state;

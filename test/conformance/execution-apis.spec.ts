@@ -9,7 +9,9 @@
 //   - SPEC 7.5 leaves error wording open: an error must have geth's code (and data), not its message.
 // Every result must also validate against our contract (openrpc.json); cases marked `speconly` are
 // checked against that alone (and an expected error by its code). Methods the node does not serve
-// are listed, not counted.
+// are listed, not counted. The few cases where the node answers otherwise than geth on purpose are
+// listed with the reason (KNOWN_DIFFERENCES): they must still differ — once one passes, its entry
+// has to go — and they are counted as not passed.
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -78,6 +80,13 @@ function loadCase(method: string, file: string): Case {
 }
 
 const FIXTURES = fixturesDir();
+
+/** Cases the node answers otherwise than geth, and why (see the README's Conformance section). */
+const KNOWN_DIFFERENCES: Record<string, string> = {
+  'eth_simulateV1/ethSimulate-overflow-nonce':
+    "geth lets a simulated sender's nonce of 2^64-1 wrap to 0 (uint64 arithmetic) when it does not validate; EIP-2681 forbids that nonce, " +
+    '@ethereumjs/tx will not build such a transaction, and the node refuses it as geth itself does with validation',
+};
 const served = new Set<string>(methodNames);
 const methodDirs = readdirSync(FIXTURES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -143,6 +152,7 @@ describe('execution-apis conformance', function () {
   let node: TestNode;
   let dataDir: string;
   const tally = new Map<string, { passed: number; total: number }>();
+  const knownDifferences: string[] = [];
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'evm-node-conformance-'));
@@ -169,6 +179,7 @@ describe('execution-apis conformance', function () {
       total += count.total;
     }
     lines.push(`        ${'all served methods'.padEnd(42)} ${passed}/${total}`);
+    for (const difference of knownDifferences) lines.push(`      known difference: ${difference}`);
     const notServed = methodDirs.filter((m) => !served.has(m));
     lines.push(`      not served (${notServed.length} methods, ${cases.filter((c) => !served.has(c.method)).length} cases): ${notServed.join(', ')}`);
     console.log(lines.join('\n'));
@@ -177,16 +188,29 @@ describe('execution-apis conformance', function () {
   for (const method of methodDirs.filter((m) => served.has(m))) {
     describe(method, () => {
       for (const test of cases.filter((c) => c.method === method)) {
-        it(`${test.name}${test.speconly ? ' (speconly)' : ''}`, async () => {
+        const known = KNOWN_DIFFERENCES[`${method}/${test.name}`];
+        it(`${test.name}${test.speconly ? ' (speconly)' : ''}${known === undefined ? '' : ' (known difference)'}`, async () => {
           const count = tally.get(method) ?? { passed: 0, total: 0 };
           tally.set(method, { passed: count.passed, total: count.total + 1 });
-          for (const { request, expected } of test.exchanges) {
-            const { json } = await rpcRaw(node.url, request);
-            const parsed = JSON.parse(request) as { method: string; params?: unknown[] };
-            expect(json, `no JSON answer to ${request.slice(0, 200)}`).to.be.an('object');
-            compare(test, json as JsonRpcResponse, expected, parsed);
+          const run = async () => {
+            for (const { request, expected } of test.exchanges) {
+              const { json } = await rpcRaw(node.url, request);
+              const parsed = JSON.parse(request) as { method: string; params?: unknown[] };
+              expect(json, `no JSON answer to ${request.slice(0, 200)}`).to.be.an('object');
+              compare(test, json as JsonRpcResponse, expected, parsed);
+            }
+          };
+          if (known === undefined) {
+            await run();
+            tally.get(method)!.passed++;
+            return;
           }
-          tally.get(method)!.passed++;
+          const differs = await run().then(
+            () => false,
+            () => true,
+          );
+          expect(differs, `${method}/${test.name} now matches geth: remove it from KNOWN_DIFFERENCES`).to.equal(true);
+          knownDifferences.push(`${method}/${test.name}: ${known}`);
         });
       }
     });

@@ -1,6 +1,7 @@
 // Does openrpc.json declare every error the node answers? The test helpers record each error the node sends during the
 // whole suite (test/helpers/declared-errors.ts); once every test has run, this root hook fails on a code a method
-// answered without declaring it. -32700 and -32600 answer a request that never reached a method; -32603 is a bug.
+// answered without declaring it. -32700 and -32600 answer a request that never reached a method; -32603 is a bug
+// unless the method declares it on purpose.
 import { expect } from 'chai';
 import { loadContract } from '../../src/contract.js';
 import { recordExchange, recordedErrors, undeclaredErrors, type ErrorLog } from '../helpers/declared-errors.js';

@@ -54,7 +54,8 @@ export interface UndeclaredError {
 
 /**
  * The recorded errors a method of `doc` does not declare. Envelope errors belong to no method, and methods the contract
- * does not have (tests send unknown ones on purpose) declare nothing. -32603 is never declared: it means a bug.
+ * does not have (tests send unknown ones on purpose) declare nothing. -32603 means a bug, unless a method declares it on
+ * purpose (eth_simulateV1 answers with geth's -32603 where execution-apis expects it).
  */
 export function undeclaredErrors(doc: JsonObject, recorded: ErrorLog): UndeclaredError[] {
   const methods = new Map<string, JsonObject>();

@@ -1,8 +1,10 @@
 import { bytesToHex } from '@ethereumjs/util';
-import type { TransactionCall } from '../../../generated/types.js';
+import type { BlockOverrides, StateOverride, TransactionCall } from '../../../generated/types.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toQuantity } from '../../format/quantity.js';
 import { serverError } from '../../rpc/errors.js';
+import type { CallOverrides } from '../../state/overrides.js';
+import { createAccessList } from '../../tracing/access-list.js';
 import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
@@ -20,18 +22,25 @@ export function checkCallObject(call: TransactionCall, chainId: bigint): void {
   }
 }
 
-export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<Handlers, 'eth_call' | 'eth_estimateGas'> {
+/** The overrides a call names, or undefined (the plain path, which costs nothing extra) when it names none. */
+const overridesOf = (state: StateOverride | undefined, block: BlockOverrides | undefined): CallOverrides | undefined =>
+  state === undefined && block === undefined ? undefined : { state, block };
+
+export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<Handlers, 'eth_call' | 'eth_estimateGas' | 'eth_createAccessList'> {
   const blockOf = (ref: unknown) => requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
   return {
-    eth_call: async ([call, ref]) => {
+    eth_call: async ([call, ref, state, block]) => {
       checkCallObject(call, chain.commons.base.chainId());
-      const block = await blockOf(ref);
-      return bytesToHex(await executor.call(call, block));
+      return bytesToHex(await executor.call(call, await blockOf(ref), overridesOf(state, block)));
     },
-    eth_estimateGas: async ([call, ref]) => {
+    eth_estimateGas: async ([call, ref, state, block]) => {
+      checkCallObject(call, chain.commons.base.chainId());
+      return toQuantity(await executor.estimateGas(call, await blockOf(ref), overridesOf(state, block)));
+    },
+    eth_createAccessList: async ([call, ref, state]) => {
       checkCallObject(call, chain.commons.base.chainId());
       const block = await blockOf(ref);
-      return toQuantity(await executor.estimateGas(call, block));
+      return createAccessList(executor, call, block, chain.commons.at(block.header), state);
     },
   };
 }

@@ -10,7 +10,7 @@ type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'nextBlock'>;
 
 export function feeMethods({ chain, pendingBlock, nextBlock }: Deps): Pick<
   Handlers,
-  'eth_gasPrice' | 'eth_maxPriorityFeePerGas' | 'eth_feeHistory' | 'eth_blobBaseFee'
+  'eth_gasPrice' | 'eth_maxPriorityFeePerGas' | 'eth_feeHistory' | 'eth_blobBaseFee' | 'eth_baseFee'
 > {
   const history = {
     blockByNumber: (number: bigint) => chain.blockByNumber(number),
@@ -20,6 +20,7 @@ export function feeMethods({ chain, pendingBlock, nextBlock }: Deps): Pick<
   return {
     eth_gasPrice: async () => toQuantity(nextBlock.baseFeeOn(chain.head().header, chain.nextCommon()) + SUGGESTED_TIP),
     eth_maxPriorityFeePerGas: async () => toQuantity(SUGGESTED_TIP),
+    eth_baseFee: async () => (chain.nextCommon().isActivatedEIP(1559) ? toQuantity(nextBlock.baseFeeOn(chain.head().header, chain.nextCommon())) : null),
     eth_blobBaseFee: async () => {
       const head = chain.head();
       if (!chain.commons.at(head.header).isActivatedEIP(4844)) return toQuantity(0n);

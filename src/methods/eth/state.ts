@@ -3,7 +3,13 @@ import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLeng
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
+import { invalidParams, RpcError } from '../../rpc/errors.js';
 import type { Handlers, Services } from '../services.js';
+
+/** The most slots one eth_getStorageValues may read, as geth allows. */
+const MAX_STORAGE_VALUES = 1024;
+/** execution-apis' "client adjustable limit exceeded". */
+const CLIENT_LIMIT_EXCEEDED = -38026;
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 
@@ -19,8 +25,9 @@ function requestedKey(slot: string): string {
   return slot.length === 66 ? bytesToHex(key) : toQuantity(bytesToBigInt(key));
 }
 
-export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
-  'eth_getBalance' | 'eth_getCode' | 'eth_getStorageAt' | 'eth_getTransactionCount' | 'eth_getProof'
+export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
+  Handlers,
+  'eth_getBalance' | 'eth_getCode' | 'eth_getStorageValues' | 'eth_getStorageAt' | 'eth_getTransactionCount' | 'eth_getProof'
 > {
   const stateAt = async (ref: unknown) => {
     const block = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
@@ -41,6 +48,18 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers
       if (block === 'pending') return toQuantity(await pool.pendingNonce(address.toLowerCase()));
       const account = await (await stateAt(block)).getAccount(createAddressFromString(address));
       return toQuantity(account?.nonce ?? 0n);
+    },
+    eth_getStorageValues: async ([requests, block]) => {
+      const slots = Object.values(requests).reduce((total, keys) => total + keys.length, 0);
+      if (slots > MAX_STORAGE_VALUES) throw new RpcError(CLIENT_LIMIT_EXCEEDED, `too many slots (max ${MAX_STORAGE_VALUES})`);
+      if (slots === 0) throw invalidParams('empty request');
+      const state = await stateAt(block);
+      const values: Record<string, string[]> = {};
+      for (const [address, keys] of Object.entries(requests)) {
+        const account = createAddressFromString(address);
+        values[account.toString()] = await Promise.all(keys.map(async (key) => bytesToHex(setLengthLeft(await state.getStorage(account, storageKey(key)), 32))));
+      }
+      return values;
     },
     eth_getProof: async ([address, keys, block]) => {
       const state = await stateAt(block);

@@ -185,4 +185,55 @@ describe('eth_call', () => {
       'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
     );
   });
+
+  it('a sender with code (a contract) may call, as geth lets it', async () => {
+    expect(await node.call('eth_call', [{ from: reverter, to: storage, data: data('Storage', 'get') }, 'latest'])).to.match(/^0x[0-9a-f]{64}$/);
+    expect(await node.call('eth_getCode', [reverter, 'latest'])).to.equal(contracts().Reverter.deployedBytecode);
+  });
+
+  describe('with state and block overrides', () => {
+    /** NUMBER, TIMESTAMP, COINBASE, BASEFEE, returned as four words. */
+    const BLOCK_PROBE = '0x4360005242602052416040524860605260806000f3';
+    const PROBE = '0x00000000000000000000000000000000000c0de1';
+
+    it('code and storage the chain does not hold: the call sees them, the chain keeps its own', async () => {
+      const answer = await node.call('eth_call', [
+        { to: PROBE, data: data('Storage', 'get') },
+        'latest',
+        { [PROBE]: { code: contracts().Storage.deployedBytecode, state: { [word(0n)]: word(77n) } } },
+      ]);
+      expect(answer).to.equal(word(77n));
+      expect(await node.call('eth_getCode', [PROBE, 'latest'])).to.equal('0x');
+    });
+
+    it('stateDiff changes the slots it names, state replaces the whole storage', async () => {
+      const count = async (override: object) => node.call('eth_call', [{ to: storage, data: data('Storage', 'count') }, 'latest', { [storage]: override }]);
+      const counted = await node.call('eth_call', [{ to: storage, data: data('Storage', 'count') }, 'latest']);
+      expect(await count({ stateDiff: { [word(0n)]: word(1n) } })).to.equal(counted);
+      expect(await count({ state: { [word(0n)]: word(1n) } })).to.equal(word(0n));
+    });
+
+    it('a balance override funds a sender that has nothing', async () => {
+      await expectRpcError(node.call('eth_call', [{ from: STRANGER, to: SINK_ADDRESS, value: '0x1' }, 'latest']), -32000, /insufficient funds/);
+      expect(await node.call('eth_call', [{ from: STRANGER, to: SINK_ADDRESS, value: '0x1' }, 'latest', { [STRANGER]: { balance: '0x1' } }])).to.equal('0x');
+    });
+
+    it('block overrides: number, time, fee recipient and base fee as the code reads them', async () => {
+      const overrides = { number: '0x1234', time: '0x7fffffff', feeRecipient: SINK_ADDRESS, baseFeePerGas: '0x7' };
+      // Priced, so it runs with the base fee (an unpriced call runs with none, as in geth).
+      const call = { from: DEV_ADDRESSES[0], to: PROBE, maxFeePerGas: '0x7', maxPriorityFeePerGas: '0x0' };
+      const answer = await node.call('eth_call', [call, 'latest', { [PROBE]: { code: BLOCK_PROBE } }, overrides]);
+      expect(answer).to.equal(`0x${[word(0x1234n), word(0x7fffffffn), word(BigInt(SINK_ADDRESS)), word(7n)].map((w) => w.slice(2)).join('')}`);
+    });
+
+    it('refuses state and stateDiff together, and block overrides only eth_simulateV1 takes: -32000', async () => {
+      await expectRpcError(node.call('eth_call', [{ to: storage }, 'latest', { [storage]: { state: {}, stateDiff: {} } }]), -32000, /has both 'state' and 'stateDiff'/);
+      await expectRpcError(node.call('eth_call', [{ to: storage }, 'latest', {}, { beaconRoot: word(1n) }]), -32000, 'block override "beaconRoot" is not supported for this RPC method');
+    });
+
+    it('refuses an override with a member it does not know: -32602', async () => {
+      await expectRpcError(node.call('eth_call', [{ to: storage }, 'latest', { [storage]: { balanse: '0x1' } as never }]), -32602, /stateOverrides/);
+    });
+  });
 });
+

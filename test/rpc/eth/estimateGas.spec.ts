@@ -103,4 +103,21 @@ describe('eth_estimateGas', () => {
     const estimate = BigInt(await node.call('eth_estimateGas', [{ from, to: SINK, gas: '0x1c9c380' }]));
     expect(estimate).to.equal(21_000n);
   });
+
+  it('estimates with state overrides: a sender funded by one, code placed by one', async () => {
+    const stranger = '0x1111111111111111111111111111111111111111';
+    await expectRpcError(node.call('eth_estimateGas', [{ from: stranger, to: SINK, value: '0x1' }]), -32000, /insufficient funds/);
+    expect(await node.call('eth_estimateGas', [{ from: stranger, to: SINK, value: '0x1' }, 'latest', { [stranger]: { balance: '0x1' } }])).to.equal('0x5208');
+    const placed = await node.call('eth_estimateGas', [{ from, to: stranger, data: data('Storage', 'set', [5n]) }, 'latest', { [stranger]: { code: contracts().Storage.deployedBytecode } }]);
+    expect(BigInt(placed) > 21_000n).to.equal(true);
+  });
+
+  it('estimates in the block context of block overrides', async () => {
+    // A block gas limit below the call's own need: the estimate cannot exceed it.
+    await expectRpcError(node.call('eth_estimateGas', [{ from, to: storage, data: data('Storage', 'set', [5n]) }, 'latest', {}, { gasLimit: '0x6000' }]), -32000, /gas required exceeds|out of gas/);
+  });
+
+  it('estimates a call from a sender with code, as geth does', async () => {
+    expect(await node.call('eth_estimateGas', [{ from: storage, to: SINK }])).to.equal('0x5208');
+  });
 });

@@ -45,16 +45,40 @@ import type {
   AnvilSetStorageAtResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
+  DebugGetRawBlockParams,
+  DebugGetRawBlockResult,
+  DebugGetRawHeaderParams,
+  DebugGetRawHeaderResult,
+  DebugGetRawReceiptsParams,
+  DebugGetRawReceiptsResult,
+  DebugGetRawTransactionParams,
+  DebugGetRawTransactionResult,
+  DebugTraceBlockByHashParams,
+  DebugTraceBlockByHashResult,
+  DebugTraceBlockByNumberParams,
+  DebugTraceBlockByNumberResult,
+  DebugTraceCallParams,
+  DebugTraceCallResult,
+  DebugTraceTransactionParams,
+  DebugTraceTransactionResult,
   EthAccountsParams,
   EthAccountsResult,
+  EthBaseFeeParams,
+  EthBaseFeeResult,
   EthBlobBaseFeeParams,
   EthBlobBaseFeeResult,
   EthBlockNumberParams,
   EthBlockNumberResult,
   EthCallParams,
   EthCallResult,
+  EthCapabilitiesParams,
+  EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthConfigParams,
+  EthConfigResult,
+  EthCreateAccessListParams,
+  EthCreateAccessListResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -85,6 +109,8 @@ import type {
   EthGetProofResult,
   EthGetStorageAtParams,
   EthGetStorageAtResult,
+  EthGetStorageValuesParams,
+  EthGetStorageValuesResult,
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockHashAndIndexResult,
   EthGetTransactionByBlockNumberAndIndexParams,
@@ -115,6 +141,8 @@ import type {
   EthSignTransactionResult,
   EthSignTypedDataV4Params,
   EthSignTypedDataV4Result,
+  EthSimulateV1Params,
+  EthSimulateV1Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -187,6 +215,8 @@ import type {
   PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
+  TestingBuildBlockV1Params,
+  TestingBuildBlockV1Result,
   TxpoolContentParams,
   TxpoolContentResult,
   TxpoolContentFromParams,
@@ -204,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:1492f61d46706d2392b17a583edb1ca2939d23cc32b4c042376b114f9896ea70";
+export const contractDigest = "sha256:d84c0f936920ed9a01d25765baa455f7dda4fbd3397344600d0cb512b282848c";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -229,11 +259,23 @@ export interface RpcMethods {
   "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
   "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 | -32000 };
   "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
+  "debug_getRawBlock": { params: DebugGetRawBlockParams; result: DebugGetRawBlockResult; errorCode: -32602 | -32000 };
+  "debug_getRawHeader": { params: DebugGetRawHeaderParams; result: DebugGetRawHeaderResult; errorCode: -32602 | -32000 };
+  "debug_getRawReceipts": { params: DebugGetRawReceiptsParams; result: DebugGetRawReceiptsResult; errorCode: -32602 | -32000 };
+  "debug_getRawTransaction": { params: DebugGetRawTransactionParams; result: DebugGetRawTransactionResult; errorCode: -32602 | -32000 };
+  "debug_traceBlockByHash": { params: DebugTraceBlockByHashParams; result: DebugTraceBlockByHashResult; errorCode: -32602 | -32000 };
+  "debug_traceBlockByNumber": { params: DebugTraceBlockByNumberParams; result: DebugTraceBlockByNumberResult; errorCode: -32602 | -32000 };
+  "debug_traceCall": { params: DebugTraceCallParams; result: DebugTraceCallResult; errorCode: -32602 | -32000 };
+  "debug_traceTransaction": { params: DebugTraceTransactionParams; result: DebugTraceTransactionResult; errorCode: -32602 | -32000 };
   "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 | -32000 };
+  "eth_baseFee": { params: EthBaseFeeParams; result: EthBaseFeeResult; errorCode: -32602 | -32000 };
   "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 | -32000 };
   "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 | -32000 };
   "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32000 | 3 };
+  "eth_capabilities": { params: EthCapabilitiesParams; result: EthCapabilitiesResult; errorCode: -32602 | -32000 };
   "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 | -32000 };
+  "eth_config": { params: EthConfigParams; result: EthConfigResult; errorCode: -32602 | -32000 };
+  "eth_createAccessList": { params: EthCreateAccessListParams; result: EthCreateAccessListResult; errorCode: -32602 | -32000 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
   "eth_feeHistory": { params: EthFeeHistoryParams; result: EthFeeHistoryResult; errorCode: -32602 | -32000 };
   "eth_gasPrice": { params: EthGasPriceParams; result: EthGasPriceResult; errorCode: -32602 | -32000 };
@@ -249,6 +291,7 @@ export interface RpcMethods {
   "eth_getLogs": { params: EthGetLogsParams; result: EthGetLogsResult; errorCode: -32602 | -32005 | -32000 };
   "eth_getProof": { params: EthGetProofParams; result: EthGetProofResult; errorCode: -32602 | -32000 };
   "eth_getStorageAt": { params: EthGetStorageAtParams; result: EthGetStorageAtResult; errorCode: -32602 | -32000 };
+  "eth_getStorageValues": { params: EthGetStorageValuesParams; result: EthGetStorageValuesResult; errorCode: -38026 | -32602 | -32000 };
   "eth_getTransactionByBlockHashAndIndex": { params: EthGetTransactionByBlockHashAndIndexParams; result: EthGetTransactionByBlockHashAndIndexResult; errorCode: -32602 | -32000 };
   "eth_getTransactionByBlockNumberAndIndex": { params: EthGetTransactionByBlockNumberAndIndexParams; result: EthGetTransactionByBlockNumberAndIndexResult; errorCode: -32602 | -32000 };
   "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 | -32000 };
@@ -264,6 +307,7 @@ export interface RpcMethods {
   "eth_sign": { params: EthSignParams; result: EthSignResult; errorCode: -32602 | -32000 };
   "eth_signTransaction": { params: EthSignTransactionParams; result: EthSignTransactionResult; errorCode: -32602 | -32000 | 3 };
   "eth_signTypedData_v4": { params: EthSignTypedDataV4Params; result: EthSignTypedDataV4Result; errorCode: -32602 | -32000 };
+  "eth_simulateV1": { params: EthSimulateV1Params; result: EthSimulateV1Result; errorCode: -38026 | -38025 | -38021 | -38020 | -38015 | -38014 | -38013 | -38012 | -38011 | -38010 | -32603 | -32602 | -32000 };
   "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 | -32000 };
   "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 | -32000 };
   "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 | -32000 };
@@ -300,6 +344,7 @@ export interface RpcMethods {
   "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 | -32000 };
   "personal_sign": { params: PersonalSignParams; result: PersonalSignResult; errorCode: -32602 | -32000 };
   "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 | -32000 };
+  "testing_buildBlockV1": { params: TestingBuildBlockV1Params; result: TestingBuildBlockV1Result; errorCode: -32602 | -32000 };
   "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 | -32000 };
   "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 | -32000 };
   "txpool_inspect": { params: TxpoolInspectParams; result: TxpoolInspectResult; errorCode: -32602 | -32000 };
@@ -337,11 +382,23 @@ export const methodNames: readonly MethodName[] = [
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
   "anvil_stopImpersonatingAccount",
+  "debug_getRawBlock",
+  "debug_getRawHeader",
+  "debug_getRawReceipts",
+  "debug_getRawTransaction",
+  "debug_traceBlockByHash",
+  "debug_traceBlockByNumber",
+  "debug_traceCall",
+  "debug_traceTransaction",
   "eth_accounts",
+  "eth_baseFee",
   "eth_blobBaseFee",
   "eth_blockNumber",
   "eth_call",
+  "eth_capabilities",
   "eth_chainId",
+  "eth_config",
+  "eth_createAccessList",
   "eth_estimateGas",
   "eth_feeHistory",
   "eth_gasPrice",
@@ -357,6 +414,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_getLogs",
   "eth_getProof",
   "eth_getStorageAt",
+  "eth_getStorageValues",
   "eth_getTransactionByBlockHashAndIndex",
   "eth_getTransactionByBlockNumberAndIndex",
   "eth_getTransactionByHash",
@@ -372,6 +430,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_sign",
   "eth_signTransaction",
   "eth_signTypedData_v4",
+  "eth_simulateV1",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
@@ -408,6 +467,7 @@ export const methodNames: readonly MethodName[] = [
   "net_version",
   "personal_sign",
   "rpc.discover",
+  "testing_buildBlockV1",
   "txpool_content",
   "txpool_contentFrom",
   "txpool_inspect",
@@ -445,12 +505,24 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "debug_getRawBlock": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawHeader": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawReceipts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "debug_getRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "debug_traceBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block 0x… not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block #N not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceCall": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"tracing on top of pending is not supported"},{"code":-32000,"message":"tracing failed: insufficient funds for gas * price + value"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
   "eth_accounts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_baseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
+  "eth_capabilities": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_chainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"}],
+  "eth_config": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_createAccessList": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"failed to apply transaction: insufficient funds for gas * price + value"},{"code":-32000,"message":"both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"}],
+  "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
   "eth_feeHistory": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid reward percentile"},{"code":-32000,"message":"header not found"}],
   "eth_gasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
@@ -465,6 +537,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_getLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_getStorageValues": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty request"},{"code":-38026,"message":"too many slots (max 1024)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getTransactionByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -480,6 +553,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "eth_signTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_signTypedData_v4": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
+  "eth_simulateV1": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty input"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… is not a precompile"},{"code":-38010,"message":"err: nonce too low: address 0x…, tx: 0 state: 1 (supplied gas 50000000)"},{"code":-38011,"message":"err: nonce too high: address 0x…, tx: 2 state: 1 (supplied gas 50000000)"},{"code":-38012,"message":"err: max fee per gas less than block base fee: address 0x…, maxFeePerGas: 0, baseFee: 1 (supplied gas 50000000)"},{"code":-38013,"message":"err: intrinsic gas too low: have 0, want 21000 (supplied gas 0)"},{"code":-38014,"message":"err: insufficient funds for gas * price + value: address 0x… have 0 want 1000 (supplied gas 50000000)"},{"code":-38015,"message":"block gas limit reached: remaining: 21000, required: 30000"},{"code":-38020,"message":"block numbers must be in order: 144 <= 154"},{"code":-38021,"message":"block timestamps must be in order: 550 <= 588"},{"code":-38025,"message":"err: max initcode size exceeded (supplied gas 50000000)"},{"code":-38026,"message":"too many blocks"},{"code":-32603,"message":"err: nonce has max value (and other reasons execution-apis names no code for): a call that cannot be included, answered with geth's code"}],
   "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_syncing": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -516,6 +590,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "net_version": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "personal_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "rpc.discover": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "testing_buildBlockV1": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"parentHash is not current head"},{"code":-32000,"message":"nonce too high: address 0x…, tx: 999 state: 0"}],
   "txpool_content": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "txpool_inspect": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -857,6 +932,139 @@ export function anvilStopImpersonatingAccount(transport: Transport, ...params: A
 }
 
 /**
+ * `debug_getRawBlock`: Returns a block's RLP encoding.
+ *
+ * The RLP-encoded block (header, transactions, ommers and, from Shanghai, withdrawals) as it travels between nodes; null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugGetRawBlock(transport: Transport, ...params: DebugGetRawBlockParams): Promise<DebugGetRawBlockResult> {
+  return transport.request("debug_getRawBlock", params) as Promise<DebugGetRawBlockResult>;
+}
+
+/**
+ * `debug_getRawHeader`: Returns a block header's RLP encoding.
+ *
+ * The RLP-encoded header of the block (whose keccak256 is the block hash); null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugGetRawHeader(transport: Transport, ...params: DebugGetRawHeaderParams): Promise<DebugGetRawHeaderResult> {
+  return transport.request("debug_getRawHeader", params) as Promise<DebugGetRawHeaderResult>;
+}
+
+/**
+ * `debug_getRawReceipts`: Returns a block's receipts in their consensus encoding.
+ *
+ * The block's receipts as the receipts trie holds them (EIP-2718 typed envelopes: status or post-state root, cumulative gas, bloom, logs), in block order; an empty array for a block without transactions; null when the block is unknown.
+ *
+ * Params:
+ * - `block`: Block number, tag or hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugGetRawReceipts(transport: Transport, ...params: DebugGetRawReceiptsParams): Promise<DebugGetRawReceiptsResult> {
+  return transport.request("debug_getRawReceipts", params) as Promise<DebugGetRawReceiptsResult>;
+}
+
+/**
+ * `debug_getRawTransaction`: Returns a transaction's signed encoding.
+ *
+ * The signed transaction as eth_sendRawTransaction takes it (EIP-2718 envelope for typed transactions), mined or in the pool; null when the node knows no transaction with this hash.
+ *
+ * Params:
+ * - `transactionHash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugGetRawTransaction(transport: Transport, ...params: DebugGetRawTransactionParams): Promise<DebugGetRawTransactionResult> {
+  return transport.request("debug_getRawTransaction", params) as Promise<DebugGetRawTransactionResult>;
+}
+
+/**
+ * `debug_traceBlockByHash`: Replays a block, named by hash, and traces each of its transactions.
+ *
+ * As debug_traceBlockByNumber, for the block with this hash.
+ *
+ * Params:
+ * - `blockHash`: Hash of the block.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugTraceBlockByHash(transport: Transport, ...params: DebugTraceBlockByHashParams): Promise<DebugTraceBlockByHashResult> {
+  return transport.request("debug_traceBlockByHash", params) as Promise<DebugTraceBlockByHashResult>;
+}
+
+/**
+ * `debug_traceBlockByNumber`: Replays a block and traces each of its transactions.
+ *
+ * Re-executes every transaction of the block in order and returns each one's trace with its hash, shaped by the tracer as debug_traceTransaction's. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer. The genesis block has no parent state and is refused.
+ *
+ * Params:
+ * - `block`: Block number or tag.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugTraceBlockByNumber(transport: Transport, ...params: DebugTraceBlockByNumberParams): Promise<DebugTraceBlockByNumberResult> {
+  return transport.request("debug_traceBlockByNumber", params) as Promise<DebugTraceBlockByNumberResult>;
+}
+
+/**
+ * `debug_traceCall`: Runs a call, as eth_call does, and traces it.
+ *
+ * Executes the call object on the state of the given block (default "latest"), with state and block overrides if given, and returns its trace, shaped by the tracer as debug_traceTransaction's. The call is charged for its gas at its gas price as a transaction would be, but nothing it does reaches the chain. "pending" is refused, as geth refuses it: use block overrides to trace on a future block.
+ *
+ * Params:
+ * - `transaction`: Call object, as eth_call takes it.
+ * - `block` (optional): Block whose state the call runs on; default "latest".
+ * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugTraceCall(transport: Transport, ...params: DebugTraceCallParams): Promise<DebugTraceCallResult> {
+  return transport.request("debug_traceCall", params) as Promise<DebugTraceCallResult>;
+}
+
+/**
+ * `debug_traceTransaction`: Replays a mined transaction and traces it.
+ *
+ * Re-executes the transaction exactly as it ran in its block and returns its trace: by default geth's struct logger (one entry per opcode), with tracer "callTracer" the tree of call frames (a revert names the frame it came from and its reason), with "prestateTracer" the state it touched. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer.
+ *
+ * Params:
+ * - `transactionHash`: Hash of a mined transaction.
+ * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function debugTraceTransaction(transport: Transport, ...params: DebugTraceTransactionParams): Promise<DebugTraceTransactionResult> {
+  return transport.request("debug_traceTransaction", params) as Promise<DebugTraceTransactionResult>;
+}
+
+/**
  * `eth_accounts`: Returns the accounts the node can sign for.
  *
  * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
@@ -867,6 +1075,19 @@ export function anvilStopImpersonatingAccount(transport: Transport, ...params: A
  */
 export function ethAccounts(transport: Transport, ...params: EthAccountsParams): Promise<EthAccountsResult> {
   return transport.request("eth_accounts", params) as Promise<EthAccountsResult>;
+}
+
+/**
+ * `eth_baseFee`: Returns the base fee of the next block.
+ *
+ * The EIP-1559 base fee per gas the next block will charge, from the head's gas use; null when the next block is before London.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethBaseFee(transport: Transport, ...params: EthBaseFeeParams): Promise<EthBaseFeeResult> {
+  return transport.request("eth_baseFee", params) as Promise<EthBaseFeeResult>;
 }
 
 /**
@@ -903,6 +1124,8 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  * Params:
  * - `transaction`: Call object (from, to, value, input, gas, fees, …).
  * - `block` (optional): Block to execute on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
  *
@@ -910,6 +1133,19 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  */
 export function ethCall(transport: Transport, ...params: EthCallParams): Promise<EthCallResult> {
   return transport.request("eth_call", params) as Promise<EthCallResult>;
+}
+
+/**
+ * `eth_capabilities`: Returns what data the node holds (for RPC routers).
+ *
+ * The head block, and for each kind of data the oldest block the node can serve it for. This node keeps every block, receipt, log and state from genesis on (trie nodes are never pruned), so each oldestBlock is 0x0 and no deletion strategy applies.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethCapabilities(transport: Transport, ...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult> {
+  return transport.request("eth_capabilities", params) as Promise<EthCapabilitiesResult>;
 }
 
 /**
@@ -926,6 +1162,37 @@ export function ethChainId(transport: Transport, ...params: EthChainIdParams): P
 }
 
 /**
+ * `eth_config`: Returns the chain's fork configuration (EIP-7910).
+ *
+ * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethConfig(transport: Transport, ...params: EthConfigParams): Promise<EthConfigResult> {
+  return transport.request("eth_config", params) as Promise<EthConfigResult>;
+}
+
+/**
+ * `eth_createAccessList`: Generates the EIP-2930 access list a transaction needs.
+ *
+ * Runs the call object on the given block's state (default "latest"), collects every account and storage slot it touches, runs it again with that list, and repeats until the list no longer changes, as geth does. Missing fee fields get the node's suggestions (as eth_gasPrice and eth_maxPriorityFeePerGas), so the sender must be able to pay. A transaction that fails still gets its list, with the failure in "error".
+ *
+ * Params:
+ * - `transaction`: Call object, as eth_call takes it.
+ * - `block` (optional): Block whose state the transaction runs on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethCreateAccessList(transport: Transport, ...params: EthCreateAccessListParams): Promise<EthCreateAccessListResult> {
+  return transport.request("eth_createAccessList", params) as Promise<EthCreateAccessListResult>;
+}
+
+/**
  * `eth_estimateGas`: Estimates the gas a transaction needs.
  *
  * Binary-searches the smallest gas limit with which the transaction would succeed at the given block (default "latest"). A revert answers error code 3 with the revert data in error.data.
@@ -933,6 +1200,8 @@ export function ethChainId(transport: Transport, ...params: EthChainIdParams): P
  * Params:
  * - `transaction`: Call object.
  * - `block` (optional): Block to estimate on; default "latest".
+ * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+ * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
  *
  * @throws {JsonRpcError} declared codes: -32602, 3, -32000
  *
@@ -1174,6 +1443,23 @@ export function ethGetStorageAt(transport: Transport, ...params: EthGetStorageAt
 }
 
 /**
+ * `eth_getStorageValues`: Returns several storage slots of several accounts at once.
+ *
+ * Reads every requested slot of every requested account from one block's state (default "latest"): eth_getStorageAt for many slots in one request. An empty request is refused with -32602, more than 1024 slots with -38026.
+ *
+ * Params:
+ * - `requests`: The slots to read, by account.
+ * - `block` (optional): Block whose state is read; default "latest".
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -38026, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethGetStorageValues(transport: Transport, ...params: EthGetStorageValuesParams): Promise<EthGetStorageValuesResult> {
+  return transport.request("eth_getStorageValues", params) as Promise<EthGetStorageValuesResult>;
+}
+
+/**
  * `eth_getTransactionByBlockHashAndIndex`: Returns a transaction by block hash and index.
  *
  * Returns the mined transaction at the given position of the block with the given hash, or null when the block or position does not exist.
@@ -1407,6 +1693,23 @@ export function ethSignTransaction(transport: Transport, ...params: EthSignTrans
  */
 export function ethSignTypedDataV4(transport: Transport, ...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result> {
   return transport.request("eth_signTypedData_v4", params) as Promise<EthSignTypedDataV4Result>;
+}
+
+/**
+ * `eth_simulateV1`: Simulates calls in blocks on top of a block, with state and block overrides.
+ *
+ * Builds blocks on the given block (default "latest") as the chain would, each with its block and state overrides, runs their calls in order — each on the state the previous ones left, across blocks — and answers every block as the chain would hold it, with each call's result; gaps in block numbers are filled with empty blocks, times default to 12 s after the previous block. Nothing reaches the chain. Calls are capped at 50,000,000 gas in all. A call that cannot be included (nonce, fees, funds, intrinsic gas, block gas) fails the whole request with its -380xx code; a call that reverts or fails in the EVM is a result with status 0x0 and its error.
+ *
+ * Params:
+ * - `payload`: The blocks to simulate and how.
+ * - `block` (optional): Block to build on; default "latest".
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32603
+ *
+ * @since 1.0.0
+ */
+export function ethSimulateV1(transport: Transport, ...params: EthSimulateV1Params): Promise<EthSimulateV1Result> {
+  return transport.request("eth_simulateV1", params) as Promise<EthSimulateV1Result>;
 }
 
 /**
@@ -1968,6 +2271,25 @@ export function rpcDiscover(transport: Transport, ...params: RpcDiscoverParams):
 }
 
 /**
+ * `testing_buildBlockV1`: Builds a block on the head without adding it to the chain.
+ *
+ * Builds the block that would follow the head with the given payload attributes (time, prevRandao, fee recipient, withdrawals, parent beacon root) and extra data, and answers it as the engine API would: with the given signed transactions, all of them in order (an empty array builds an empty block), or with the pool's when transactions is null. The gas limit moves toward the node's --gas-limit as geth's miner moves it. Nothing reaches the chain or the pool. As in geth, only the head can be built on, and a transaction that cannot be included fails the request.
+ *
+ * Params:
+ * - `parentHash`: Hash of the block to build on: the head.
+ * - `payloadAttributes`: The block's context.
+ * - `transactions`: Signed transactions to include, in order; null for the pool's.
+ * - `extraData` (optional): The block's extra data (at most 32 bytes); default empty.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function testingBuildBlockV1(transport: Transport, ...params: TestingBuildBlockV1Params): Promise<TestingBuildBlockV1Result> {
+  return transport.request("testing_buildBlockV1", params) as Promise<TestingBuildBlockV1Result>;
+}
+
+/**
  * `txpool_content`: Returns the pool content of all accounts.
  *
  * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
@@ -2320,6 +2642,115 @@ export interface ContractMethods {
    */
   anvil_stopImpersonatingAccount(...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult>;
   /**
+   * `debug_getRawBlock`: Returns a block's RLP encoding.
+   *
+   * The RLP-encoded block (header, transactions, ommers and, from Shanghai, withdrawals) as it travels between nodes; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_getRawBlock(...params: DebugGetRawBlockParams): Promise<DebugGetRawBlockResult>;
+  /**
+   * `debug_getRawHeader`: Returns a block header's RLP encoding.
+   *
+   * The RLP-encoded header of the block (whose keccak256 is the block hash); null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_getRawHeader(...params: DebugGetRawHeaderParams): Promise<DebugGetRawHeaderResult>;
+  /**
+   * `debug_getRawReceipts`: Returns a block's receipts in their consensus encoding.
+   *
+   * The block's receipts as the receipts trie holds them (EIP-2718 typed envelopes: status or post-state root, cumulative gas, bloom, logs), in block order; an empty array for a block without transactions; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_getRawReceipts(...params: DebugGetRawReceiptsParams): Promise<DebugGetRawReceiptsResult>;
+  /**
+   * `debug_getRawTransaction`: Returns a transaction's signed encoding.
+   *
+   * The signed transaction as eth_sendRawTransaction takes it (EIP-2718 envelope for typed transactions), mined or in the pool; null when the node knows no transaction with this hash.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_getRawTransaction(...params: DebugGetRawTransactionParams): Promise<DebugGetRawTransactionResult>;
+  /**
+   * `debug_traceBlockByHash`: Replays a block, named by hash, and traces each of its transactions.
+   *
+   * As debug_traceBlockByNumber, for the block with this hash.
+   *
+   * Params:
+   * - `blockHash`: Hash of the block.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_traceBlockByHash(...params: DebugTraceBlockByHashParams): Promise<DebugTraceBlockByHashResult>;
+  /**
+   * `debug_traceBlockByNumber`: Replays a block and traces each of its transactions.
+   *
+   * Re-executes every transaction of the block in order and returns each one's trace with its hash, shaped by the tracer as debug_traceTransaction's. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer. The genesis block has no parent state and is refused.
+   *
+   * Params:
+   * - `block`: Block number or tag.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_traceBlockByNumber(...params: DebugTraceBlockByNumberParams): Promise<DebugTraceBlockByNumberResult>;
+  /**
+   * `debug_traceCall`: Runs a call, as eth_call does, and traces it.
+   *
+   * Executes the call object on the state of the given block (default "latest"), with state and block overrides if given, and returns its trace, shaped by the tracer as debug_traceTransaction's. The call is charged for its gas at its gas price as a transaction would be, but nothing it does reaches the chain. "pending" is refused, as geth refuses it: use block overrides to trace on a future block.
+   *
+   * Params:
+   * - `transaction`: Call object, as eth_call takes it.
+   * - `block` (optional): Block whose state the call runs on; default "latest".
+   * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_traceCall(...params: DebugTraceCallParams): Promise<DebugTraceCallResult>;
+  /**
+   * `debug_traceTransaction`: Replays a mined transaction and traces it.
+   *
+   * Re-executes the transaction exactly as it ran in its block and returns its trace: by default geth's struct logger (one entry per opcode), with tracer "callTracer" the tree of call frames (a revert names the frame it came from and its reason), with "prestateTracer" the state it touched. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer.
+   *
+   * Params:
+   * - `transactionHash`: Hash of a mined transaction.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debug_traceTransaction(...params: DebugTraceTransactionParams): Promise<DebugTraceTransactionResult>;
+  /**
    * `eth_accounts`: Returns the accounts the node can sign for.
    *
    * Returns the addresses of the 20 dev accounts derived from the dev mnemonic (m/44'/60'/0'/0/0 … /19), lowercase, in derivation order.
@@ -2329,6 +2760,16 @@ export interface ContractMethods {
    * @since 0.1.0
    */
   eth_accounts(...params: EthAccountsParams): Promise<EthAccountsResult>;
+  /**
+   * `eth_baseFee`: Returns the base fee of the next block.
+   *
+   * The EIP-1559 base fee per gas the next block will charge, from the head's gas use; null when the next block is before London.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_baseFee(...params: EthBaseFeeParams): Promise<EthBaseFeeResult>;
   /**
    * `eth_blobBaseFee`: Returns the blob base fee of the next block.
    *
@@ -2357,12 +2798,24 @@ export interface ContractMethods {
    * Params:
    * - `transaction`: Call object (from, to, value, input, gas, fees, …).
    * - `block` (optional): Block to execute on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
    *
    * @since 0.1.0
    */
   eth_call(...params: EthCallParams): Promise<EthCallResult>;
+  /**
+   * `eth_capabilities`: Returns what data the node holds (for RPC routers).
+   *
+   * The head block, and for each kind of data the oldest block the node can serve it for. This node keeps every block, receipt, log and state from genesis on (trie nodes are never pruned), so each oldestBlock is 0x0 and no deletion strategy applies.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_capabilities(...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult>;
   /**
    * `eth_chainId`: Returns the chain id.
    *
@@ -2374,6 +2827,31 @@ export interface ContractMethods {
    */
   eth_chainId(...params: EthChainIdParams): Promise<EthChainIdResult>;
   /**
+   * `eth_config`: Returns the chain's fork configuration (EIP-7910).
+   *
+   * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_config(...params: EthConfigParams): Promise<EthConfigResult>;
+  /**
+   * `eth_createAccessList`: Generates the EIP-2930 access list a transaction needs.
+   *
+   * Runs the call object on the given block's state (default "latest"), collects every account and storage slot it touches, runs it again with that list, and repeats until the list no longer changes, as geth does. Missing fee fields get the node's suggestions (as eth_gasPrice and eth_maxPriorityFeePerGas), so the sender must be able to pay. A transaction that fails still gets its list, with the failure in "error".
+   *
+   * Params:
+   * - `transaction`: Call object, as eth_call takes it.
+   * - `block` (optional): Block whose state the transaction runs on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_createAccessList(...params: EthCreateAccessListParams): Promise<EthCreateAccessListResult>;
+  /**
    * `eth_estimateGas`: Estimates the gas a transaction needs.
    *
    * Binary-searches the smallest gas limit with which the transaction would succeed at the given block (default "latest"). A revert answers error code 3 with the revert data in error.data.
@@ -2381,6 +2859,8 @@ export interface ContractMethods {
    * Params:
    * - `transaction`: Call object.
    * - `block` (optional): Block to estimate on; default "latest".
+   * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
+   * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
    *
    * @throws {JsonRpcError} declared codes: -32602, 3, -32000
    *
@@ -2577,6 +3057,20 @@ export interface ContractMethods {
    */
   eth_getStorageAt(...params: EthGetStorageAtParams): Promise<EthGetStorageAtResult>;
   /**
+   * `eth_getStorageValues`: Returns several storage slots of several accounts at once.
+   *
+   * Reads every requested slot of every requested account from one block's state (default "latest"): eth_getStorageAt for many slots in one request. An empty request is refused with -32602, more than 1024 slots with -38026.
+   *
+   * Params:
+   * - `requests`: The slots to read, by account.
+   * - `block` (optional): Block whose state is read; default "latest".
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -38026, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_getStorageValues(...params: EthGetStorageValuesParams): Promise<EthGetStorageValuesResult>;
+  /**
    * `eth_getTransactionByBlockHashAndIndex`: Returns a transaction by block hash and index.
    *
    * Returns the mined transaction at the given position of the block with the given hash, or null when the block or position does not exist.
@@ -2767,6 +3261,20 @@ export interface ContractMethods {
    * @since 1.0.0
    */
   eth_signTypedData_v4(...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result>;
+  /**
+   * `eth_simulateV1`: Simulates calls in blocks on top of a block, with state and block overrides.
+   *
+   * Builds blocks on the given block (default "latest") as the chain would, each with its block and state overrides, runs their calls in order — each on the state the previous ones left, across blocks — and answers every block as the chain would hold it, with each call's result; gaps in block numbers are filled with empty blocks, times default to 12 s after the previous block. Nothing reaches the chain. Calls are capped at 50,000,000 gas in all. A call that cannot be included (nonce, fees, funds, intrinsic gas, block gas) fails the whole request with its -380xx code; a call that reverts or fails in the EVM is a result with status 0x0 and its error.
+   *
+   * Params:
+   * - `payload`: The blocks to simulate and how.
+   * - `block` (optional): Block to build on; default "latest".
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32603
+   *
+   * @since 1.0.0
+   */
+  eth_simulateV1(...params: EthSimulateV1Params): Promise<EthSimulateV1Result>;
   /**
    * `eth_subscribe`: Opens a WebSocket subscription.
    *
@@ -3218,6 +3726,22 @@ export interface ContractMethods {
    */
   "rpc.discover"(...params: RpcDiscoverParams): Promise<RpcDiscoverResult>;
   /**
+   * `testing_buildBlockV1`: Builds a block on the head without adding it to the chain.
+   *
+   * Builds the block that would follow the head with the given payload attributes (time, prevRandao, fee recipient, withdrawals, parent beacon root) and extra data, and answers it as the engine API would: with the given signed transactions, all of them in order (an empty array builds an empty block), or with the pool's when transactions is null. The gas limit moves toward the node's --gas-limit as geth's miner moves it. Nothing reaches the chain or the pool. As in geth, only the head can be built on, and a transaction that cannot be included fails the request.
+   *
+   * Params:
+   * - `parentHash`: Hash of the block to build on: the head.
+   * - `payloadAttributes`: The block's context.
+   * - `transactions`: Signed transactions to include, in order; null for the pool's.
+   * - `extraData` (optional): The block's extra data (at most 32 bytes); default empty.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  testing_buildBlockV1(...params: TestingBuildBlockV1Params): Promise<TestingBuildBlockV1Result>;
+  /**
    * `txpool_content`: Returns the pool content of all accounts.
    *
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
@@ -3306,11 +3830,23 @@ export function contractMethods(transport: Transport): ContractMethods {
     anvil_setRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
     anvil_setStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
     anvil_stopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
+    debug_getRawBlock: (...params) => debugGetRawBlock(transport, ...params),
+    debug_getRawHeader: (...params) => debugGetRawHeader(transport, ...params),
+    debug_getRawReceipts: (...params) => debugGetRawReceipts(transport, ...params),
+    debug_getRawTransaction: (...params) => debugGetRawTransaction(transport, ...params),
+    debug_traceBlockByHash: (...params) => debugTraceBlockByHash(transport, ...params),
+    debug_traceBlockByNumber: (...params) => debugTraceBlockByNumber(transport, ...params),
+    debug_traceCall: (...params) => debugTraceCall(transport, ...params),
+    debug_traceTransaction: (...params) => debugTraceTransaction(transport, ...params),
     eth_accounts: (...params) => ethAccounts(transport, ...params),
+    eth_baseFee: (...params) => ethBaseFee(transport, ...params),
     eth_blobBaseFee: (...params) => ethBlobBaseFee(transport, ...params),
     eth_blockNumber: (...params) => ethBlockNumber(transport, ...params),
     eth_call: (...params) => ethCall(transport, ...params),
+    eth_capabilities: (...params) => ethCapabilities(transport, ...params),
     eth_chainId: (...params) => ethChainId(transport, ...params),
+    eth_config: (...params) => ethConfig(transport, ...params),
+    eth_createAccessList: (...params) => ethCreateAccessList(transport, ...params),
     eth_estimateGas: (...params) => ethEstimateGas(transport, ...params),
     eth_feeHistory: (...params) => ethFeeHistory(transport, ...params),
     eth_gasPrice: (...params) => ethGasPrice(transport, ...params),
@@ -3326,6 +3862,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     eth_getLogs: (...params) => ethGetLogs(transport, ...params),
     eth_getProof: (...params) => ethGetProof(transport, ...params),
     eth_getStorageAt: (...params) => ethGetStorageAt(transport, ...params),
+    eth_getStorageValues: (...params) => ethGetStorageValues(transport, ...params),
     eth_getTransactionByBlockHashAndIndex: (...params) => ethGetTransactionByBlockHashAndIndex(transport, ...params),
     eth_getTransactionByBlockNumberAndIndex: (...params) => ethGetTransactionByBlockNumberAndIndex(transport, ...params),
     eth_getTransactionByHash: (...params) => ethGetTransactionByHash(transport, ...params),
@@ -3341,6 +3878,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     eth_sign: (...params) => ethSign(transport, ...params),
     eth_signTransaction: (...params) => ethSignTransaction(transport, ...params),
     eth_signTypedData_v4: (...params) => ethSignTypedDataV4(transport, ...params),
+    eth_simulateV1: (...params) => ethSimulateV1(transport, ...params),
     eth_subscribe: (...params) => ethSubscribe(transport, ...params),
     eth_syncing: (...params) => ethSyncing(transport, ...params),
     eth_uninstallFilter: (...params) => ethUninstallFilter(transport, ...params),
@@ -3377,6 +3915,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     net_version: (...params) => netVersion(transport, ...params),
     personal_sign: (...params) => personalSign(transport, ...params),
     "rpc.discover": (...params) => rpcDiscover(transport, ...params),
+    testing_buildBlockV1: (...params) => testingBuildBlockV1(transport, ...params),
     txpool_content: (...params) => txpoolContent(transport, ...params),
     txpool_contentFrom: (...params) => txpoolContentFrom(transport, ...params),
     txpool_inspect: (...params) => txpoolInspect(transport, ...params),

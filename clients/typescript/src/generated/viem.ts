@@ -24,6 +24,17 @@ import {
   anvilSetRpcUrl,
   anvilSetStorageAt,
   anvilStopImpersonatingAccount,
+  debugGetRawBlock,
+  debugGetRawHeader,
+  debugGetRawReceipts,
+  debugGetRawTransaction,
+  debugTraceBlockByHash,
+  debugTraceBlockByNumber,
+  debugTraceCall,
+  debugTraceTransaction,
+  ethBaseFee,
+  ethCapabilities,
+  ethConfig,
   ethSendUnsignedTransaction,
   ethSign,
   ethSyncing,
@@ -58,6 +69,7 @@ import {
   netListening,
   netVersion,
   rpcDiscover,
+  testingBuildBlockV1,
   txpoolContent,
   txpoolContentFrom,
   txpoolInspect,
@@ -108,12 +120,36 @@ import type {
   AnvilSetStorageAtResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
+  DebugGetRawBlockParams,
+  DebugGetRawBlockResult,
+  DebugGetRawHeaderParams,
+  DebugGetRawHeaderResult,
+  DebugGetRawReceiptsParams,
+  DebugGetRawReceiptsResult,
+  DebugGetRawTransactionParams,
+  DebugGetRawTransactionResult,
+  DebugTraceBlockByHashParams,
+  DebugTraceBlockByHashResult,
+  DebugTraceBlockByNumberParams,
+  DebugTraceBlockByNumberResult,
+  DebugTraceCallParams,
+  DebugTraceCallResult,
+  DebugTraceTransactionParams,
+  DebugTraceTransactionResult,
   EthAccountsResult,
+  EthBaseFeeParams,
+  EthBaseFeeResult,
   EthBlobBaseFeeResult,
   EthBlockNumberResult,
   EthCallParams,
   EthCallResult,
+  EthCapabilitiesParams,
+  EthCapabilitiesResult,
   EthChainIdResult,
+  EthConfigParams,
+  EthConfigResult,
+  EthCreateAccessListParams,
+  EthCreateAccessListResult,
   EthEstimateGasParams,
   EthEstimateGasResult,
   EthFeeHistoryParams,
@@ -143,6 +179,8 @@ import type {
   EthGetProofResult,
   EthGetStorageAtParams,
   EthGetStorageAtResult,
+  EthGetStorageValuesParams,
+  EthGetStorageValuesResult,
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockHashAndIndexResult,
   EthGetTransactionByBlockNumberAndIndexParams,
@@ -170,6 +208,8 @@ import type {
   EthSignTransactionResult,
   EthSignTypedDataV4Params,
   EthSignTypedDataV4Result,
+  EthSimulateV1Params,
+  EthSimulateV1Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -242,6 +282,8 @@ import type {
   PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
+  TestingBuildBlockV1Params,
+  TestingBuildBlockV1Result,
   TxpoolContentParams,
   TxpoolContentResult,
   TxpoolContentFromParams,
@@ -279,11 +321,23 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "anvil_setRpcUrl"; Parameters: AnvilSetRpcUrlParams; ReturnType: AnvilSetRpcUrlResult },
   { Method: "anvil_setStorageAt"; Parameters: AnvilSetStorageAtParams; ReturnType: AnvilSetStorageAtResult },
   { Method: "anvil_stopImpersonatingAccount"; Parameters: AnvilStopImpersonatingAccountParams; ReturnType: AnvilStopImpersonatingAccountResult },
+  { Method: "debug_getRawBlock"; Parameters: DebugGetRawBlockParams; ReturnType: DebugGetRawBlockResult },
+  { Method: "debug_getRawHeader"; Parameters: DebugGetRawHeaderParams; ReturnType: DebugGetRawHeaderResult },
+  { Method: "debug_getRawReceipts"; Parameters: DebugGetRawReceiptsParams; ReturnType: DebugGetRawReceiptsResult },
+  { Method: "debug_getRawTransaction"; Parameters: DebugGetRawTransactionParams; ReturnType: DebugGetRawTransactionResult },
+  { Method: "debug_traceBlockByHash"; Parameters: DebugTraceBlockByHashParams; ReturnType: DebugTraceBlockByHashResult },
+  { Method: "debug_traceBlockByNumber"; Parameters: DebugTraceBlockByNumberParams; ReturnType: DebugTraceBlockByNumberResult },
+  { Method: "debug_traceCall"; Parameters: DebugTraceCallParams; ReturnType: DebugTraceCallResult },
+  { Method: "debug_traceTransaction"; Parameters: DebugTraceTransactionParams; ReturnType: DebugTraceTransactionResult },
   { Method: "eth_accounts"; Parameters?: undefined; ReturnType: EthAccountsResult },
+  { Method: "eth_baseFee"; Parameters?: undefined; ReturnType: EthBaseFeeResult },
   { Method: "eth_blobBaseFee"; Parameters?: undefined; ReturnType: EthBlobBaseFeeResult },
   { Method: "eth_blockNumber"; Parameters?: undefined; ReturnType: EthBlockNumberResult },
   { Method: "eth_call"; Parameters: EthCallParams; ReturnType: EthCallResult },
+  { Method: "eth_capabilities"; Parameters?: undefined; ReturnType: EthCapabilitiesResult },
   { Method: "eth_chainId"; Parameters?: undefined; ReturnType: EthChainIdResult },
+  { Method: "eth_config"; Parameters?: undefined; ReturnType: EthConfigResult },
+  { Method: "eth_createAccessList"; Parameters: EthCreateAccessListParams; ReturnType: EthCreateAccessListResult },
   { Method: "eth_estimateGas"; Parameters: EthEstimateGasParams; ReturnType: EthEstimateGasResult },
   { Method: "eth_feeHistory"; Parameters: EthFeeHistoryParams; ReturnType: EthFeeHistoryResult },
   { Method: "eth_gasPrice"; Parameters?: undefined; ReturnType: EthGasPriceResult },
@@ -299,6 +353,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "eth_getLogs"; Parameters: EthGetLogsParams; ReturnType: EthGetLogsResult },
   { Method: "eth_getProof"; Parameters: EthGetProofParams; ReturnType: EthGetProofResult },
   { Method: "eth_getStorageAt"; Parameters: EthGetStorageAtParams; ReturnType: EthGetStorageAtResult },
+  { Method: "eth_getStorageValues"; Parameters: EthGetStorageValuesParams; ReturnType: EthGetStorageValuesResult },
   { Method: "eth_getTransactionByBlockHashAndIndex"; Parameters: EthGetTransactionByBlockHashAndIndexParams; ReturnType: EthGetTransactionByBlockHashAndIndexResult },
   { Method: "eth_getTransactionByBlockNumberAndIndex"; Parameters: EthGetTransactionByBlockNumberAndIndexParams; ReturnType: EthGetTransactionByBlockNumberAndIndexResult },
   { Method: "eth_getTransactionByHash"; Parameters: EthGetTransactionByHashParams; ReturnType: EthGetTransactionByHashResult },
@@ -314,6 +369,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "eth_sign"; Parameters: EthSignParams; ReturnType: EthSignResult },
   { Method: "eth_signTransaction"; Parameters: EthSignTransactionParams; ReturnType: EthSignTransactionResult },
   { Method: "eth_signTypedData_v4"; Parameters: EthSignTypedDataV4Params; ReturnType: EthSignTypedDataV4Result },
+  { Method: "eth_simulateV1"; Parameters: EthSimulateV1Params; ReturnType: EthSimulateV1Result },
   { Method: "eth_subscribe"; Parameters: EthSubscribeParams; ReturnType: EthSubscribeResult },
   { Method: "eth_syncing"; Parameters?: undefined; ReturnType: EthSyncingResult },
   { Method: "eth_uninstallFilter"; Parameters: EthUninstallFilterParams; ReturnType: EthUninstallFilterResult },
@@ -350,6 +406,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "net_version"; Parameters?: undefined; ReturnType: NetVersionResult },
   { Method: "personal_sign"; Parameters: PersonalSignParams; ReturnType: PersonalSignResult },
   { Method: "rpc.discover"; Parameters?: undefined; ReturnType: RpcDiscoverResult },
+  { Method: "testing_buildBlockV1"; Parameters: TestingBuildBlockV1Params; ReturnType: TestingBuildBlockV1Result },
   { Method: "txpool_content"; Parameters?: undefined; ReturnType: TxpoolContentResult },
   { Method: "txpool_contentFrom"; Parameters: TxpoolContentFromParams; ReturnType: TxpoolContentFromResult },
   { Method: "txpool_inspect"; Parameters?: undefined; ReturnType: TxpoolInspectResult },
@@ -381,6 +438,17 @@ export const methodsViemLacks = [
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
   "anvil_stopImpersonatingAccount",
+  "debug_getRawBlock",
+  "debug_getRawHeader",
+  "debug_getRawReceipts",
+  "debug_getRawTransaction",
+  "debug_traceBlockByHash",
+  "debug_traceBlockByNumber",
+  "debug_traceCall",
+  "debug_traceTransaction",
+  "eth_baseFee",
+  "eth_capabilities",
+  "eth_config",
   "eth_sendUnsignedTransaction",
   "eth_sign",
   "eth_syncing",
@@ -415,6 +483,7 @@ export const methodsViemLacks = [
   "net_listening",
   "net_version",
   "rpc.discover",
+  "testing_buildBlockV1",
   "txpool_content",
   "txpool_contentFrom",
   "txpool_inspect",
@@ -692,6 +761,145 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   anvilStopImpersonatingAccount(...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult>;
+  /**
+   * `debug_getRawBlock`: Returns a block's RLP encoding.
+   *
+   * The RLP-encoded block (header, transactions, ommers and, from Shanghai, withdrawals) as it travels between nodes; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugGetRawBlock(...params: DebugGetRawBlockParams): Promise<DebugGetRawBlockResult>;
+  /**
+   * `debug_getRawHeader`: Returns a block header's RLP encoding.
+   *
+   * The RLP-encoded header of the block (whose keccak256 is the block hash); null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugGetRawHeader(...params: DebugGetRawHeaderParams): Promise<DebugGetRawHeaderResult>;
+  /**
+   * `debug_getRawReceipts`: Returns a block's receipts in their consensus encoding.
+   *
+   * The block's receipts as the receipts trie holds them (EIP-2718 typed envelopes: status or post-state root, cumulative gas, bloom, logs), in block order; an empty array for a block without transactions; null when the block is unknown.
+   *
+   * Params:
+   * - `block`: Block number, tag or hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugGetRawReceipts(...params: DebugGetRawReceiptsParams): Promise<DebugGetRawReceiptsResult>;
+  /**
+   * `debug_getRawTransaction`: Returns a transaction's signed encoding.
+   *
+   * The signed transaction as eth_sendRawTransaction takes it (EIP-2718 envelope for typed transactions), mined or in the pool; null when the node knows no transaction with this hash.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugGetRawTransaction(...params: DebugGetRawTransactionParams): Promise<DebugGetRawTransactionResult>;
+  /**
+   * `debug_traceBlockByHash`: Replays a block, named by hash, and traces each of its transactions.
+   *
+   * As debug_traceBlockByNumber, for the block with this hash.
+   *
+   * Params:
+   * - `blockHash`: Hash of the block.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugTraceBlockByHash(...params: DebugTraceBlockByHashParams): Promise<DebugTraceBlockByHashResult>;
+  /**
+   * `debug_traceBlockByNumber`: Replays a block and traces each of its transactions.
+   *
+   * Re-executes every transaction of the block in order and returns each one's trace with its hash, shaped by the tracer as debug_traceTransaction's. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer. The genesis block has no parent state and is refused.
+   *
+   * Params:
+   * - `block`: Block number or tag.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugTraceBlockByNumber(...params: DebugTraceBlockByNumberParams): Promise<DebugTraceBlockByNumberResult>;
+  /**
+   * `debug_traceCall`: Runs a call, as eth_call does, and traces it.
+   *
+   * Executes the call object on the state of the given block (default "latest"), with state and block overrides if given, and returns its trace, shaped by the tracer as debug_traceTransaction's. The call is charged for its gas at its gas price as a transaction would be, but nothing it does reaches the chain. "pending" is refused, as geth refuses it: use block overrides to trace on a future block.
+   *
+   * Params:
+   * - `transaction`: Call object, as eth_call takes it.
+   * - `block` (optional): Block whose state the call runs on; default "latest".
+   * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugTraceCall(...params: DebugTraceCallParams): Promise<DebugTraceCallResult>;
+  /**
+   * `debug_traceTransaction`: Replays a mined transaction and traces it.
+   *
+   * Re-executes the transaction exactly as it ran in its block and returns its trace: by default geth's struct logger (one entry per opcode), with tracer "callTracer" the tree of call frames (a revert names the frame it came from and its reason), with "prestateTracer" the state it touched. Runs on a private copy of the parent block's state (the block's earlier transactions replayed first), so the chain's state never changes; the result is byte for byte what geth answers for the same transaction and tracer.
+   *
+   * Params:
+   * - `transactionHash`: Hash of a mined transaction.
+   * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  debugTraceTransaction(...params: DebugTraceTransactionParams): Promise<DebugTraceTransactionResult>;
+  /**
+   * `eth_baseFee`: Returns the base fee of the next block.
+   *
+   * The EIP-1559 base fee per gas the next block will charge, from the head's gas use; null when the next block is before London.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethBaseFee(...params: EthBaseFeeParams): Promise<EthBaseFeeResult>;
+  /**
+   * `eth_capabilities`: Returns what data the node holds (for RPC routers).
+   *
+   * The head block, and for each kind of data the oldest block the node can serve it for. This node keeps every block, receipt, log and state from genesis on (trie nodes are never pruned), so each oldestBlock is 0x0 and no deletion strategy applies.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethCapabilities(...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult>;
+  /**
+   * `eth_config`: Returns the chain's fork configuration (EIP-7910).
+   *
+   * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethConfig(...params: EthConfigParams): Promise<EthConfigResult>;
   /**
    * `eth_sendUnsignedTransaction`: Sends a transaction from any address, without its key.
    *
@@ -1115,6 +1323,22 @@ export interface ActionsViemLacks {
    */
   rpcDiscover(...params: RpcDiscoverParams): Promise<RpcDiscoverResult>;
   /**
+   * `testing_buildBlockV1`: Builds a block on the head without adding it to the chain.
+   *
+   * Builds the block that would follow the head with the given payload attributes (time, prevRandao, fee recipient, withdrawals, parent beacon root) and extra data, and answers it as the engine API would: with the given signed transactions, all of them in order (an empty array builds an empty block), or with the pool's when transactions is null. The gas limit moves toward the node's --gas-limit as geth's miner moves it. Nothing reaches the chain or the pool. As in geth, only the head can be built on, and a transaction that cannot be included fails the request.
+   *
+   * Params:
+   * - `parentHash`: Hash of the block to build on: the head.
+   * - `payloadAttributes`: The block's context.
+   * - `transactions`: Signed transactions to include, in order; null for the pool's.
+   * - `extraData` (optional): The block's extra data (at most 32 bytes); default empty.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  testingBuildBlockV1(...params: TestingBuildBlockV1Params): Promise<TestingBuildBlockV1Result>;
+  /**
    * `txpool_content`: Returns the pool content of all accounts.
    *
    * Returns every pool transaction grouped by sender and nonce, split into pending (executable) and queued (nonce gap), with the pool counters (SPEC 2.9).
@@ -1203,6 +1427,17 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     anvilSetRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
     anvilSetStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
     anvilStopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
+    debugGetRawBlock: (...params) => debugGetRawBlock(transport, ...params),
+    debugGetRawHeader: (...params) => debugGetRawHeader(transport, ...params),
+    debugGetRawReceipts: (...params) => debugGetRawReceipts(transport, ...params),
+    debugGetRawTransaction: (...params) => debugGetRawTransaction(transport, ...params),
+    debugTraceBlockByHash: (...params) => debugTraceBlockByHash(transport, ...params),
+    debugTraceBlockByNumber: (...params) => debugTraceBlockByNumber(transport, ...params),
+    debugTraceCall: (...params) => debugTraceCall(transport, ...params),
+    debugTraceTransaction: (...params) => debugTraceTransaction(transport, ...params),
+    ethBaseFee: (...params) => ethBaseFee(transport, ...params),
+    ethCapabilities: (...params) => ethCapabilities(transport, ...params),
+    ethConfig: (...params) => ethConfig(transport, ...params),
     ethSendUnsignedTransaction: (...params) => ethSendUnsignedTransaction(transport, ...params),
     ethSign: (...params) => ethSign(transport, ...params),
     ethSyncing: (...params) => ethSyncing(transport, ...params),
@@ -1237,6 +1472,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     netListening: (...params) => netListening(transport, ...params),
     netVersion: (...params) => netVersion(transport, ...params),
     rpcDiscover: (...params) => rpcDiscover(transport, ...params),
+    testingBuildBlockV1: (...params) => testingBuildBlockV1(transport, ...params),
     txpoolContent: (...params) => txpoolContent(transport, ...params),
     txpoolContentFrom: (...params) => txpoolContentFrom(transport, ...params),
     txpoolInspect: (...params) => txpoolInspect(transport, ...params),

@@ -1,0 +1,213 @@
+// Replaying a block's transactions on a private copy of its parent's state, to trace one of them
+// or all: the parent's state, the block's system calls, the transactions before the traced one,
+// then the traced one with a tracer listening. Nothing reaches the chain's state, and the miner is
+// never waited for: committed trie nodes never change, so a replay reads them while blocks land.
+import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
+import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
+import { buildBlock, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { TraceError } from './errors.js';
+import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
+import type { TracedTransaction, TxTracer } from './tracer.js';
+import type { StateStore } from '../state/state-store.js';
+import { createChainVM, type BlockHistory } from '../state/vm.js';
+
+/** What a replay reads of the chain. */
+export interface ReplayChain extends BlockHistory {
+  commonAt(header: { number: bigint; timestamp: bigint }): Common;
+  /** The state a block's successor was built on: its own root, or the root of edits made on it (anvil_setBalance & co.). */
+  stateRootOf(block: Block): Uint8Array;
+  readonly state: StateStore;
+  blockByHash(hash: Uint8Array): Promise<Block | undefined>;
+  /** The senders of a block's transactions, as recorded when it was executed (so none is recovered again). */
+  senders(block: Block): Promise<Address[]>;
+}
+
+
+/** The transactions a replay traces: their index in the block, and a fresh tracer for each. */
+export type TracerFor = (index: number) => TxTracer | undefined;
+
+
+export interface TracedResult {
+  index: number;
+  result: unknown;
+}
+
+/** Transactions run between yields to the event loop, so a long replay never holds other requests up for long. */
+const YIELD_EVERY = 64;
+
+/**
+ * A transaction as replay runs it: the recorded sender stands in for signature recovery. The
+ * transaction itself stays untouched (blocks share theirs); this view inherits everything else.
+ */
+function withSender(tx: TypedTransaction, sender: Address): TypedTransaction {
+  return Object.create(tx, { getSenderAddress: { value: () => sender } }) as TypedTransaction;
+}
+
+/** What a tracer learns of `tx` before it runs. */
+export function tracedTransaction(tx: TypedTransaction, sender: Address, block: Block, common: Common): TracedTransaction {
+  const authorities: Address[] = [];
+  if (isEOACode7702Tx(tx)) {
+    for (const authorization of tx.authorizationList) {
+      try {
+        authorities.push(eoaCode7702RecoverAuthority(authorization));
+      } catch {
+        // An authorization that does not recover is skipped by the EVM too.
+      }
+    }
+  }
+  return {
+    from: sender,
+    to: tx.to,
+    gasLimit: tx.gasLimit,
+    coinbase: block.header.coinbase,
+    authorities,
+    rules: { cancun: common.isActivatedEIP(6780), prague: common.isActivatedEIP(7702) },
+  };
+}
+
+/** Runs a transaction (`run`) on `vm` with `tracer` listening; answers the tracer's result and the run. */
+export async function runTraced(
+  vm: VM,
+  run: () => Promise<RunTxResult>,
+  traced: TracedTransaction,
+  tracer: TxTracer,
+  options: ObserveOptions = {},
+): Promise<{ result: unknown; run: RunTxResult }> {
+  await tracer.start?.(traced, vm.stateManager);
+  const stop = observe(vm, tracer.hooks, options);
+  let outcome: RunTxResult;
+  try {
+    outcome = await run();
+  } finally {
+    stop();
+  }
+  return { result: await tracer.finish({ gasUsed: outcome.totalGasSpent }, vm.stateManager), run: outcome };
+}
+
+/** Where a replay of a block has got to: its VM, the next transaction, the gas and logs so far. */
+interface Position {
+  vm: VM;
+  next: number;
+  gasUsed: bigint;
+  logs: number;
+}
+
+/** Replays kept for later traces in the same block: a few, each holding a VM's caches. */
+const POSITIONS_KEPT = 2;
+
+export class Replayer {
+  /** kept replays, oldest first */
+  private readonly positions: { key: string; position: Position }[] = [];
+
+  constructor(private readonly chain: ReplayChain) {}
+
+  /**
+   * A VM on a private copy of `block`'s parent state with the block's system calls applied: the
+   * state its first transaction ran on.
+   */
+  async blockStart(block: Block): Promise<VM> {
+    if (block.header.number === 0n) throw new TraceError('genesis is not traceable');
+    const parent = await this.chain.blockByHash(block.header.parentHash);
+    if (parent === undefined) throw new TraceError(`parent ${block.header.number - 1n} of block ${block.header.number} not found`);
+    const common = this.chain.commonAt(block.header);
+    // Each replayed transaction commits: its trie nodes must stay in this state's memory, off the disk.
+    const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
+    if (common.isActivatedEIP(4788) || common.isActivatedEIP(2935)) {
+      // The block builder applies the beacon-root and history system calls as it starts a block.
+      const h = block.header;
+      await buildBlock(vm, {
+        parentBlock: parent,
+        headerData: {
+          number: h.number,
+          timestamp: h.timestamp,
+          gasLimit: h.gasLimit,
+          coinbase: h.coinbase,
+          baseFeePerGas: h.baseFeePerGas,
+          excessBlobGas: h.excessBlobGas,
+          parentBeaconBlockRoot: h.parentBeaconBlockRoot,
+          mixHash: h.mixHash,
+        },
+        blockOpts: { putBlockIntoBlockchain: false, skipConsensusFormatValidation: true },
+      });
+    }
+    return vm;
+  }
+
+  /** A VM on the state `block`'s transaction `index` ran on: its parent's, with the transactions before it run. */
+  async before(block: Block, index: number): Promise<VM> {
+    if (index < 0 || index >= block.transactions.length) throw new TraceError(`transaction index ${index} out of range for block ${bytesToHex(block.hash())}`);
+    const position = await this.start(block);
+    await this.advance(position, block, index, () => undefined);
+    return position.vm;
+  }
+
+  /** Replays all of `block`, tracing the transactions `tracerFor` gives a tracer, each within `timeoutMs`; answers the traced results in block order. */
+  async replay(block: Block, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+    return this.advance(await this.start(block), block, block.transactions.length, tracerFor, timeoutMs);
+  }
+
+  /**
+   * Traces `block`'s transaction `index` alone. The replay up to it is kept (the state before it,
+   * restored after the trace): another trace of it, or of a later transaction of the block, starts
+   * there instead of at the block's start.
+   */
+  async traceOne(block: Block, index: number, tracer: TxTracer, timeoutMs?: number): Promise<unknown> {
+    const key = bytesToHex(block.hash());
+    const position = this.resume(key, index) ?? (await this.start(block));
+    await this.advance(position, block, index, () => undefined);
+    const before = { ...position };
+    await position.vm.stateManager.checkpoint();
+    const [traced] = await this.advance(position, block, index + 1, () => tracer, timeoutMs);
+    // Only a trace that ran to its end leaves the state sound to go back to (a timeout stops the EVM mid-call).
+    await position.vm.stateManager.revert();
+    this.keep(key, before);
+    return traced.result;
+  }
+
+  /** The replay of block `key` furthest along without passing transaction `index`, taken out of the cache for one caller. */
+  private resume(key: string, index: number): Position | undefined {
+    let found: number | undefined;
+    this.positions.forEach((p, i) => {
+      if (p.key === key && p.position.next <= index && (found === undefined || p.position.next > this.positions[found].position.next)) found = i;
+    });
+    return found === undefined ? undefined : this.positions.splice(found, 1)[0].position;
+  }
+
+  private keep(key: string, position: Position): void {
+    this.positions.push({ key, position });
+    if (this.positions.length > POSITIONS_KEPT) this.positions.shift();
+  }
+
+  /** The start of `block`: its first transaction next. */
+  private async start(block: Block): Promise<Position> {
+    return { vm: await this.blockStart(block), next: 0, gasUsed: 0n, logs: 0 };
+  }
+
+  /** Runs `block`'s transactions from the position's next up to (not including) `until`, tracing those `tracerFor` gives a tracer. */
+  private async advance(position: Position, block: Block, until: number, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+    const { vm } = position;
+    const senders = await this.chain.senders(block);
+    const results: TracedResult[] = [];
+    for (let index = position.next; index < until; index++) {
+      if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
+      const tx = withSender(block.transactions[index], senders[index]);
+      const run = () => runTx(vm, { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, blockGasUsed: position.gasUsed });
+      const tracer = tracerFor(index);
+      let outcome: RunTxResult;
+      if (tracer === undefined) {
+        outcome = await run();
+      } else {
+        const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+        const traced = await runTraced(vm, run, tracedTransaction(tx, senders[index], block, vm.common), tracer, { firstLogIndex: position.logs, deadline });
+        results.push({ index, result: traced.result });
+        outcome = traced.run;
+      }
+      position.gasUsed += outcome.totalGasSpent;
+      position.logs += outcome.receipt.logs.length;
+    }
+    position.next = Math.max(position.next, until);
+    return results;
+  }
+}
