@@ -108,7 +108,7 @@ export const FLAGS: readonly Flag[] = [
   { name: 'host', value: 'HOST', help: 'interface to bind', default: DEFAULTS.host },
   { name: 'port', value: 'PORT', help: 'port to listen on, 0 for any free one', default: String(DEFAULTS.port) },
   { name: 'data-dir', value: 'DIR', help: 'keep the chain in DIR (LevelDB) and resume it on the next start; without it the chain lives in memory and is gone when the node stops' },
-  { name: 'fresh', help: 'wipe the chain in --data-dir before starting (refuses a dir holding files that are not LevelDB files)' },
+  { name: 'fresh', help: "wipe the chain in --data-dir before starting (refuses a dir holding anything but LevelDB's files)" },
   { name: 'chain-id', value: 'ID', help: 'chain id of the dev chain', default: String(DEFAULTS.chainId) },
   { name: 'mnemonic', value: 'WORDS', help: 'BIP-39 mnemonic of the dev accounts', default: 'the well-known test mnemonic' },
   { name: 'accounts', value: 'N', help: 'number of funded dev accounts', default: String(DEFAULTS.accounts) },
@@ -143,7 +143,7 @@ export const FLAGS: readonly Flag[] = [
 ];
 
 const HELP_COLUMN = 25;
-const HELP_WIDTH = 110;
+const HELP_WIDTH = 100;
 
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -182,7 +182,8 @@ Flags:
 ${FLAGS.map(helpEntry).join('\n')}
 
 Exit codes: 0 stopped cleanly; 1 could not start (port in use, data dir in use or refused);
-2 bad command line (unknown flag, bad value, bad mnemonic, unreadable genesis, another chain in the data dir).
+2 bad command line (unknown flag, bad value, bad mnemonic, unreadable genesis, another chain in
+the data dir).
 `;
 
 export class ConfigError extends Error {}

@@ -22,7 +22,7 @@ import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, typ
 import { FailStop } from './storage/fail-stop.js';
 import { headProblem } from './chain/head-check.js';
 import { RequestGate } from './storage/request-gate.js';
-import { DataDirRefused } from './storage/storage-fault.js';
+import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
 import { creationUndo, wipeDataDir } from './storage/wipe.js';
 import { Terminal } from './terminal/terminal.js';
 import { DeferredApp } from './transport/deferred-app.js';
@@ -96,6 +96,16 @@ async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesi
   return { spec: { ...spec, evmNodeDev: true }, devChain: true };
 }
 
+/** Opens the chain of `spec`; one a --genesis `file` gave that cannot be built is the command line's fault. */
+async function openChain(db: Database, spec: NodeGenesis, file: string | undefined): Promise<Chain> {
+  try {
+    return await Chain.open(db, spec);
+  } catch (error) {
+    if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
+    throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Composition root: HTTP port → database → chain → pool → miner → methods. What can refuse the
  * start without writing comes first (the genesis file, then the port, held from then on), so a
@@ -163,7 +173,7 @@ const isOnDisk = (db: Database): db is DiskDatabase => 'level' in db;
 
 async function assemble(config: NodeConfig, log: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
   const { spec, devChain } = await chooseGenesis(config, db, given);
-  const chain = await Chain.open(db, spec);
+  const chain = await openChain(db, spec, given === undefined ? undefined : config.genesis);
   const head = () => chain.head();
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
     common: chain.nextCommon(),

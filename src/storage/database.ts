@@ -84,6 +84,8 @@ export function sectionsOf(root: BinaryLevel): Database {
  */
 export async function openDatabase(dir: string, { createLevel = (at, options) => new FailStopLevel(at, { ...binary, ...options }) }: OpenOptions = {}): Promise<DiskDatabase> {
   const contents = inspectDataDir(dir);
+  // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
+  if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
   const level = createLevel(dir, { createIfMissing: contents === 'new' });
   try {
     await level.open();

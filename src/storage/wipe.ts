@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ClassicLevel } from 'classic-level';
+import { lockHolder } from '../system/owners.js';
 import { inUse, isLockRefusal } from './database.js';
 import { LEVELDB_FILE } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
@@ -21,6 +22,8 @@ function entriesOf(dir: string): string[] | undefined {
 
 /** Refuses (DataDirRefused) when another process holds the database in `dir` open. */
 async function checkNotInUse(dir: string): Promise<void> {
+  if (lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
+  // Where /proc/locks does not tell, LevelDB's own lock does.
   const db = new ClassicLevel(dir, { createIfMissing: false });
   try {
     await db.open();
@@ -47,7 +50,8 @@ export async function wipeDataDir(dir: string): Promise<void> {
     throw new DataDirRefused(`--fresh will not wipe ${dir}: besides a database it holds ${shown}, so it may not be a data dir of the node's; move those away or choose another --data-dir`);
   }
   await checkNotInUse(dir);
-  for (const name of names) await rm(join(dir, name), { force: true });
+  // Listed again: LevelDB's open in the check may have written files of its own.
+  for (const name of entriesOf(dir) ?? []) if (LEVELDB_FILE.test(name)) await rm(join(dir, name), { force: true });
 }
 
 /**
