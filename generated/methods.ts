@@ -2,6 +2,48 @@
 /* eslint-disable */
 
 import type {
+  AnvilAutoImpersonateAccountParams,
+  AnvilAutoImpersonateAccountResult,
+  AnvilDropTransactionParams,
+  AnvilDropTransactionResult,
+  AnvilDumpStateParams,
+  AnvilDumpStateResult,
+  AnvilGetAutomineParams,
+  AnvilGetAutomineResult,
+  AnvilImpersonateAccountParams,
+  AnvilImpersonateAccountResult,
+  AnvilLoadStateParams,
+  AnvilLoadStateResult,
+  AnvilMineParams,
+  AnvilMineResult,
+  AnvilNodeInfoParams,
+  AnvilNodeInfoResult,
+  AnvilRemoveBlockTimestampIntervalParams,
+  AnvilRemoveBlockTimestampIntervalResult,
+  AnvilResetParams,
+  AnvilResetResult,
+  AnvilSetBalanceParams,
+  AnvilSetBalanceResult,
+  AnvilSetBlockTimestampIntervalParams,
+  AnvilSetBlockTimestampIntervalResult,
+  AnvilSetCodeParams,
+  AnvilSetCodeResult,
+  AnvilSetCoinbaseParams,
+  AnvilSetCoinbaseResult,
+  AnvilSetLoggingEnabledParams,
+  AnvilSetLoggingEnabledResult,
+  AnvilSetMinGasPriceParams,
+  AnvilSetMinGasPriceResult,
+  AnvilSetNextBlockBaseFeePerGasParams,
+  AnvilSetNextBlockBaseFeePerGasResult,
+  AnvilSetNonceParams,
+  AnvilSetNonceResult,
+  AnvilSetRpcUrlParams,
+  AnvilSetRpcUrlResult,
+  AnvilSetStorageAtParams,
+  AnvilSetStorageAtResult,
+  AnvilStopImpersonatingAccountParams,
+  AnvilStopImpersonatingAccountResult,
   EthAccountsParams,
   EthAccountsResult,
   EthBlobBaseFeeParams,
@@ -64,6 +106,14 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSendUnsignedTransactionParams,
+  EthSendUnsignedTransactionResult,
+  EthSignParams,
+  EthSignResult,
+  EthSignTransactionParams,
+  EthSignTransactionResult,
+  EthSignTypedDataV4Params,
+  EthSignTypedDataV4Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -72,16 +122,68 @@ import type {
   EthUninstallFilterResult,
   EthUnsubscribeParams,
   EthUnsubscribeResult,
+  EvmIncreaseTimeParams,
+  EvmIncreaseTimeResult,
   EvmMineParams,
   EvmMineResult,
+  EvmRevertParams,
+  EvmRevertResult,
   EvmSetAutomineParams,
   EvmSetAutomineResult,
+  EvmSetBlockGasLimitParams,
+  EvmSetBlockGasLimitResult,
   EvmSetIntervalMiningParams,
   EvmSetIntervalMiningResult,
+  EvmSetNextBlockTimestampParams,
+  EvmSetNextBlockTimestampResult,
+  EvmSnapshotParams,
+  EvmSnapshotResult,
+  HardhatDropTransactionParams,
+  HardhatDropTransactionResult,
+  HardhatDumpStateParams,
+  HardhatDumpStateResult,
+  HardhatGetAutomineParams,
+  HardhatGetAutomineResult,
+  HardhatImpersonateAccountParams,
+  HardhatImpersonateAccountResult,
+  HardhatLoadStateParams,
+  HardhatLoadStateResult,
+  HardhatMetadataParams,
+  HardhatMetadataResult,
+  HardhatMineParams,
+  HardhatMineResult,
+  HardhatRemoveBlockTimestampIntervalParams,
+  HardhatRemoveBlockTimestampIntervalResult,
+  HardhatResetParams,
+  HardhatResetResult,
+  HardhatSetBalanceParams,
+  HardhatSetBalanceResult,
+  HardhatSetBlockTimestampIntervalParams,
+  HardhatSetBlockTimestampIntervalResult,
+  HardhatSetCodeParams,
+  HardhatSetCodeResult,
+  HardhatSetCoinbaseParams,
+  HardhatSetCoinbaseResult,
+  HardhatSetLoggingEnabledParams,
+  HardhatSetLoggingEnabledResult,
+  HardhatSetMinGasPriceParams,
+  HardhatSetMinGasPriceResult,
+  HardhatSetNextBlockBaseFeePerGasParams,
+  HardhatSetNextBlockBaseFeePerGasResult,
+  HardhatSetNonceParams,
+  HardhatSetNonceResult,
+  HardhatSetRpcUrlParams,
+  HardhatSetRpcUrlResult,
+  HardhatSetStorageAtParams,
+  HardhatSetStorageAtResult,
+  HardhatStopImpersonatingAccountParams,
+  HardhatStopImpersonatingAccountResult,
   NetListeningParams,
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  PersonalSignParams,
+  PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
   TxpoolContentParams,
@@ -98,58 +200,219 @@ import type {
   Web3ClientVersionResult,
 } from "./types.js";
 
-/** Every method of the contract, keyed by its JSON-RPC name, with positional params. */
-export interface RpcMethods {
-  "eth_accounts": (params: EthAccountsParams) => Promise<EthAccountsResult>;
-  "eth_blobBaseFee": (params: EthBlobBaseFeeParams) => Promise<EthBlobBaseFeeResult>;
-  "eth_blockNumber": (params: EthBlockNumberParams) => Promise<EthBlockNumberResult>;
-  "eth_call": (params: EthCallParams) => Promise<EthCallResult>;
-  "eth_chainId": (params: EthChainIdParams) => Promise<EthChainIdResult>;
-  "eth_estimateGas": (params: EthEstimateGasParams) => Promise<EthEstimateGasResult>;
-  "eth_feeHistory": (params: EthFeeHistoryParams) => Promise<EthFeeHistoryResult>;
-  "eth_gasPrice": (params: EthGasPriceParams) => Promise<EthGasPriceResult>;
-  "eth_getBalance": (params: EthGetBalanceParams) => Promise<EthGetBalanceResult>;
-  "eth_getBlockByHash": (params: EthGetBlockByHashParams) => Promise<EthGetBlockByHashResult>;
-  "eth_getBlockByNumber": (params: EthGetBlockByNumberParams) => Promise<EthGetBlockByNumberResult>;
-  "eth_getBlockReceipts": (params: EthGetBlockReceiptsParams) => Promise<EthGetBlockReceiptsResult>;
-  "eth_getBlockTransactionCountByHash": (params: EthGetBlockTransactionCountByHashParams) => Promise<EthGetBlockTransactionCountByHashResult>;
-  "eth_getBlockTransactionCountByNumber": (params: EthGetBlockTransactionCountByNumberParams) => Promise<EthGetBlockTransactionCountByNumberResult>;
-  "eth_getCode": (params: EthGetCodeParams) => Promise<EthGetCodeResult>;
-  "eth_getFilterChanges": (params: EthGetFilterChangesParams) => Promise<EthGetFilterChangesResult>;
-  "eth_getFilterLogs": (params: EthGetFilterLogsParams) => Promise<EthGetFilterLogsResult>;
-  "eth_getLogs": (params: EthGetLogsParams) => Promise<EthGetLogsResult>;
-  "eth_getProof": (params: EthGetProofParams) => Promise<EthGetProofResult>;
-  "eth_getStorageAt": (params: EthGetStorageAtParams) => Promise<EthGetStorageAtResult>;
-  "eth_getTransactionByBlockHashAndIndex": (params: EthGetTransactionByBlockHashAndIndexParams) => Promise<EthGetTransactionByBlockHashAndIndexResult>;
-  "eth_getTransactionByBlockNumberAndIndex": (params: EthGetTransactionByBlockNumberAndIndexParams) => Promise<EthGetTransactionByBlockNumberAndIndexResult>;
-  "eth_getTransactionByHash": (params: EthGetTransactionByHashParams) => Promise<EthGetTransactionByHashResult>;
-  "eth_getTransactionCount": (params: EthGetTransactionCountParams) => Promise<EthGetTransactionCountResult>;
-  "eth_getTransactionReceipt": (params: EthGetTransactionReceiptParams) => Promise<EthGetTransactionReceiptResult>;
-  "eth_maxPriorityFeePerGas": (params: EthMaxPriorityFeePerGasParams) => Promise<EthMaxPriorityFeePerGasResult>;
-  "eth_newBlockFilter": (params: EthNewBlockFilterParams) => Promise<EthNewBlockFilterResult>;
-  "eth_newFilter": (params: EthNewFilterParams) => Promise<EthNewFilterResult>;
-  "eth_newPendingTransactionFilter": (params: EthNewPendingTransactionFilterParams) => Promise<EthNewPendingTransactionFilterResult>;
-  "eth_sendRawTransaction": (params: EthSendRawTransactionParams) => Promise<EthSendRawTransactionResult>;
-  "eth_sendTransaction": (params: EthSendTransactionParams) => Promise<EthSendTransactionResult>;
-  "eth_subscribe": (params: EthSubscribeParams) => Promise<EthSubscribeResult>;
-  "eth_syncing": (params: EthSyncingParams) => Promise<EthSyncingResult>;
-  "eth_uninstallFilter": (params: EthUninstallFilterParams) => Promise<EthUninstallFilterResult>;
-  "eth_unsubscribe": (params: EthUnsubscribeParams) => Promise<EthUnsubscribeResult>;
-  "evm_mine": (params: EvmMineParams) => Promise<EvmMineResult>;
-  "evm_setAutomine": (params: EvmSetAutomineParams) => Promise<EvmSetAutomineResult>;
-  "evm_setIntervalMining": (params: EvmSetIntervalMiningParams) => Promise<EvmSetIntervalMiningResult>;
-  "net_listening": (params: NetListeningParams) => Promise<NetListeningResult>;
-  "net_version": (params: NetVersionParams) => Promise<NetVersionResult>;
-  "rpc.discover": (params: RpcDiscoverParams) => Promise<RpcDiscoverResult>;
-  "txpool_content": (params: TxpoolContentParams) => Promise<TxpoolContentResult>;
-  "txpool_contentFrom": (params: TxpoolContentFromParams) => Promise<TxpoolContentFromResult>;
-  "txpool_inspect": (params: TxpoolInspectParams) => Promise<TxpoolInspectResult>;
-  "txpool_simpleContent": (params: TxpoolSimpleContentParams) => Promise<TxpoolSimpleContentResult>;
-  "txpool_status": (params: TxpoolStatusParams) => Promise<TxpoolStatusResult>;
-  "web3_clientVersion": (params: Web3ClientVersionParams) => Promise<Web3ClientVersionResult>;
+/** Each method's positional params, keyed by its JSON-RPC name. */
+export interface MethodParams {
+  "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountParams;
+  "anvil_dropTransaction": AnvilDropTransactionParams;
+  "anvil_dumpState": AnvilDumpStateParams;
+  "anvil_getAutomine": AnvilGetAutomineParams;
+  "anvil_impersonateAccount": AnvilImpersonateAccountParams;
+  "anvil_loadState": AnvilLoadStateParams;
+  "anvil_mine": AnvilMineParams;
+  "anvil_nodeInfo": AnvilNodeInfoParams;
+  "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalParams;
+  "anvil_reset": AnvilResetParams;
+  "anvil_setBalance": AnvilSetBalanceParams;
+  "anvil_setBlockTimestampInterval": AnvilSetBlockTimestampIntervalParams;
+  "anvil_setCode": AnvilSetCodeParams;
+  "anvil_setCoinbase": AnvilSetCoinbaseParams;
+  "anvil_setLoggingEnabled": AnvilSetLoggingEnabledParams;
+  "anvil_setMinGasPrice": AnvilSetMinGasPriceParams;
+  "anvil_setNextBlockBaseFeePerGas": AnvilSetNextBlockBaseFeePerGasParams;
+  "anvil_setNonce": AnvilSetNonceParams;
+  "anvil_setRpcUrl": AnvilSetRpcUrlParams;
+  "anvil_setStorageAt": AnvilSetStorageAtParams;
+  "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountParams;
+  "eth_accounts": EthAccountsParams;
+  "eth_blobBaseFee": EthBlobBaseFeeParams;
+  "eth_blockNumber": EthBlockNumberParams;
+  "eth_call": EthCallParams;
+  "eth_chainId": EthChainIdParams;
+  "eth_estimateGas": EthEstimateGasParams;
+  "eth_feeHistory": EthFeeHistoryParams;
+  "eth_gasPrice": EthGasPriceParams;
+  "eth_getBalance": EthGetBalanceParams;
+  "eth_getBlockByHash": EthGetBlockByHashParams;
+  "eth_getBlockByNumber": EthGetBlockByNumberParams;
+  "eth_getBlockReceipts": EthGetBlockReceiptsParams;
+  "eth_getBlockTransactionCountByHash": EthGetBlockTransactionCountByHashParams;
+  "eth_getBlockTransactionCountByNumber": EthGetBlockTransactionCountByNumberParams;
+  "eth_getCode": EthGetCodeParams;
+  "eth_getFilterChanges": EthGetFilterChangesParams;
+  "eth_getFilterLogs": EthGetFilterLogsParams;
+  "eth_getLogs": EthGetLogsParams;
+  "eth_getProof": EthGetProofParams;
+  "eth_getStorageAt": EthGetStorageAtParams;
+  "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexParams;
+  "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexParams;
+  "eth_getTransactionByHash": EthGetTransactionByHashParams;
+  "eth_getTransactionCount": EthGetTransactionCountParams;
+  "eth_getTransactionReceipt": EthGetTransactionReceiptParams;
+  "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasParams;
+  "eth_newBlockFilter": EthNewBlockFilterParams;
+  "eth_newFilter": EthNewFilterParams;
+  "eth_newPendingTransactionFilter": EthNewPendingTransactionFilterParams;
+  "eth_sendRawTransaction": EthSendRawTransactionParams;
+  "eth_sendTransaction": EthSendTransactionParams;
+  "eth_sendUnsignedTransaction": EthSendUnsignedTransactionParams;
+  "eth_sign": EthSignParams;
+  "eth_signTransaction": EthSignTransactionParams;
+  "eth_signTypedData_v4": EthSignTypedDataV4Params;
+  "eth_subscribe": EthSubscribeParams;
+  "eth_syncing": EthSyncingParams;
+  "eth_uninstallFilter": EthUninstallFilterParams;
+  "eth_unsubscribe": EthUnsubscribeParams;
+  "evm_increaseTime": EvmIncreaseTimeParams;
+  "evm_mine": EvmMineParams;
+  "evm_revert": EvmRevertParams;
+  "evm_setAutomine": EvmSetAutomineParams;
+  "evm_setBlockGasLimit": EvmSetBlockGasLimitParams;
+  "evm_setIntervalMining": EvmSetIntervalMiningParams;
+  "evm_setNextBlockTimestamp": EvmSetNextBlockTimestampParams;
+  "evm_snapshot": EvmSnapshotParams;
+  "hardhat_dropTransaction": HardhatDropTransactionParams;
+  "hardhat_dumpState": HardhatDumpStateParams;
+  "hardhat_getAutomine": HardhatGetAutomineParams;
+  "hardhat_impersonateAccount": HardhatImpersonateAccountParams;
+  "hardhat_loadState": HardhatLoadStateParams;
+  "hardhat_metadata": HardhatMetadataParams;
+  "hardhat_mine": HardhatMineParams;
+  "hardhat_removeBlockTimestampInterval": HardhatRemoveBlockTimestampIntervalParams;
+  "hardhat_reset": HardhatResetParams;
+  "hardhat_setBalance": HardhatSetBalanceParams;
+  "hardhat_setBlockTimestampInterval": HardhatSetBlockTimestampIntervalParams;
+  "hardhat_setCode": HardhatSetCodeParams;
+  "hardhat_setCoinbase": HardhatSetCoinbaseParams;
+  "hardhat_setLoggingEnabled": HardhatSetLoggingEnabledParams;
+  "hardhat_setMinGasPrice": HardhatSetMinGasPriceParams;
+  "hardhat_setNextBlockBaseFeePerGas": HardhatSetNextBlockBaseFeePerGasParams;
+  "hardhat_setNonce": HardhatSetNonceParams;
+  "hardhat_setRpcUrl": HardhatSetRpcUrlParams;
+  "hardhat_setStorageAt": HardhatSetStorageAtParams;
+  "hardhat_stopImpersonatingAccount": HardhatStopImpersonatingAccountParams;
+  "net_listening": NetListeningParams;
+  "net_version": NetVersionParams;
+  "personal_sign": PersonalSignParams;
+  "rpc.discover": RpcDiscoverParams;
+  "txpool_content": TxpoolContentParams;
+  "txpool_contentFrom": TxpoolContentFromParams;
+  "txpool_inspect": TxpoolInspectParams;
+  "txpool_simpleContent": TxpoolSimpleContentParams;
+  "txpool_status": TxpoolStatusParams;
+  "web3_clientVersion": Web3ClientVersionParams;
 }
 
-export type MethodName = keyof RpcMethods;
+/** Each method's result, keyed by its JSON-RPC name. */
+export interface MethodResults {
+  "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountResult;
+  "anvil_dropTransaction": AnvilDropTransactionResult;
+  "anvil_dumpState": AnvilDumpStateResult;
+  "anvil_getAutomine": AnvilGetAutomineResult;
+  "anvil_impersonateAccount": AnvilImpersonateAccountResult;
+  "anvil_loadState": AnvilLoadStateResult;
+  "anvil_mine": AnvilMineResult;
+  "anvil_nodeInfo": AnvilNodeInfoResult;
+  "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalResult;
+  "anvil_reset": AnvilResetResult;
+  "anvil_setBalance": AnvilSetBalanceResult;
+  "anvil_setBlockTimestampInterval": AnvilSetBlockTimestampIntervalResult;
+  "anvil_setCode": AnvilSetCodeResult;
+  "anvil_setCoinbase": AnvilSetCoinbaseResult;
+  "anvil_setLoggingEnabled": AnvilSetLoggingEnabledResult;
+  "anvil_setMinGasPrice": AnvilSetMinGasPriceResult;
+  "anvil_setNextBlockBaseFeePerGas": AnvilSetNextBlockBaseFeePerGasResult;
+  "anvil_setNonce": AnvilSetNonceResult;
+  "anvil_setRpcUrl": AnvilSetRpcUrlResult;
+  "anvil_setStorageAt": AnvilSetStorageAtResult;
+  "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountResult;
+  "eth_accounts": EthAccountsResult;
+  "eth_blobBaseFee": EthBlobBaseFeeResult;
+  "eth_blockNumber": EthBlockNumberResult;
+  "eth_call": EthCallResult;
+  "eth_chainId": EthChainIdResult;
+  "eth_estimateGas": EthEstimateGasResult;
+  "eth_feeHistory": EthFeeHistoryResult;
+  "eth_gasPrice": EthGasPriceResult;
+  "eth_getBalance": EthGetBalanceResult;
+  "eth_getBlockByHash": EthGetBlockByHashResult;
+  "eth_getBlockByNumber": EthGetBlockByNumberResult;
+  "eth_getBlockReceipts": EthGetBlockReceiptsResult;
+  "eth_getBlockTransactionCountByHash": EthGetBlockTransactionCountByHashResult;
+  "eth_getBlockTransactionCountByNumber": EthGetBlockTransactionCountByNumberResult;
+  "eth_getCode": EthGetCodeResult;
+  "eth_getFilterChanges": EthGetFilterChangesResult;
+  "eth_getFilterLogs": EthGetFilterLogsResult;
+  "eth_getLogs": EthGetLogsResult;
+  "eth_getProof": EthGetProofResult;
+  "eth_getStorageAt": EthGetStorageAtResult;
+  "eth_getTransactionByBlockHashAndIndex": EthGetTransactionByBlockHashAndIndexResult;
+  "eth_getTransactionByBlockNumberAndIndex": EthGetTransactionByBlockNumberAndIndexResult;
+  "eth_getTransactionByHash": EthGetTransactionByHashResult;
+  "eth_getTransactionCount": EthGetTransactionCountResult;
+  "eth_getTransactionReceipt": EthGetTransactionReceiptResult;
+  "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasResult;
+  "eth_newBlockFilter": EthNewBlockFilterResult;
+  "eth_newFilter": EthNewFilterResult;
+  "eth_newPendingTransactionFilter": EthNewPendingTransactionFilterResult;
+  "eth_sendRawTransaction": EthSendRawTransactionResult;
+  "eth_sendTransaction": EthSendTransactionResult;
+  "eth_sendUnsignedTransaction": EthSendUnsignedTransactionResult;
+  "eth_sign": EthSignResult;
+  "eth_signTransaction": EthSignTransactionResult;
+  "eth_signTypedData_v4": EthSignTypedDataV4Result;
+  "eth_subscribe": EthSubscribeResult;
+  "eth_syncing": EthSyncingResult;
+  "eth_uninstallFilter": EthUninstallFilterResult;
+  "eth_unsubscribe": EthUnsubscribeResult;
+  "evm_increaseTime": EvmIncreaseTimeResult;
+  "evm_mine": EvmMineResult;
+  "evm_revert": EvmRevertResult;
+  "evm_setAutomine": EvmSetAutomineResult;
+  "evm_setBlockGasLimit": EvmSetBlockGasLimitResult;
+  "evm_setIntervalMining": EvmSetIntervalMiningResult;
+  "evm_setNextBlockTimestamp": EvmSetNextBlockTimestampResult;
+  "evm_snapshot": EvmSnapshotResult;
+  "hardhat_dropTransaction": HardhatDropTransactionResult;
+  "hardhat_dumpState": HardhatDumpStateResult;
+  "hardhat_getAutomine": HardhatGetAutomineResult;
+  "hardhat_impersonateAccount": HardhatImpersonateAccountResult;
+  "hardhat_loadState": HardhatLoadStateResult;
+  "hardhat_metadata": HardhatMetadataResult;
+  "hardhat_mine": HardhatMineResult;
+  "hardhat_removeBlockTimestampInterval": HardhatRemoveBlockTimestampIntervalResult;
+  "hardhat_reset": HardhatResetResult;
+  "hardhat_setBalance": HardhatSetBalanceResult;
+  "hardhat_setBlockTimestampInterval": HardhatSetBlockTimestampIntervalResult;
+  "hardhat_setCode": HardhatSetCodeResult;
+  "hardhat_setCoinbase": HardhatSetCoinbaseResult;
+  "hardhat_setLoggingEnabled": HardhatSetLoggingEnabledResult;
+  "hardhat_setMinGasPrice": HardhatSetMinGasPriceResult;
+  "hardhat_setNextBlockBaseFeePerGas": HardhatSetNextBlockBaseFeePerGasResult;
+  "hardhat_setNonce": HardhatSetNonceResult;
+  "hardhat_setRpcUrl": HardhatSetRpcUrlResult;
+  "hardhat_setStorageAt": HardhatSetStorageAtResult;
+  "hardhat_stopImpersonatingAccount": HardhatStopImpersonatingAccountResult;
+  "net_listening": NetListeningResult;
+  "net_version": NetVersionResult;
+  "personal_sign": PersonalSignResult;
+  "rpc.discover": RpcDiscoverResult;
+  "txpool_content": TxpoolContentResult;
+  "txpool_contentFrom": TxpoolContentFromResult;
+  "txpool_inspect": TxpoolInspectResult;
+  "txpool_simpleContent": TxpoolSimpleContentResult;
+  "txpool_status": TxpoolStatusResult;
+  "web3_clientVersion": Web3ClientVersionResult;
+}
+
+export type MethodName = keyof MethodParams;
+
+/**
+ * Every method of the contract, keyed by its JSON-RPC name: positional params in, the result out.
+ * `Ctx` is what the transport hands each call (the connection, for subscriptions).
+ */
+export type RpcMethods<Ctx = undefined> = {
+  [M in MethodName]: (params: MethodParams[M], ctx: Ctx) => Promise<MethodResults[M]>;
+};
 
 export interface MethodParamSpec {
   readonly name: string;
@@ -158,6 +421,27 @@ export interface MethodParamSpec {
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "anvil_autoImpersonateAccount",
+  "anvil_dropTransaction",
+  "anvil_dumpState",
+  "anvil_getAutomine",
+  "anvil_impersonateAccount",
+  "anvil_loadState",
+  "anvil_mine",
+  "anvil_nodeInfo",
+  "anvil_removeBlockTimestampInterval",
+  "anvil_reset",
+  "anvil_setBalance",
+  "anvil_setBlockTimestampInterval",
+  "anvil_setCode",
+  "anvil_setCoinbase",
+  "anvil_setLoggingEnabled",
+  "anvil_setMinGasPrice",
+  "anvil_setNextBlockBaseFeePerGas",
+  "anvil_setNonce",
+  "anvil_setRpcUrl",
+  "anvil_setStorageAt",
+  "anvil_stopImpersonatingAccount",
   "eth_accounts",
   "eth_blobBaseFee",
   "eth_blockNumber",
@@ -189,15 +473,45 @@ export const methodNames: readonly MethodName[] = [
   "eth_newPendingTransactionFilter",
   "eth_sendRawTransaction",
   "eth_sendTransaction",
+  "eth_sendUnsignedTransaction",
+  "eth_sign",
+  "eth_signTransaction",
+  "eth_signTypedData_v4",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
   "eth_unsubscribe",
+  "evm_increaseTime",
   "evm_mine",
+  "evm_revert",
   "evm_setAutomine",
+  "evm_setBlockGasLimit",
   "evm_setIntervalMining",
+  "evm_setNextBlockTimestamp",
+  "evm_snapshot",
+  "hardhat_dropTransaction",
+  "hardhat_dumpState",
+  "hardhat_getAutomine",
+  "hardhat_impersonateAccount",
+  "hardhat_loadState",
+  "hardhat_metadata",
+  "hardhat_mine",
+  "hardhat_removeBlockTimestampInterval",
+  "hardhat_reset",
+  "hardhat_setBalance",
+  "hardhat_setBlockTimestampInterval",
+  "hardhat_setCode",
+  "hardhat_setCoinbase",
+  "hardhat_setLoggingEnabled",
+  "hardhat_setMinGasPrice",
+  "hardhat_setNextBlockBaseFeePerGas",
+  "hardhat_setNonce",
+  "hardhat_setRpcUrl",
+  "hardhat_setStorageAt",
+  "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "personal_sign",
   "rpc.discover",
   "txpool_content",
   "txpool_contentFrom",
@@ -209,6 +523,27 @@ export const methodNames: readonly MethodName[] = [
 
 /** Param names and required flags, in positional order. */
 export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
+  "anvil_autoImpersonateAccount": [{ name: "enabled", required: true }],
+  "anvil_dropTransaction": [{ name: "hash", required: true }],
+  "anvil_dumpState": [],
+  "anvil_getAutomine": [],
+  "anvil_impersonateAccount": [{ name: "address", required: true }],
+  "anvil_loadState": [{ name: "state", required: true }],
+  "anvil_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
+  "anvil_nodeInfo": [],
+  "anvil_removeBlockTimestampInterval": [],
+  "anvil_reset": [{ name: "options", required: false }],
+  "anvil_setBalance": [{ name: "address", required: true }, { name: "balance", required: true }],
+  "anvil_setBlockTimestampInterval": [{ name: "seconds", required: true }],
+  "anvil_setCode": [{ name: "address", required: true }, { name: "code", required: true }],
+  "anvil_setCoinbase": [{ name: "address", required: true }],
+  "anvil_setLoggingEnabled": [{ name: "enabled", required: true }],
+  "anvil_setMinGasPrice": [{ name: "gasPrice", required: true }],
+  "anvil_setNextBlockBaseFeePerGas": [{ name: "baseFee", required: true }],
+  "anvil_setNonce": [{ name: "address", required: true }, { name: "nonce", required: true }],
+  "anvil_setRpcUrl": [{ name: "url", required: true }],
+  "anvil_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
+  "anvil_stopImpersonatingAccount": [{ name: "address", required: true }],
   "eth_accounts": [],
   "eth_blobBaseFee": [],
   "eth_blockNumber": [],
@@ -240,15 +575,45 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_newPendingTransactionFilter": [],
   "eth_sendRawTransaction": [{ name: "transactionData", required: true }],
   "eth_sendTransaction": [{ name: "transaction", required: true }],
+  "eth_sendUnsignedTransaction": [{ name: "transaction", required: true }],
+  "eth_sign": [{ name: "address", required: true }, { name: "data", required: true }],
+  "eth_signTransaction": [{ name: "transaction", required: true }],
+  "eth_signTypedData_v4": [{ name: "address", required: true }, { name: "typedData", required: true }],
   "eth_subscribe": [{ name: "subscriptionType", required: true }, { name: "filter", required: false }],
   "eth_syncing": [],
   "eth_uninstallFilter": [{ name: "filterId", required: true }],
   "eth_unsubscribe": [{ name: "subscriptionId", required: true }],
+  "evm_increaseTime": [{ name: "seconds", required: true }],
   "evm_mine": [{ name: "timestamp", required: false }],
+  "evm_revert": [{ name: "snapshotId", required: true }],
   "evm_setAutomine": [{ name: "enabled", required: true }],
+  "evm_setBlockGasLimit": [{ name: "gasLimit", required: true }],
   "evm_setIntervalMining": [{ name: "interval", required: true }],
+  "evm_setNextBlockTimestamp": [{ name: "timestamp", required: true }],
+  "evm_snapshot": [],
+  "hardhat_dropTransaction": [{ name: "hash", required: true }],
+  "hardhat_dumpState": [],
+  "hardhat_getAutomine": [],
+  "hardhat_impersonateAccount": [{ name: "address", required: true }],
+  "hardhat_loadState": [{ name: "state", required: true }],
+  "hardhat_metadata": [],
+  "hardhat_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
+  "hardhat_removeBlockTimestampInterval": [],
+  "hardhat_reset": [{ name: "options", required: false }],
+  "hardhat_setBalance": [{ name: "address", required: true }, { name: "balance", required: true }],
+  "hardhat_setBlockTimestampInterval": [{ name: "milliseconds", required: true }],
+  "hardhat_setCode": [{ name: "address", required: true }, { name: "code", required: true }],
+  "hardhat_setCoinbase": [{ name: "address", required: true }],
+  "hardhat_setLoggingEnabled": [{ name: "enabled", required: true }],
+  "hardhat_setMinGasPrice": [{ name: "gasPrice", required: true }],
+  "hardhat_setNextBlockBaseFeePerGas": [{ name: "baseFee", required: true }],
+  "hardhat_setNonce": [{ name: "address", required: true }, { name: "nonce", required: true }],
+  "hardhat_setRpcUrl": [{ name: "url", required: true }],
+  "hardhat_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
+  "hardhat_stopImpersonatingAccount": [{ name: "address", required: true }],
   "net_listening": [],
   "net_version": [],
+  "personal_sign": [{ name: "data", required: true }, { name: "address", required: true }, { name: "password", required: false }],
   "rpc.discover": [],
   "txpool_content": [],
   "txpool_contentFrom": [{ name: "address", required: true }],
@@ -262,4 +627,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:2fa79dc81ac0859106716ab290fca5fc40941f4efe72d62662b9d6c95db212fb";
+export const contractDigest = "sha256:1492f61d46706d2392b17a583edb1ca2939d23cc32b4c042376b114f9896ea70";

@@ -9,13 +9,16 @@
 //   2. requests/s with p50/p99 at concurrency 16: eth_getBlockByNumber(latest, true) on a
 //      100-transaction block, eth_getTransactionReceipt, eth_call (ERC-20 balanceOf), eth_getProof;
 //   3. txpool_content latency with 2,000 pooled transactions;
-//   4. the node's resident memory, when the benchmark started the node.
+//   4. the node's resident memory, when the benchmark started the node;
+//   5. dev-node controls: a Hardhat-style fixture loop (evm_snapshot → eth_sendTransaction → receipt
+//      → evm_revert) over raw JSON-RPC and through ethers, and anvil_mine of many empty blocks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { JsonRpcProvider } from 'ethers';
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress, hexToBytes } from '@ethereumjs/util';
@@ -39,6 +42,8 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '5' },
     'idle-seconds': { type: 'string', default: '15' },
+    'fixture-rounds': { type: 'string', default: '50' },
+    'mine-blocks': { type: 'string', default: '10000' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -46,7 +51,7 @@ const { values: flags } = parseArgs({
 if (flags.help === true) {
   process.stdout.write(
     'usage: npm run bench -- [--url URL] [--txs 5000] [--interval-txs N (default --txs; 0 skips)] [--senders 10] [--erc20-txs 2000] [--block-txs 100] [--pool 2000]\n' +
-      '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--out results.json]\n',
+      '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)] [--out results.json]\n',
   );
   process.exit(0);
 }
@@ -60,6 +65,8 @@ const opt = {
   concurrency: Number(flags.concurrency),
   seconds: Number(flags.seconds),
   idleSeconds: Number(flags['idle-seconds']),
+  fixtureRounds: Number(flags['fixture-rounds']),
+  mineBlocks: Number(flags['mine-blocks']),
 };
 
 interface Row {
@@ -277,6 +284,58 @@ function loadRow(workload: string, measured: { result: LoadResult; cpuUs?: numbe
   rows.push({ workload, result: `${fmt(result.perSecond)} req/s`, p50: result.p50, p99: result.p99, note: `${fmt(result.requests)} requests${cpuNote(cpuUs)}` });
 }
 
+/**
+ * The loop of a Hardhat-style test suite: snapshot, send a transaction from a node account, read its
+ * receipt, revert; `--fixture-rounds` times over raw JSON-RPC, then through ethers (without its
+ * 10 ms request batching, as a test runner would set it up).
+ */
+async function fixtureLoops(client: RpcClient, url: string, pid: number | undefined, from: string): Promise<void> {
+  const rounds = opt.fixtureRounds;
+  const raw = async () => {
+    for (let i = 0; i < rounds; i++) {
+      const id = await client.call<string>('evm_snapshot');
+      const hash = await client.call<string>('eth_sendTransaction', [{ from, to: from, value: '0x1' }]);
+      if ((await client.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]))?.status !== '0x1') throw new Error('fixture transaction failed');
+      if ((await client.call<boolean>('evm_revert', [id])) !== true) throw new Error('evm_revert answered false');
+    }
+  };
+  log(`fixture loop, ${rounds} rounds…`);
+  await raw(); // warm-up, not counted
+  let start = performance.now();
+  const { cpuUs } = await withCpu(pid, () => rounds, raw);
+  let seconds = (performance.now() - start) / 1000;
+  rows.push({ workload: `fixture loop, JSON-RPC (${rounds} rounds)`, result: `${fmt(seconds, 2)} s`, note: `snapshot → send → receipt → revert; ${fmt((seconds * 1000) / rounds, 1)} ms a round${cpuNote(cpuUs)}` });
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1 });
+  try {
+    const signer = await provider.getSigner(from);
+    start = performance.now();
+    for (let i = 0; i < rounds; i++) {
+      const id: string = await provider.send('evm_snapshot', []);
+      await (await signer.sendTransaction({ to: from, value: 1n })).wait();
+      if ((await provider.send('evm_revert', [id])) !== true) throw new Error('evm_revert answered false');
+    }
+    seconds = (performance.now() - start) / 1000;
+    rows.push({ workload: `fixture loop, ethers (${rounds} rounds)`, result: `${fmt(seconds, 2)} s`, note: `JsonRpcSigner.sendTransaction + wait(); ${fmt((seconds * 1000) / rounds, 1)} ms a round` });
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** anvil_mine of `--mine-blocks` empty blocks, in calls of at most 10,000 (each well within a client's timeout). */
+async function mineEmptyBlocks(client: RpcClient, pid: number | undefined): Promise<void> {
+  const total = opt.mineBlocks;
+  log(`anvil_mine, ${total} blocks…`);
+  const from = BigInt(await client.call<string>('eth_blockNumber'));
+  const start = performance.now();
+  const { cpuUs } = await withCpu(pid, () => total, async () => {
+    for (let left = total; left > 0; left -= 10_000) await client.call('anvil_mine', [`0x${Math.min(left, 10_000).toString(16)}`]);
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const mined = BigInt(await client.call<string>('eth_blockNumber')) - from;
+  if (mined !== BigInt(total)) throw new Error(`anvil_mine mined ${mined} blocks, not ${total}`);
+  rows.push({ workload: `anvil_mine, ${fmt(total)} empty blocks`, result: `${fmt(total / seconds)} blocks/s`, note: `${fmt(seconds, 1)} s${cpuNote(cpuUs)}` });
+}
+
 async function main(): Promise<void> {
   const own = flags.url === undefined ? await startOwnNode() : undefined;
   const node: NodeUnderTest = own ?? { url: flags.url!, stop: async () => {} };
@@ -382,6 +441,10 @@ async function main(): Promise<void> {
     }
 
     await setMode(client, 'automine');
+
+    // 5. Dev-node controls.
+    if (opt.fixtureRounds > 0) await fixtureLoops(client, node.url, pid, senders[1].address);
+    if (opt.mineBlocks > 0) await mineEmptyBlocks(client, pid);
   } finally {
     client.close();
     await node.stop();

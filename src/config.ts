@@ -53,6 +53,8 @@ export interface NodeConfig {
   httpReadTimeoutMs: number;
   /** open connections (HTTP and WebSocket) at once; more are answered 503 and closed */
   maxConnections: number;
+  /** check every result against its method's result schema before it leaves (violations logged, counted in /health) */
+  checkResults: boolean;
   /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
   forkchoice?: string;
   /** `start`: RLP chain files to import while serving (eth_syncing reports the progress) */
@@ -60,6 +62,9 @@ export interface NodeConfig {
   /** which genesis-shaping flags the user set, so a restart without them resumes the stored chain */
   genesisFlagsGiven: boolean;
 }
+
+/** What shapes the dev chain's genesis (the flags a restart compares, and anvil_reset may change). */
+export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimit' | 'balance' | 'accounts' | 'mnemonic'>;
 
 export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   host: '127.0.0.1',
@@ -87,6 +92,7 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   httpHeaderTimeoutMs: 10_000,
   httpReadTimeoutMs: 30_000,
   maxConnections: 1024,
+  checkResults: false,
   importFiles: [],
 };
 
@@ -135,6 +141,10 @@ export const FLAGS: readonly Flag[] = [
   { name: 'http-header-timeout', value: 'SECS', help: 'answer 408 and close a connection whose request headers take longer', default: String(DEFAULTS.httpHeaderTimeoutMs / 1000) },
   { name: 'http-read-timeout', value: 'SECS', help: 'answer 408 and close a connection whose whole request takes longer', default: String(DEFAULTS.httpReadTimeoutMs / 1000) },
   { name: 'max-connections', value: 'N', help: 'open HTTP and WebSocket connections at once; more are answered 503', default: String(DEFAULTS.maxConnections) },
+  {
+    name: 'check-results',
+    help: 'check every result against its schema in openrpc.json before it leaves; a violation is logged (method, JSON path, rule) and counted in /health',
+  },
   { name: 'cors', value: 'ORIGINS', help: "comma-separated browser origins allowed besides the defaults (local pages, browser extensions, Remix), '*' for any" },
   { name: 'allowed-hosts', value: 'HOSTS', help: "comma-separated Host header values accepted besides localhost, 127.0.0.1, [::1] and the --host address, '*' for any" },
   { name: 'log-level', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')}: info prints each request and mined transaction, debug more`, default: DEFAULTS.logLevel },
@@ -285,6 +295,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
     throw new ConfigError(`--http-header-timeout (${config.httpHeaderTimeoutMs / 1000}) must not exceed --http-read-timeout (${config.httpReadTimeoutMs / 1000})`);
   }
   if (string('max-connections') !== undefined) config.maxConnections = integer('max-connections', string('max-connections')!, 1);
+  config.checkResults = values['check-results'] === true;
   if (string('cors') !== undefined) config.cors = list(string('cors')!);
   if (string('allowed-hosts') !== undefined) config.allowedHosts = list(string('allowed-hosts')!);
   if (string('log-level') !== undefined) config.logLevel = choice('log-level', string('log-level')!, LOG_LEVELS);

@@ -16,3 +16,20 @@ export function createLogger(level: LogLevel): Logger {
   };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
+
+/**
+ * `logger`, with a switch for its chatter (anvil_setLoggingEnabled): while off, info and debug
+ * lines are dropped; warnings and errors always get through.
+ */
+export function switchable(logger: Logger): Logger & { setEnabled(on: boolean): void } {
+  let enabled = true;
+  return {
+    error: (message, ...meta) => logger.error(message, ...meta),
+    warn: (message, ...meta) => logger.warn(message, ...meta),
+    info: (message, ...meta) => enabled && logger.info(message, ...meta),
+    debug: (message, ...meta) => enabled && logger.debug(message, ...meta),
+    setEnabled: (on) => {
+      enabled = on;
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { bytesToHex, createZeroAddress, type Address } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
@@ -5,17 +6,22 @@ import { commonFromGenesis } from './chain/genesis.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
 import type { NodeGenesis } from './chain/genesis.js';
+import { BlockClock } from './producer/block-clock.js';
 import { Miner } from './producer/miner.js';
 import { MiningControl } from './producer/mining-control.js';
+import { NextBlock } from './producer/next-block.js';
 import { SyncStatus } from './chain/sync-status.js';
-import { ConfigError, type NodeConfig } from './config.js';
+import { ConfigError, type GenesisSettings, type NodeConfig } from './config.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
-import type { Logger } from './log.js';
-import { baseFeeAfter } from './fees/fees.js';
+import { Impersonation } from './dev/impersonation.js';
+import { Snapshots } from './dev/snapshots.js';
+import { StateEditor } from './dev/state-edits.js';
+import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
-import type { Services } from './methods/services.js';
-import { createDispatcher } from './rpc/dispatch.js';
+import type { NodeControl, Services } from './methods/services.js';
+import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
+import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
@@ -37,18 +43,22 @@ import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
 import { createWsServer, type WsServerHandle } from './transport/ws.js';
 import type { JournalDb } from './txpool/journal.js';
+import { Mutex } from './txpool/mutex.js';
 
 export interface RunningNode {
   url: string;
   port: number;
   config: NodeConfig;
-  services: Services;
+  /** the services of the chain being served (a reset replaces them) */
+  readonly services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
-  devChain: boolean;
+  readonly devChain: boolean;
   /** The database's fail-stop: its health, and recovery after a failed write (none for a chain in memory). */
   storage?: FailStop;
   /** the Host headers the node accepts */
   acceptedHosts: readonly string[];
+  /** With --check-results: the results that broke their schema so far. */
+  resultCheck: ResultCheck | undefined;
   /** the WebSocket server: its open connections and the output they hold */
   websockets: WsServerHandle;
   close(): Promise<void>;
@@ -91,9 +101,14 @@ async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesi
   // Started without genesis flags on an existing data dir: resume whatever chain it holds.
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
   if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
+  return { spec: devSpec(config), devChain: true };
+}
+
+/** The dev chain's genesis for the genesis settings of `config`. */
+function devSpec(config: GenesisSettings): NodeGenesis {
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
   const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
-  return { spec: { ...spec, evmNodeDev: true }, devChain: true };
+  return { ...spec, evmNodeDev: true };
 }
 
 /** Opens the chain of `spec`; one a --genesis `file` gave that cannot be built is the command line's fault. */
@@ -161,6 +176,7 @@ async function listen(config: NodeConfig, log: Logger, app: DeferredApp, hosts: 
   }
 }
 
+/** What startNode made before the chain: the database, the server holding the port, and where requests go once served. */
 interface Parts {
   db: Database;
   server: HttpServerHandle;
@@ -171,35 +187,54 @@ interface Parts {
 
 const isOnDisk = (db: Database): db is DiskDatabase => 'level' in db;
 
-async function assemble(config: NodeConfig, log: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
-  const { spec, devChain } = await chooseGenesis(config, db, given);
-  const chain = await openChain(db, spec, given === undefined ? undefined : config.genesis);
+/** What a chain is served with; anvil_reset replaces the whole of it. */
+interface ChainCore {
+  services: Services;
+  dispatch: Dispatcher;
+}
+
+/** What outlives a reset: the database and its guard, the import status, WebSocket subscriptions, the logger and terminal. */
+interface NodeWide {
+  db: Database;
+  terminal: Terminal | undefined;
+  log: Logger & { setEnabled(on: boolean): void };
+  sync: SyncStatus;
+  subscriptions: Subscriptions;
+  gate: RequestGate;
+  results: ResultCheck | undefined;
+  control: NodeControl;
+}
+
+/** The chain's services on `chain`: pool, miner, filters, dev controls and the method table. */
+async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine: boolean; intervalMs: number }, wide: NodeWide): Promise<ChainCore> {
+  const { db, log, sync, subscriptions } = wide;
   const head = () => chain.head();
+  const clock = new BlockClock();
+  const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
     common: chain.nextCommon(),
-    blockGasLimit: () => head().header.gasLimit,
-    nextBaseFee: () => baseFeeAfter(head().header, chain.nextCommon()),
+    blockGasLimit: () => nextBlock.gasLimitOn(head().header),
+    nextBaseFee: () => nextBlock.baseFeeOn(head().header, chain.nextCommon()),
     account: async (address: Address) => {
-      const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
+      const account = await (await chain.state.at(chain.headStateRoot())).getAccount(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
-  const terminal = write === undefined ? undefined : new Terminal(write);
-  terminal?.watchMiner(vm, (listener) => chain.onBlock(listener));
-  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), log });
-  const mining = new MiningControl(miner, pool, log, {
-    automine: config.mining && config.blockTime === 0,
-    intervalMs: config.mining ? config.blockTime * 1000 : 0,
-    writable: () => !isOnDisk(db) || db.level.fault === undefined,
-  });
+  wide.terminal?.watchMiner(vm, (listener) => chain.onBlock(listener));
+  const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log });
+  const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => !isOnDisk(db) || db.level.fault === undefined });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
   const filters = await FilterRegistry.open(db.filters, chain, logQuery, { timeoutMs: config.filterTimeout * 1000, maxFilters: config.maxFilters });
-  const subscriptions = new Subscriptions(chain, logQuery, log, { maxPerConnection: config.maxFilters });
+  subscriptions.rebind(chain, logQuery);
   chain.onBlock((block) => {
     filters.blockLanded();
     subscriptions.blockLanded(block);
+  });
+  chain.onRewind((block) => {
+    filters.rewound(block.header.number);
+    subscriptions.rewound(block.header.number);
   });
   pool.on('added', (tx) => {
     filters.transactionAdded(tx.hashHex);
@@ -211,58 +246,141 @@ async function assemble(config: NodeConfig, log: Logger, { db, server, app, host
     accounts: deriveAccounts(config.mnemonic, config.accounts),
     pool,
     miner,
-    mining,
+    mining: miningControl,
     executor: new Executor(
-      { commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) },
-      terminal === undefined ? undefined : (callVm) => terminal.watchCalls(callVm),
+      {
+        commonAt: (header) => chain.commons.at(header),
+        stateRootOf: (block) => chain.stateRootOf(block),
+        state: chain.state,
+        blockByNumber: (n) => chain.blockByNumber(n),
+      },
+      wide.terminal === undefined ? undefined : (callVm) => wide.terminal!.watchCalls(callVm),
     ),
-    sync: new SyncStatus(),
+    sync,
     pendingBlock: () => miner.preview(),
     filters,
     logQuery,
     subscriptions,
     contract: loadContract(),
+    clock,
+    nextBlock,
+    snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
+    stateEdits: new StateEditor(chain, miner, pool),
+    impersonation: new Impersonation(),
+    node: wide.control,
   };
-  const gate = new RequestGate();
+  return { services, dispatch: createDispatcher(methodTable(implementMethods(services), wide.results), log, { gate: wide.gate }) };
+}
+
+async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
+  const { spec, devChain: startedDev } = await chooseGenesis(config, db, given);
+  let devChain = startedDev;
+  let settings: NodeConfig = config;
+  const log = switchable(baseLog);
+  const terminal = write === undefined ? undefined : new Terminal(write);
+  const resets = new Mutex();
+  let instanceId = bytesToHex(randomBytes(32));
+  const control: NodeControl = {
+    get instanceId() {
+      return instanceId;
+    },
+    reset: (genesis) => resets.run(() => reset(genesis)),
+    setLogging: (on) => {
+      log.setEnabled(on);
+      terminal?.setEnabled(on);
+    },
+  };
+  const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis);
+  const wide: NodeWide = {
+    db,
+    terminal,
+    log,
+    sync: new SyncStatus(),
+    subscriptions: new Subscriptions(firstChain, new LogQuery(firstChain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults }), log, { maxPerConnection: config.maxFilters }),
+    gate: new RequestGate(),
+    results: config.checkResults ? new ResultCheck(log) : undefined,
+    control,
+  };
+  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
+
+  /**
+   * anvil_reset: the chain goes back to a genesis (the same one, or one from new dev genesis
+   * settings) and a new set of services serves it. The old chain, pool and filters stop writing
+   * first; the data dir's chain is then replaced in one atomic batch (Chain.replace).
+   */
+  async function reset(genesis?: Partial<GenesisSettings>): Promise<void> {
+    const old = core.services;
+    const next: NodeConfig = genesis === undefined ? settings : { ...settings, ...genesis };
+    const nextSpec = genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next);
+    const mining = { automine: old.mining.isAutomine, intervalMs: old.mining.intervalMs };
+    old.mining.stop();
+    await old.filters.close();
+    let replaced: Chain | undefined;
+    try {
+      await old.miner.exclusive(() =>
+        old.pool.retireAfter(async () => {
+          try {
+            replaced = await Chain.replace(db, nextSpec, [db.pool, db.filters]);
+          } finally {
+            old.chain.retire();
+          }
+        }),
+      );
+    } finally {
+      // Replaced or not (a failed batch leaves the old chain whole), new services serve what the data dir holds.
+      const [chain, config] = replaced === undefined ? [await Chain.open(db, old.chain.spec), settings] : [replaced, next];
+      core = await assembleCore(config, chain, mining, wide);
+    }
+    settings = next;
+    if (genesis !== undefined) devChain = true;
+    instanceId = bytesToHex(randomBytes(32));
+    log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
+  }
+
   // A chain in memory has no disk to fail: no fail-stop.
   const storage = isOnDisk(db)
     ? new FailStop({
         db,
-        gate,
+        gate: wide.gate,
         quiesce: (task) =>
-          miner.exclusive(async () => {
-            await subscriptions.idle();
+          core.services.miner.exclusive(async () => {
+            await wide.subscriptions.idle();
             return task();
           }),
-        check: () => headProblem(db, chain.head()),
-        recovered: () => mining.resume(),
+        check: () => headProblem(db, core.services.chain.head()),
+        recovered: () => core.services.mining.resume(),
         log,
       })
     : undefined;
-  const methods = createDispatcher(methodTable(implementMethods(services)), log, { gate });
-  const dispatch = terminal === undefined ? methods : terminal.dispatcher(methods);
+  const toCore: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);
+  const dispatch = terminal === undefined ? toCore : terminal.dispatcher(toCore);
   const ws = createWsServer({
     invoke: dispatch,
     log,
     maxBacklogBytes: config.wsMaxBacklog,
     maxTotalBacklogBytes: config.wsMaxBacklogTotal,
     onClose: (connection) => {
-      subscriptions.dropOwner(connection);
-      filters.dropOwner(connection);
+      wide.subscriptions.dropOwner(connection);
+      core.services.filters.dropOwner(connection);
     },
   });
   app.resolve({
     invoke: dispatch,
     onUpgrade: ws.onUpgrade,
     health: async () => {
-      const state = { number: Number(head().header.number), hash: bytesToHex(head().hash()) };
+      const head = core.services.chain.head();
+      const state = {
+        number: Number(head.header.number),
+        hash: bytesToHex(head.hash()),
+        ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
+      };
       const health = storage?.health() ?? { ok: true };
       return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
     },
   });
   // Transactions journaled before a restart are mined as if they had just arrived.
-  mining.resume();
-  log.debug(`serving chain ${chain.commons.base.chainId()} at ${server.url}, head ${head().header.number}`);
+  core.services.mining.resume();
+  log.debug(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
   log.debug(nativeCryptoStatus());
 
   let closing: Promise<void> | undefined;
@@ -270,23 +388,30 @@ async function assemble(config: NodeConfig, log: Logger, { db, server, app, host
     url: server.url,
     port: server.port,
     config,
-    services,
-    devChain,
+    get services() {
+      return core.services;
+    },
+    get devChain() {
+      return devChain;
+    },
     storage,
     acceptedHosts: hosts,
+    resultCheck: wide.results,
     websockets: ws,
     close: () =>
       (closing ??= (async () => {
-        mining.stop();
-        await storage?.close();
-        ws.close();
-        await server.close();
-        await miner.idle();
-        await subscriptions.idle();
-        await filters.close();
-        await terminal?.flush();
-        await db.close();
+        await resets.run(async () => {
+          const { mining, miner, filters } = core.services;
+          mining.stop();
+          await storage?.close();
+          ws.close();
+          await server.close();
+          await miner.idle();
+          await wide.subscriptions.idle();
+          await filters.close();
+          await terminal?.flush();
+          await db.close();
+        });
       })()),
   };
 }
-

@@ -4,7 +4,7 @@
 // committed generated/ modules.
 /* eslint-disable */
 import type { ErrorObject } from "ajv";
-import { methodParams, type MethodName } from "../../generated/methods.js";
+import { methodParams, type MethodName, type MethodParams } from "../../generated/methods.js";
 import { paramValidators, resultValidators } from "../../generated/validators.js";
 
 export * from "../../generated/types.js";
@@ -45,6 +45,11 @@ export function paramError(method: MethodName, params: readonly unknown[]): stri
     }
   }
   return null;
+}
+
+/** Narrows `params` to the method's param tuple when they satisfy the contract; {@link paramError} says why they do not. */
+export function isValidParams<M extends MethodName>(method: M, params: readonly unknown[]): params is MethodParams[M] {
+  return paramError(method, params) === null;
 }
 
 /** Check a method's result against the contract. Returns null when valid, otherwise e.g. `invalid result.number: must be string`. */

@@ -7,13 +7,22 @@ export function renderMethods(model: Model): string {
   const out: string[] = [HEADER, "/* eslint-disable */", ""];
   const typeImports = model.methods.flatMap((m) => [`${m.pascal}Params`, `${m.pascal}Result`]);
   if (typeImports.length) out.push(`import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./types.js";`, "");
-  out.push("/** Every method of the contract, keyed by its JSON-RPC name, with positional params. */");
-  out.push("export interface RpcMethods {");
-  for (const m of model.methods) {
-    out.push(`  ${JSON.stringify(m.name)}: (params: ${m.pascal}Params) => Promise<${m.pascal}Result>;`);
-  }
+  out.push("/** Each method's positional params, keyed by its JSON-RPC name. */");
+  out.push("export interface MethodParams {");
+  for (const m of model.methods) out.push(`  ${JSON.stringify(m.name)}: ${m.pascal}Params;`);
   out.push("}", "");
-  out.push("export type MethodName = keyof RpcMethods;", "");
+  out.push("/** Each method's result, keyed by its JSON-RPC name. */");
+  out.push("export interface MethodResults {");
+  for (const m of model.methods) out.push(`  ${JSON.stringify(m.name)}: ${m.pascal}Result;`);
+  out.push("}", "");
+  out.push("export type MethodName = keyof MethodParams;", "");
+  out.push("/**");
+  out.push(" * Every method of the contract, keyed by its JSON-RPC name: positional params in, the result out.");
+  out.push(" * `Ctx` is what the transport hands each call (the connection, for subscriptions).");
+  out.push(" */");
+  out.push("export type RpcMethods<Ctx = undefined> = {");
+  out.push("  [M in MethodName]: (params: MethodParams[M], ctx: Ctx) => Promise<MethodResults[M]>;");
+  out.push("};", "");
   out.push("export interface MethodParamSpec {", "  readonly name: string;", "  readonly required: boolean;", "}", "");
   out.push("/** All method names, sorted. */");
   out.push(`export const methodNames: readonly MethodName[] = [`);

@@ -14,6 +14,7 @@ export interface TxLocation {
 export const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
 const metaKey = (name: string) => utf8ToBytes(name);
 const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel: sublevel as never, key, value });
+const del = (sublevel: Section, key: Uint8Array): BatchOp => ({ type: 'del', sublevel: sublevel as never, key });
 
 /**
  * Blocks, receipts and indexes in LevelDB. Reads are direct; writes are batch operations the
@@ -110,12 +111,56 @@ export class BlockStore {
     return ops;
   }
 
+  /** The operations that take canonical `block` off the chain: it, its receipts and its indexes. */
+  dropOps(block: Block): BatchOp[] {
+    const hash = block.hash();
+    const ops: BatchOp[] = [
+      del(this.db.blocks, hash),
+      del(this.db.canonical, numberKey(block.header.number)),
+      del(this.db.receipts, hash),
+      del(this.db.totalDifficulty, hash),
+      del(this.db.stateEdits, hash),
+    ];
+    for (const tx of block.transactions) ops.push(del(this.db.txIndex, tx.hash()));
+    return ops;
+  }
+
   metaOp(name: string, value: Uint8Array): BatchOp {
     return put(this.db.meta, metaKey(name), value);
   }
 
+  metaDelOp(name: string): BatchOp {
+    return del(this.db.meta, metaKey(name));
+  }
+
+  stateEditOp(blockHash: Uint8Array, stateRoot: Uint8Array | undefined): BatchOp {
+    return stateRoot === undefined ? del(this.db.stateEdits, blockHash) : put(this.db.stateEdits, blockHash, stateRoot);
+  }
+
+  /** Every block hash with edited state, and the root after the edits. */
+  async *stateEdits(): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    for await (const [hash, root] of this.db.stateEdits.iterator()) yield [hash as Uint8Array, root];
+  }
+
+  /** Deletions of every key the chain keeps, but the trie's (nodes are shared and content-addressed), plus those of `extra`. */
+  async clearOps(extra: Section[] = []): Promise<BatchOp[]> {
+    const { blocks, canonical, receipts, txIndex, totalDifficulty, meta, stateEdits } = this.db;
+    const ops: BatchOp[] = [];
+    for (const section of [blocks, canonical, receipts, txIndex, totalDifficulty, meta, stateEdits, ...extra]) {
+      for await (const key of section.keys()) ops.push(del(section, key as Uint8Array));
+    }
+    return ops;
+  }
+
   async write(ops: BatchOp[]): Promise<void> {
     await this.db.root.batch(ops as never);
+  }
+
+  /** Forgets what the caches hold of a block that is no longer stored. */
+  forget(hash: Uint8Array): void {
+    const key = bytesToHex(hash);
+    this.blockCache.delete(key);
+    this.receiptCache.delete(key);
   }
 
   remember(key: string, block: Block): void {

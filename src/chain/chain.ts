@@ -2,7 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
-import type { BatchOp, Database } from '../storage/database.js';
+import type { BatchOp, Database, Section } from '../storage/database.js';
 import { DataDirRefused } from '../storage/storage-fault.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
@@ -12,6 +12,14 @@ import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
 export class GenesisMismatchError extends Error {}
+
+/** A write to a chain that `anvil_reset` replaced: whoever raced the reset must ask again. */
+export class ChainReplacedError extends Error {
+  constructor() {
+    super('the chain was reset while this request ran; send it again');
+    this.name = 'ChainReplacedError';
+  }
+}
 
 /** How the stored genesis spec's chain config differs from `given`'s, in words; undefined when it does not. */
 function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGenesis): { stored: string; given: string } | undefined {
@@ -27,6 +35,19 @@ function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGene
 }
 
 type BlockListener = (block: Block) => void;
+type RewindListener = (head: Block) => void;
+
+/** A block to land with its receipts, as {@link Chain.appendAll} takes them. */
+export interface NewBlock {
+  block: Block;
+  receipts: StoredReceipt[];
+}
+
+/** What lands with a block batch: more operations (the pool's), and what must happen as the head moves. */
+export interface LandingOptions {
+  ops?: BatchOp[];
+  landed?: () => void;
+}
 
 /**
  * The canonical chain: its blocks, receipts and state in one LevelDB, and its head.
@@ -35,9 +56,14 @@ type BlockListener = (block: Block) => void;
  */
 export class Chain {
   private headBlock: Block;
+  private headTd: bigint;
   private readonly listeners: BlockListener[] = [];
+  private readonly rewindListeners: RewindListener[] = [];
   /** The forkchoice's safe and finalized blocks of an imported chain; on the dev chain both follow the head. */
   private forkchoice: { safe?: Block; finalized?: Block } = {};
+  /** block hash → the state root its state edits left (see {@link commitHeadState}) */
+  private readonly editedStates = new Map<string, Uint8Array>();
+  private replaced = false;
 
   private constructor(
     readonly commons: ForkCommons,
@@ -47,8 +73,10 @@ export class Chain {
     /** the geth-format genesis the chain was opened with */
     readonly spec: GethGenesis,
     head: Block,
+    headTd: bigint,
   ) {
     this.headBlock = head;
+    this.headTd = headTd;
   }
 
   /**
@@ -56,28 +84,15 @@ export class Chain {
    * genesis (GenesisMismatchError), and one holding something else or a damaged head (DataDirRefused).
    */
   static async open(db: Database, genesisSpec: GethGenesis): Promise<Chain> {
-    const commons = new ForkCommons(commonFromGenesis(genesisSpec));
-    const blocks = new BlockStore(db, (header) => commons.at(header));
-    const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
-    const state = await StateStore.open(db.trie, genesisCommon);
-    const root = await writeGenesisState(genesisSpec, state.writer);
-    const genesis = genesisBlock(genesisSpec, genesisCommon, root);
-
+    const { commons, blocks, state, genesis } = await Chain.genesisOf(db, genesisSpec);
     const storedGenesis = await blocks.meta('genesis');
     if (storedGenesis === undefined) {
       for await (const key of db.root.keys({ limit: 1 })) {
         throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
       }
-      const ops = [
-        ...state.drain(),
-        ...blocks.blockOps(genesis, [], genesis.header.difficulty),
-        blocks.metaOp('genesis', genesis.hash()),
-        blocks.metaOp('head', genesis.hash()),
-        blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
-      ];
-      await blocks.write(ops);
+      await blocks.write(Chain.genesisOps(state, blocks, genesis, genesisSpec));
       state.landed();
-      return new Chain(commons, blocks, state, genesis, genesisSpec, genesis);
+      return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
     }
     state.discard();
     if (!equalsBytes(storedGenesis, genesis.hash())) {
@@ -99,13 +114,50 @@ export class Chain {
     if (head === undefined) throw new DataDirRefused(`its chain is damaged: ${headHash === undefined ? 'the head record is missing' : `the head block ${bytesToHex(headHash)} is missing`}`);
     const problem = await headProblem(db, head);
     if (problem !== undefined) throw new DataDirRefused(`its chain is damaged: ${problem}`);
-    const chain = new Chain(commons, blocks, state, genesis, genesisSpec, head);
+    const chain = new Chain(commons, blocks, state, genesis, genesisSpec, head, (await blocks.totalDifficulty(head.hash())) ?? head.header.difficulty);
     const stored = async (name: string) => {
       const hash = await blocks.meta(name);
       return hash === undefined ? undefined : blocks.block(hash);
     };
     chain.forkchoice = { safe: await stored('safe'), finalized: await stored('finalized') };
+    for await (const [hash, root] of blocks.stateEdits()) chain.editedStates.set(bytesToHex(hash), root);
     return chain;
+  }
+
+  /**
+   * Replaces the chain in `db` with a new one from `genesisSpec`, emptying `alsoClear` too, in one
+   * atomic batch: a crash leaves the old chain or the new one, never a mix. Trie nodes stay (they
+   * are content-addressed; a new genesis often shares them).
+   */
+  static async replace(db: Database, genesisSpec: GethGenesis, alsoClear: Section[]): Promise<Chain> {
+    const { commons, blocks, state, genesis } = await Chain.genesisOf(db, genesisSpec);
+    try {
+      await blocks.write([...(await blocks.clearOps(alsoClear)), ...Chain.genesisOps(state, blocks, genesis, genesisSpec)]);
+    } catch (error) {
+      state.discard();
+      throw error;
+    }
+    state.landed();
+    return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
+  }
+
+  private static async genesisOf(db: Database, genesisSpec: GethGenesis) {
+    const commons = new ForkCommons(commonFromGenesis(genesisSpec));
+    const blocks = new BlockStore(db, (header) => commons.at(header));
+    const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
+    const state = await StateStore.open(db.trie, genesisCommon);
+    const root = await writeGenesisState(genesisSpec, state.writer);
+    return { commons, blocks, state, genesis: genesisBlock(genesisSpec, genesisCommon, root) };
+  }
+
+  private static genesisOps(state: StateStore, blocks: BlockStore, genesis: Block, genesisSpec: GethGenesis): BatchOp[] {
+    return [
+      ...state.drain(),
+      ...blocks.blockOps(genesis, [], genesis.header.difficulty),
+      blocks.metaOp('genesis', genesis.hash()),
+      blocks.metaOp('head', genesis.hash()),
+      blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
+    ];
   }
 
   /** The genesis spec a data dir was created with, so a restart without flags resumes that chain. */
@@ -116,6 +168,19 @@ export class Chain {
 
   head(): Block {
     return this.headBlock;
+  }
+
+  /**
+   * The state after `block`: its header's state root, or the root state edits left on top of it
+   * (anvil_setBalance & co. edit the head's state without a block; the next block builds on it).
+   */
+  stateRootOf(block: Block): Uint8Array {
+    return this.editedStates.get(bytesToHex(block.hash())) ?? block.header.stateRoot;
+  }
+
+  /** The state the next block builds on. */
+  headStateRoot(): Uint8Array {
+    return this.stateRootOf(this.headBlock);
   }
 
   /** The fork rules of the block after the head (its timestamp is at least one second later). */
@@ -136,7 +201,7 @@ export class Chain {
 
   /** Records a forkchoice (engine_forkchoiceUpdated's safe and finalized blocks), as an import brings one. */
   async setForkchoice(safe: Block, finalized: Block): Promise<void> {
-    await this.blocks.write([this.blocks.metaOp('safe', safe.hash()), this.blocks.metaOp('finalized', finalized.hash())]);
+    await this.write([this.blocks.metaOp('safe', safe.hash()), this.blocks.metaOp('finalized', finalized.hash())]);
     this.forkchoice = { safe, finalized };
   }
 
@@ -153,6 +218,7 @@ export class Chain {
   }
 
   async totalDifficulty(block: Block): Promise<bigint> {
+    if (equalsBytes(block.hash(), this.headBlock.hash())) return this.headTd;
     return (await this.blocks.totalDifficulty(block.hash())) ?? block.header.difficulty;
   }
 
@@ -161,23 +227,99 @@ export class Chain {
    * pool's removals, say) land in the same batch, and `landed` runs as the head moves, before any
    * listener or reader can see the new head.
    */
-  async append(block: Block, receipts: StoredReceipt[], { ops = [], landed }: { ops?: BatchOp[]; landed?: () => void } = {}): Promise<void> {
-    const parentTd = await this.totalDifficulty(this.headBlock);
-    const batch = [
-      ...this.state.drain(),
-      ...this.blocks.blockOps(block, receipts, parentTd + block.header.difficulty),
-      this.blocks.metaOp('head', block.hash()),
-      ...ops,
-    ];
-    await this.blocks.write(batch);
+  append(block: Block, receipts: StoredReceipt[], options: LandingOptions = {}): Promise<void> {
+    return this.appendAll([{ block, receipts }], options);
+  }
+
+  /** Lands a run of blocks, each the child of the one before, the first the head's, in one atomic batch (as {@link append}). */
+  async appendAll(run: readonly NewBlock[], { ops = [], landed }: LandingOptions = {}): Promise<void> {
+    if (run.length === 0) return;
+    const batch = this.state.drain();
+    let td = this.headTd;
+    for (const { block, receipts } of run) {
+      td += block.header.difficulty;
+      batch.push(...this.blocks.blockOps(block, receipts, td));
+    }
+    const head = run[run.length - 1].block;
+    batch.push(this.blocks.metaOp('head', head.hash()), ...ops);
+    await this.write(batch);
     this.state.landed();
-    this.blocks.remember(bytesToHex(block.hash()), block);
-    this.headBlock = block;
+    for (const { block } of run) this.blocks.remember(bytesToHex(block.hash()), block);
+    this.headBlock = head;
+    this.headTd = td;
     landed?.();
-    for (const listener of this.listeners) listener(block);
+    for (const { block } of run) for (const listener of this.listeners) listener(block);
+  }
+
+  /**
+   * Records `stateRoot` as the head's state: the root its state edits left, whose trie nodes are in
+   * the state store's buffer. The nodes and the record land in one batch, so a crash never leaves a
+   * recorded root without its nodes.
+   */
+  async commitHeadState(stateRoot: Uint8Array): Promise<void> {
+    const head = this.headBlock;
+    const edited = equalsBytes(stateRoot, head.header.stateRoot) ? undefined : stateRoot;
+    await this.write([...this.state.drain(), this.blocks.stateEditOp(head.hash(), edited)]);
+    this.state.landed();
+    this.setEditedState(head, edited);
+  }
+
+  /**
+   * Rewinds the head to `target`, an ancestor of the head (or the head), whose state becomes
+   * `stateRoot`: the blocks after it leave the chain with their receipts and indexes, in one batch
+   * with `ops`. Caches forget them; rewind listeners hear of the new head.
+   */
+  async rewind(target: Block, stateRoot: Uint8Array, { ops = [], landed }: LandingOptions = {}): Promise<void> {
+    const dropped: Block[] = [];
+    for (let block = this.headBlock; block.header.number > target.header.number; ) {
+      dropped.push(block);
+      const parent = await this.blocks.block(block.header.parentHash);
+      if (parent === undefined) throw new Error(`block ${block.header.number} has no stored parent`);
+      block = parent;
+    }
+    const edited = equalsBytes(stateRoot, target.header.stateRoot) ? undefined : stateRoot;
+    const batch = dropped.flatMap((block) => this.blocks.dropOps(block));
+    batch.push(this.blocks.stateEditOp(target.hash(), edited), this.blocks.metaOp('head', target.hash()));
+    const forkchoiceGone = [this.forkchoice.safe, this.forkchoice.finalized].some((block) => block !== undefined && block.header.number > target.header.number);
+    if (forkchoiceGone) batch.push(this.blocks.metaDelOp('safe'), this.blocks.metaDelOp('finalized'));
+    await this.write([...batch, ...ops]);
+    for (const block of dropped) {
+      this.blocks.forget(block.hash());
+      this.editedStates.delete(bytesToHex(block.hash()));
+    }
+    if (forkchoiceGone) this.forkchoice = {};
+    this.setEditedState(target, edited);
+    this.headBlock = target;
+    this.headTd = await this.totalDifficultyStored(target);
+    landed?.();
+    for (const listener of this.rewindListeners) listener(target);
+  }
+
+  /** Stops every write: the chain was replaced (anvil_reset) and a new Chain serves its data dir. */
+  retire(): void {
+    this.replaced = true;
   }
 
   onBlock(listener: BlockListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Hears of every rewind (evm_revert), with the new head. */
+  onRewind(listener: RewindListener): void {
+    this.rewindListeners.push(listener);
+  }
+
+  private async totalDifficultyStored(block: Block): Promise<bigint> {
+    return (await this.blocks.totalDifficulty(block.hash())) ?? block.header.difficulty;
+  }
+
+  private setEditedState(block: Block, stateRoot: Uint8Array | undefined): void {
+    if (stateRoot === undefined) this.editedStates.delete(bytesToHex(block.hash()));
+    else this.editedStates.set(bytesToHex(block.hash()), stateRoot);
+  }
+
+  private async write(ops: BatchOp[]): Promise<void> {
+    if (this.replaced) throw new ChainReplacedError();
+    await this.blocks.write(ops);
   }
 }

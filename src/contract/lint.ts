@@ -26,6 +26,8 @@ export interface LintProblem {
 /** `eth_getBalance`, `txpool_contentFrom`; `rpc.discover` is OpenRPC's own discovery method. */
 const METHOD_NAME = /^[a-z][a-z0-9]*_[a-z][a-zA-Z0-9]*$/;
 const DISCOVERY_METHODS = new Set(['rpc.discover']);
+/** Names wallets and client libraries send as they are, whatever our convention says. */
+const WIRE_NAMES = new Set(['eth_signTypedData_v4']);
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/;
 /** Every method can be sent params that break its schemas (or too many), so every method declares -32602. */
@@ -108,7 +110,7 @@ class Linter {
 
   private method(name: string, m: Located): void {
     const method = m.value;
-    if (!METHOD_NAME.test(name) && !DISCOVERY_METHODS.has(name)) {
+    if (!METHOD_NAME.test(name) && !DISCOVERY_METHODS.has(name) && !WIRE_NAMES.has(name)) {
       this.add('method-name', name, 'name', 'method names are namespace_camelCase (eth_getBalance)');
     }
     if (!nonEmpty(method.summary)) this.add('summary', name, 'summary', 'has no summary');

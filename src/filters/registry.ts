@@ -255,6 +255,19 @@ export class FilterRegistry {
     this.sweep(now);
   }
 
+  /**
+   * The chain went back to `head` (evm_revert). A cursor past it moves back to it, so the blocks
+   * mined from there are reported as they come, and the blocks that left are never reported
+   * (nor reported as removed: the filter sees the revert as a rewind, not as a reorganisation).
+   */
+  rewound(head: bigint): void {
+    for (const filter of this.filters.values()) {
+      if (filter.kind === 'transactions' || filter.cursor <= head) continue;
+      filter.cursor = head;
+      void this.persist(filter);
+    }
+  }
+
   /** The pool admitted a transaction. */
   transactionAdded(hashHex: string): void {
     for (const filter of this.filters.values()) {

@@ -34,8 +34,8 @@ interface Subscription {
   readonly kind: SubscriptionKind;
   readonly criteria?: LogCriteria;
   readonly owner: Subscriber;
-  /** the head when it began: blocks up to this one are not news to it */
-  readonly after: bigint;
+  /** the head when it began (or went back to): blocks up to this one are not news to it */
+  after: bigint;
   /** notifications held back until the reply carrying the id has been sent */
   held?: unknown[];
 }
@@ -46,8 +46,8 @@ export class Subscriptions {
   private delivery: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly chain: Chain,
-    private readonly logQuery: LogQuery,
+    private chain: Chain,
+    private logQuery: LogQuery,
     private readonly log: Pick<Logger, 'error'>,
     private readonly opts: { maxPerConnection: number },
   ) {}
@@ -100,6 +100,21 @@ export class Subscriptions {
     this.delivery = this.delivery
       .then(() => this.deliver(block))
       .catch((error: unknown) => this.log.error('subscription delivery failed', error instanceof Error ? (error.stack ?? error.message) : error));
+  }
+
+  /**
+   * The chain went back to `head` (evm_revert): the blocks mined from there are news again to
+   * every subscription; the blocks that left are not announced as removed.
+   */
+  rewound(head: bigint): void {
+    for (const subscription of this.byId.values()) if (subscription.after > head) subscription.after = head;
+  }
+
+  /** The chain was replaced (anvil_reset): subscriptions carry on over the new one, from its genesis. */
+  rebind(chain: Chain, logQuery: LogQuery): void {
+    this.chain = chain;
+    this.logQuery = logQuery;
+    this.rewound(chain.head().header.number);
   }
 
   /** The pool admitted a transaction. */

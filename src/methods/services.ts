@@ -1,5 +1,7 @@
 import type { Block } from '@ethereumjs/block';
+import type { RpcMethods } from '../../generated/methods.js';
 import type { OpenrpcDocument } from '../../generated/types.js';
+import type { CallContext } from '../rpc/dispatch.js';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
 import type { Miner } from '../producer/miner.js';
@@ -11,6 +13,22 @@ import type { SyncStatus } from '../chain/sync-status.js';
 import type { FilterRegistry } from '../filters/registry.js';
 import type { LogQuery } from '../filters/log-query.js';
 import type { Subscriptions } from '../filters/subscriptions.js';
+import type { BlockClock } from '../producer/block-clock.js';
+import type { NextBlock } from '../producer/next-block.js';
+import type { Impersonation } from '../dev/impersonation.js';
+import type { Snapshots } from '../dev/snapshots.js';
+import type { StateEditor } from '../dev/state-edits.js';
+import type { GenesisSettings } from '../config.js';
+
+/** The node as a whole, beyond the chain it serves. */
+export interface NodeControl {
+  /** A random 32-byte id of this run of the chain; a reset draws a new one (hardhat_metadata). */
+  readonly instanceId: string;
+  /** anvil_reset: back to a genesis — the chain's own, or the dev chain's from new settings. */
+  reset(genesis?: Partial<GenesisSettings>): Promise<void>;
+  /** anvil_setLoggingEnabled */
+  setLogging(on: boolean): void;
+}
 
 /**
  * Everything a method may use. Each method module takes only the members it needs
@@ -35,4 +53,19 @@ export interface Services {
   subscriptions: Subscriptions;
   /** the OpenRPC document, for rpc.discover */
   contract: OpenrpcDocument;
+  /** block timestamps: evm_increaseTime, evm_setNextBlockTimestamp, anvil_setBlockTimestampInterval */
+  clock: BlockClock;
+  /** the next blocks' coinbase, gas limit and base fee */
+  nextBlock: NextBlock;
+  /** evm_snapshot, evm_revert */
+  snapshots: Snapshots;
+  /** anvil_setBalance, anvil_setCode, anvil_setNonce, anvil_setStorageAt */
+  stateEdits: StateEditor;
+  /** the accounts eth_sendTransaction may send from without their keys */
+  impersonation: Impersonation;
+  /** the node itself: its id, reset, logging */
+  node: NodeControl;
 }
+
+/** What a method handler is: the contract's params and result, and the transport's call context. */
+export type Handlers = RpcMethods<CallContext>;

@@ -13,6 +13,10 @@ import type { PooledTx } from '../txpool/types.js';
 
 export interface AssemblyOptions {
   coinbase: Address;
+  /** the block's gas limit (evm_setBlockGasLimit); the parent's when unset */
+  gasLimit?: bigint;
+  /** the block's base fee (anvil_setNextBlockBaseFeePerGas); the parent's successor when unset */
+  baseFee?: bigint;
   log: Pick<Logger, 'debug' | 'error'>;
 }
 
@@ -28,12 +32,16 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
   const common = vm.common;
   common.setHardforkBy({ blockNumber: number, timestamp });
   const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
+  const gasLimit = opts.gasLimit ?? parent.header.gasLimit;
+  const baseFee = common.isActivatedEIP(1559) ? (opts.baseFee ?? baseFeeAfter(parent.header, common)) : 0n;
   const builder = await buildBlock(vm, {
     parentBlock: parent,
     headerData: {
       number,
       timestamp,
       coinbase: opts.coinbase,
+      gasLimit: opts.gasLimit,
+      baseFeePerGas: common.isActivatedEIP(1559) ? opts.baseFee : undefined,
       // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same.
       mixHash: postMerge ? keccak256(parent.hash()) : undefined,
       parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
@@ -42,8 +50,8 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
     blockOpts: { putBlockIntoBlockchain: false, calcDifficultyFromHeader: postMerge ? undefined : parent.header },
   });
   const room: BlockRoom = {
-    gasLimit: parent.header.gasLimit,
-    baseFee: baseFeeAfter(parent.header, common),
+    gasLimit,
+    baseFee,
     blobBaseFee: common.isActivatedEIP(4844) ? parent.header.calcNextBlobGasPrice(common) : 0n,
     maxBlobGas: common.isActivatedEIP(4844) ? common.getBlobGasSchedule().maxBlobGasPerBlock : 0n,
     blobGasPerBlob: common.isActivatedEIP(4844) ? common.param('blobGasPerBlob') : 0n,

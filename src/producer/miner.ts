@@ -1,10 +1,11 @@
 import type { Block } from '@ethereumjs/block';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
-import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
-import type { Chain } from '../chain/chain.js';
-import { baseFeeAfter } from '../fees/fees.js';
+import { bytesToHex, equalsBytes } from '@ethereumjs/util';
+import type { Chain, NewBlock } from '../chain/chain.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
+import type { BlockClock } from './block-clock.js';
+import type { NextBlock } from './next-block.js';
 import type { BatchOp } from '../storage/database.js';
 import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
@@ -12,9 +13,10 @@ import type { TxPool } from '../txpool/pool.js';
 import type { PooledTx } from '../txpool/types.js';
 
 export interface MinerOptions {
-  coinbase: Address;
-  /** unix seconds; lets callers (evm_mine) pick a block's timestamp */
-  now?: () => bigint;
+  /** the next blocks' coinbase, gas limit and base fee */
+  next: NextBlock;
+  /** where block timestamps come from */
+  clock: BlockClock;
   /** debug: when a block starts being built and when it has landed (the kill -9 tests read it); error: faults */
   log: Pick<Logger, 'debug' | 'error'>;
 }
@@ -24,13 +26,15 @@ export interface MinedBlock {
   included: PooledTx[];
 }
 
+/** Most empty blocks anvil_mine lands in one LevelDB batch. */
+const BLOCKS_PER_BATCH = 256;
+
 /**
  * Builds blocks from the pool's executable transactions on the chain's writer state and appends
  * them. One block at a time: callers queue behind the block being built.
  */
 export class Miner {
   private queue: Promise<unknown> = Promise.resolve();
-  private nextTimestamp?: bigint;
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
@@ -51,6 +55,31 @@ export class Miner {
   }
 
   /**
+   * Mines `count` blocks (anvil_mine): the first at the clock's time, each later one `interval`
+   * seconds after the one before (at least one). The pool's executable transactions go into the
+   * first blocks, each landing alone; the empty blocks after them land in batches, so a long run
+   * writes a few large batches instead of one per block. Resolves once the last has landed.
+   */
+  mineBlocks(count: bigint, interval: bigint): Promise<void> {
+    return this.exclusive(async () => {
+      let mined = 0n;
+      let timestamp: bigint | undefined;
+      const next = () => (timestamp === undefined ? undefined : timestamp + interval);
+      // Blocks with transactions first, until the pool has none left that would run.
+      for (let included = 1; mined < count && included > 0 && (mined === 0n || this.pool.executables().length > 0); mined++) {
+        const built = await this.build(next());
+        timestamp = built.block.header.timestamp;
+        included = built.included.length;
+      }
+      while (mined < count) {
+        const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
+        timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
+        mined += BigInt(batch);
+      }
+    });
+  }
+
+  /**
    * Runs `task` in the miner's turn: no block is built while it runs. For work that advances the
    * chain's writer state itself, as a chain import does.
    */
@@ -65,25 +94,12 @@ export class Miner {
     await this.queue;
   }
 
-  /** Uses `timestamp` for the next block, as evm_setNextBlockTimestamp does. */
-  setNextTimestamp(timestamp: bigint): void {
-    this.nextTimestamp = timestamp;
-  }
-
-  private timestampFor(parent: Block, requested: bigint | undefined, consume: boolean): bigint {
-    const now = this.opts.now?.() ?? BigInt(Math.floor(Date.now() / 1000));
-    const wanted = requested ?? this.nextTimestamp ?? now;
-    if (consume) this.nextTimestamp = undefined;
-    // Timestamps strictly increase, even when several blocks are mined within one second.
-    return wanted > parent.header.timestamp ? wanted : parent.header.timestamp + 1n;
-  }
-
   /**
    * The block the node would mine next, built on a throwaway copy of the state: what the
    * `pending` tag reads. Nothing it does reaches the chain.
    */
   preview(): Promise<Block> {
-    const key = `${bytesToHex(this.chain.head().hash())}:${this.poolVersion}`;
+    const key = `${bytesToHex(this.chain.head().hash())}:${bytesToHex(this.chain.headStateRoot())}:${this.poolVersion}`;
     if (this.lastPreview?.key !== key) {
       const block = this.buildPreview();
       block.catch(() => {
@@ -97,9 +113,9 @@ export class Miner {
   private async buildPreview(): Promise<Block> {
     const parent = this.chain.head();
     // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
-    const state = await this.chain.state.ephemeral(parent.header.stateRoot);
+    const state = await this.chain.state.ephemeral(this.chain.stateRootOf(parent));
     const vm = await createChainVM(this.chain, this.vm.common, state);
-    const { block } = await this.assemble(vm, parent, this.timestampFor(parent, undefined, false));
+    const { block } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header));
     this.chain.state.pin(block.header.stateRoot, state);
     return block;
   }
@@ -108,8 +124,9 @@ export class Miner {
     const parent = this.chain.head();
     this.opts.log.debug(`building block ${parent.header.number + 1n}`);
     const state = this.vm.stateManager;
-    if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
-    const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
+    const parentRoot = this.chain.stateRootOf(parent);
+    if (!equalsBytes(await state.getStateRoot(), parentRoot)) await state.setStateRoot(parentRoot);
+    const { block, included, results } = await this.assemble(this.vm, parent, this.opts.clock.timestampFor(parent.header, requestedTimestamp));
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -117,12 +134,13 @@ export class Miner {
       await this.chain.append(block, receipts, {
         ops: this.pool.removalOps(minedHashes) as unknown as BatchOp[],
         landed: () => {
+          this.settled(block, requestedTimestamp !== undefined);
           poolSettled = this.pool.afterBlock(minedHashes);
         },
       });
     } catch (error) {
       this.chain.state.discard();
-      await state.setStateRoot(parent.header.stateRoot);
+      await state.setStateRoot(parentRoot);
       throw error;
     }
     this.opts.log.debug(`block ${block.header.number} landed with ${included.length} transactions`);
@@ -130,10 +148,50 @@ export class Miner {
     return { block, included };
   }
 
+  /**
+   * Builds `count` empty blocks on the head, the first at `timestamp`, each later one `interval`
+   * seconds on, and lands them in one batch; answers the last one's timestamp.
+   */
+  private async buildEmptyRun(count: number, timestamp: bigint, interval: bigint): Promise<bigint> {
+    const head = this.chain.head();
+    const state = this.vm.stateManager;
+    const headRoot = this.chain.stateRootOf(head);
+    if (!equalsBytes(await state.getStateRoot(), headRoot)) await state.setStateRoot(headRoot);
+    const run: NewBlock[] = [];
+    let parent = head;
+    try {
+      for (let i = 0; i < count; i++) {
+        const { block } = await assembleBlock(this.vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
+        run.push({ block, receipts: [] });
+        parent = block;
+      }
+      await this.chain.appendAll(run, { landed: () => this.settled(parent, true) });
+    } catch (error) {
+      this.chain.state.discard();
+      await state.setStateRoot(headRoot);
+      throw error;
+    }
+    this.opts.log.debug(`blocks ${run[0].block.header.number}–${parent.header.number} landed, empty`);
+    return parent.header.timestamp;
+  }
+
+  /** A block built for the chain landed: the clock and the one-block settings move on. */
+  private settled(block: Block, requestedTimestamp: boolean): void {
+    this.opts.clock.landed(block.header.timestamp, requestedTimestamp);
+    this.opts.next.landed();
+  }
+
   /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */
   private assemble(vm: VM, parent: Block, timestamp: bigint) {
-    const candidates = this.pool.executables(baseFeeAfter(parent.header, this.chain.commons.at({ number: parent.header.number + 1n, timestamp })));
-    return assembleBlock(vm, parent, timestamp, candidates, this.opts);
+    const options = this.headerOptions(parent, timestamp);
+    return assembleBlock(vm, parent, timestamp, this.pool.executables(options.baseFee), options);
+  }
+
+  /** The coinbase, gas limit and base fee of a block on `parent`. */
+  private headerOptions(parent: Block, timestamp = parent.header.timestamp + 1n) {
+    const { next, log } = this.opts;
+    const common = this.chain.commons.at({ number: parent.header.number + 1n, timestamp });
+    return { coinbase: next.coinbase, gasLimit: next.gasLimitOn(parent.header), baseFee: next.baseFeeOn(parent.header, common), log };
   }
 }
 

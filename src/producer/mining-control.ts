@@ -9,6 +9,7 @@ import type { TxPool } from '../txpool/pool.js';
  */
 export class MiningControl {
   private automine: boolean;
+  private interval = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -31,6 +32,11 @@ export class MiningControl {
     return this.automine;
   }
 
+  /** Milliseconds between interval-mined blocks; 0 when interval mining is off. */
+  get intervalMs(): number {
+    return this.interval;
+  }
+
   setAutomine(on: boolean): void {
     this.automine = on;
     if (on) void this.kick();
@@ -39,6 +45,7 @@ export class MiningControl {
   setInterval(ms: number): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    this.interval = ms;
     if (ms > 0) {
       this.timer = setInterval(() => {
         if (this.writable()) this.miner.mine().catch((error) => this.failed('interval mining', error));

@@ -2,7 +2,7 @@
 // about JSON-RPC framing (envelope.ts) or sockets (transport/).
 
 import { toRpcError } from './domain-errors.js';
-import { internalError, invalidParams, methodNotFound } from './errors.js';
+import { internalError, methodNotFound } from './errors.js';
 
 /** Console-compatible, so `console` works until a real logger exists. */
 export interface Logger {
@@ -18,9 +18,8 @@ export interface CallContext {
 }
 
 export interface MethodEntry {
-  /** Returns a human-readable reason when the params are unacceptable, else null. */
-  validate(params: unknown[]): string | null;
-  handle(params: unknown[], ctx: CallContext): Promise<unknown>;
+  /** Checks the params (an RpcError -32602 when they are unacceptable) and runs the method. */
+  invoke(params: unknown[], ctx: CallContext): Promise<unknown>;
 }
 
 export type MethodTable = ReadonlyMap<string, MethodEntry> | Readonly<Record<string, MethodEntry>>;
@@ -45,9 +44,7 @@ export function createDispatcher(table: MethodTable, log: Logger, { gate }: Disp
     const entry = methods.get(method);
     if (!entry) throw methodNotFound(method);
     try {
-      const problem = entry.validate(params);
-      if (problem !== null) throw invalidParams(problem);
-      return await (gate === undefined ? entry.handle(params, ctx) : gate.run(() => entry.handle(params, ctx)));
+      return await (gate === undefined ? entry.invoke(params, ctx) : gate.run(() => entry.invoke(params, ctx)));
     } catch (err) {
       const answer = toRpcError(err);
       if (answer !== undefined) throw answer;

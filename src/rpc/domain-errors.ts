@@ -2,6 +2,8 @@
 // where geth has one), its message and its data. Anything else that escapes a method is a fault.
 import { bytesToHex } from '@ethereumjs/util';
 import { UnknownBlockError } from '../chain/block-tags.js';
+import { ChainReplacedError } from '../chain/chain.js';
+import { TypedDataError } from '../crypto/message-signing.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { revertReason } from '../state/revert.js';
@@ -29,6 +31,8 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof CallFailure) return callError(error);
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
+  if (error instanceof TypedDataError) return invalidParams(error.message);
+  if (error instanceof ChainReplacedError) return serverError(error.message);
   // The storage refused a write (or every request, while it re-opens): the caller learns why.
   if (error instanceof StorageFault) return serverError(error.message);
   return undefined;

@@ -10,6 +10,8 @@ export const ErrorCode = {
   Server: -32000,
   // EIP-1474 "limit exceeded": a query or a table too large for the node's configured limits.
   LimitExceeded: -32005,
+  // EIP-1474 "method not supported": a declared method whose request this node cannot serve.
+  MethodNotSupported: -32004,
   ExecutionReverted: 3,
 } as const;
 
@@ -60,3 +62,6 @@ export const limitExceeded = (message: string, data?: unknown): RpcError =>
 /** geth's shape: code 3, `execution reverted[: reason]`, data = raw revert bytes as 0x-hex. */
 export const executionReverted = (data: string, reason?: string): RpcError =>
   new RpcError(ErrorCode.ExecutionReverted, reason ? `execution reverted: ${reason}` : 'execution reverted', data);
+
+/** EIP-1474's "method not supported": the method exists, but what it asks cannot be done here (the message says why). */
+export const notSupported = (message: string): RpcError => new RpcError(ErrorCode.MethodNotSupported, message);

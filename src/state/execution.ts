@@ -73,6 +73,8 @@ function isDynamic(request: TransactionCall, common: Common): boolean {
 /** What calls read of the chain: the fork rules and state of a block, and the blocks before it. */
 export interface ExecutionChain extends BlockHistory {
   commonAt(header: { number: bigint; timestamp: bigint }): Common;
+  /** the state after `block`: its header's root, or the one state edits left on it */
+  stateRootOf(block: Block): Uint8Array;
   readonly state: StateStore;
 }
 
@@ -87,8 +89,8 @@ export class Executor {
 
   /** `watch` is shown each VM calls will run on (the terminal listens to it for console.log). */
   constructor(private readonly chain: ExecutionChain, watch?: (vm: VM) => void) {
-    this.vms = new VmPool(async (block) => {
-      const vm = await createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(block.header.stateRoot));
+    this.vms = new VmPool(async (block, stateRoot) => {
+      const vm = await createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(stateRoot));
       watch?.(vm);
       return vm;
     });
@@ -169,7 +171,7 @@ export class Executor {
 
   /** Prepares a VM on `block`'s state; `run` executes the call with a given gas limit, each run from the same state. */
   async prepare(request: TransactionCall, block: Block): Promise<CallRunner> {
-    const { vm, release } = await this.vms.acquire(block);
+    const { vm, release } = await this.vms.acquire(block, this.chain.stateRootOf(block));
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.

@@ -20,14 +20,15 @@ export class VmPool {
   private readonly idle = new Map<string, VM[]>();
 
   constructor(
-    private readonly create: (block: Block) => Promise<VM>,
+    private readonly create: (block: Block, stateRoot: Uint8Array) => Promise<VM>,
     private readonly blocksKept = 4,
     private readonly perBlock = 16,
   ) {}
 
-  async acquire(block: Block): Promise<VmLease> {
-    const key = bytesToHex(block.hash());
-    const vm = this.idle.get(key)?.pop() ?? (await this.create(block));
+  /** A VM on `block` over the state `stateRoot` (the block's, or the one state edits left on it). */
+  async acquire(block: Block, stateRoot: Uint8Array): Promise<VmLease> {
+    const key = `${bytesToHex(block.hash())}:${bytesToHex(stateRoot)}`;
+    const vm = this.idle.get(key)?.pop() ?? (await this.create(block, stateRoot));
     let released = false;
     return {
       vm,

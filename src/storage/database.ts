@@ -31,6 +31,8 @@ export interface Database {
   readonly totalDifficulty: Section;
   /** named singletons: head hash, genesis hash, chain config */
   readonly meta: Section;
+  /** block hash → the state root after state edits (anvil_setBalance & co.) made on top of that block */
+  readonly stateEdits: Section;
   /** the transaction pool's journal */
   readonly pool: Section;
   /** installed filters with their cursors */
@@ -62,6 +64,7 @@ export function sectionsOf(root: BinaryLevel): Database {
     txIndex: section('x'),
     totalDifficulty: section('d'),
     meta: section('m'),
+    stateEdits: section('e'),
     pool: section('p'),
     filters: section('f'),
   };

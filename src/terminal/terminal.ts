@@ -42,12 +42,19 @@ export class Terminal {
   private queue: Promise<void> = Promise.resolve();
   private readonly runs = new Map<string, RunRecord>();
   private readonly calls = new AsyncLocalStorage<CallCapture>();
+  private enabled = true;
 
   constructor(private readonly write: (text: string) => void) {}
+
+  /** anvil_setLoggingEnabled / hardhat_setLoggingEnabled: while off, nothing is gathered or printed. */
+  setEnabled(on: boolean): void {
+    this.enabled = on;
+  }
 
   /** `dispatch`, with each request counted and the console.log output of calls printed. */
   dispatcher(dispatch: Dispatcher): Dispatcher {
     return (method, params, ctx) => {
+      if (!this.enabled) return dispatch(method, params, ctx);
       this.request(method);
       if (!CALL_METHODS.has(method)) return dispatch(method, params, ctx);
       const capture: CallCapture = { runs: 0, logs: [] };
@@ -143,6 +150,10 @@ export class Terminal {
   }
 
   private blockLanded(block: Block): void {
+    if (!this.enabled) {
+      this.runs.clear();
+      return;
+    }
     const mined: Array<{ hash: string; record: RunRecord }> = [];
     for (const tx of block.transactions) {
       const hash = bytesToHex(tx.hash());

@@ -26,7 +26,8 @@ export type PoolErrorKind =
   | 'replacement-underpriced'
   | 'pool-full'
   | 'missing-sidecar'
-  | 'invalid-blobs';
+  | 'invalid-blobs'
+  | 'chain-replaced';
 
 export class PoolError extends Error {
   constructor(
@@ -91,4 +92,6 @@ export const PoolErrors = {
   missingSidecar: () => err('missing-sidecar', 'missing sidecar in blob transaction'),
   /** Blobs, commitments, proofs and versioned hashes that do not agree (KZG verification failed). */
   invalidBlobs: (detail: string) => err('invalid-blobs', `invalid blobs: ${detail}`),
+  /** The chain was reset (anvil_reset) while the transaction waited to be admitted. */
+  chainReplaced: () => err('chain-replaced', 'the chain was reset while this transaction was being admitted; send it again'),
 } as const;

@@ -2,6 +2,8 @@
  * The pool's on-disk journal: one entry per pooled tx.
  *   key   = 32-byte tx hash
  *   value = 0x01 (format version) ‖ seq (8 bytes, big-endian) ‖ raw tx bytes
+ *        or 0x02 ‖ seq ‖ sender (20 bytes) ‖ raw tx bytes, for a transaction whose signature does
+ *           not give its sender (an impersonated account's, see impersonation.ts)
  * Every operation names its encodings ('view' = Uint8Array), so the journal works
  * whatever default encodings the sublevel it lives in was created with.
  * Writes use LevelDB's default options: the write-ahead log survives a kill -9
@@ -9,7 +11,9 @@
  */
 
 const FORMAT_V1 = 0x01;
+const FORMAT_V2 = 0x02;
 const HEADER = 9;
+const SENDER_BYTES = 20;
 
 export const VIEW: ViewOptions = { keyEncoding: 'view', valueEncoding: 'view' };
 
@@ -50,28 +54,35 @@ export interface JournalEntry {
   key: Uint8Array;
   seq: number;
   raw: Uint8Array;
+  /** recorded only for transactions whose signature does not give it */
+  sender?: Uint8Array;
 }
 
-export function encodeEntry(seq: number, raw: Uint8Array): Uint8Array {
-  const out = new Uint8Array(HEADER + raw.length);
-  out[0] = FORMAT_V1;
+export function encodeEntry(seq: number, raw: Uint8Array, sender?: Uint8Array): Uint8Array {
+  const senderBytes = sender?.length ?? 0;
+  const out = new Uint8Array(HEADER + senderBytes + raw.length);
+  out[0] = sender === undefined ? FORMAT_V1 : FORMAT_V2;
   new DataView(out.buffer).setBigUint64(1, BigInt(seq));
-  out.set(raw, HEADER);
+  if (sender !== undefined) out.set(sender, HEADER);
+  out.set(raw, HEADER + senderBytes);
   return out;
 }
 
 /** undefined for values this version cannot read (they are dropped on open). */
-export function decodeEntry(value: Uint8Array): { seq: number; raw: Uint8Array } | undefined {
-  if (value.length <= HEADER || value[0] !== FORMAT_V1) return undefined;
+export function decodeEntry(value: Uint8Array): Omit<JournalEntry, 'key'> | undefined {
+  const version = value[0];
+  const senderBytes = version === FORMAT_V2 ? SENDER_BYTES : 0;
+  if (value.length <= HEADER + senderBytes || (version !== FORMAT_V1 && version !== FORMAT_V2)) return undefined;
   const seq = Number(new DataView(value.buffer, value.byteOffset, value.byteLength).getBigUint64(1));
-  return { seq, raw: value.slice(HEADER) };
+  const raw = value.slice(HEADER + senderBytes);
+  return version === FORMAT_V2 ? { seq, raw, sender: value.slice(HEADER, HEADER + SENDER_BYTES) } : { seq, raw };
 }
 
 export class Journal {
   constructor(readonly db: JournalDb) {}
 
-  putOp(hash: Uint8Array, seq: number, raw: Uint8Array): JournalPut {
-    return { type: 'put', key: hash, value: encodeEntry(seq, raw), ...VIEW, sublevel: this.db };
+  putOp(hash: Uint8Array, seq: number, raw: Uint8Array, sender?: Uint8Array): JournalPut {
+    return { type: 'put', key: hash, value: encodeEntry(seq, raw, sender), ...VIEW, sublevel: this.db };
   }
 
   delOp(hash: Uint8Array): JournalDel {

@@ -5,7 +5,7 @@
  */
 import { isEOACode7702Tx, TransactionType, type TypedTransaction } from '@ethereumjs/tx';
 import {
-  type Address,
+  Address,
   bytesToHex,
   createAddressFromString,
   eoaCode7702RecoverAuthority,
@@ -16,8 +16,9 @@ import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender
 import { loadKzg } from '../crypto/kzg.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
+import { withSender } from './impersonation.js';
 import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
-import { Journal, type JournalDb, type JournalDel, type JournalOp } from './journal.js';
+import { Journal, type JournalDb, type JournalDel, type JournalEntry, type JournalOp } from './journal.js';
 import { Mutex } from './mutex.js';
 import { StorageFault } from '../storage/storage-fault.js';
 import { cheapest, orderForBlock } from './ordering.js';
@@ -40,7 +41,8 @@ type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
 
 export class TxPool {
   readonly limit: number;
-  readonly minGasPrice: bigint;
+  /** The least fee cap admitted (anvil_setMinGasPrice, on chains without EIP-1559). */
+  minGasPrice: bigint;
   readonly maxTxBytes: number;
 
   private readonly all = new Map<string, PooledTx>();
@@ -50,6 +52,8 @@ export class TxPool {
   private readonly lock = new Mutex();
   private readonly journal: Journal;
   private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
+  /** set once the chain the pool served was replaced (anvil_reset): nothing more is admitted */
+  private retired = false;
 
   private constructor(
     db: JournalDb,
@@ -162,6 +166,60 @@ export class TxPool {
   }
 
   /**
+   * Admit a transaction from `sender` that carries the placeholder signature of an impersonated
+   * account (see impersonation.ts): every rule applies but signature recovery, and the journal
+   * records the sender.
+   */
+  addImpersonated(raw: Uint8Array, sender: Address): Promise<PooledTx> {
+    return this.lock.run(() => this.admit(raw, sender));
+  }
+
+  /** Every pooled tx, as {@link restore} takes them back. */
+  snapshot(): readonly PooledTx[] {
+    return [...this.all.values()];
+  }
+
+  /**
+   * Puts the pool back to `saved` (evm_revert). The journal's changes go to `write`, which lands
+   * them with the chain's rewind in one batch; then pending and queued are derived again from the
+   * state the chain went back to.
+   */
+  restore(saved: readonly PooledTx[], write: (ops: JournalOp[]) => Promise<void>): Promise<void> {
+    return this.lock.run(async () => {
+      const keep = new Set(saved.map((ptx) => ptx.hashHex));
+      const gone = [...this.all.values()].filter((ptx) => !keep.has(ptx.hashHex));
+      const back = saved.filter((ptx) => !this.all.has(ptx.hashHex));
+      await write([...gone.map((ptx) => this.journal.delOp(ptx.hash)), ...back.map((ptx) => this.putOp(ptx))]);
+      this.all.clear();
+      this.senders.clear();
+      this.pendingTotal = 0;
+      const nonces = new Map<string, bigint>();
+      for (const ptx of [...saved].sort((a, b) => a.seq - b.seq)) {
+        const nonce = nonces.get(ptx.senderHex) ?? (await this.env.account(ptx.sender)).nonce;
+        nonces.set(ptx.senderHex, nonce);
+        this.attach(ptx, nonce);
+      }
+      for (const ptx of gone) this.emit('removed', ptx, 'dropped');
+      for (const ptx of back) this.emit('added', ptx);
+    });
+  }
+
+  /**
+   * Runs `replace`, which replaces the chain this pool serves (anvil_reset), with no admission
+   * under way; after it, succeeded or not, the admissions waiting and to come are refused: new
+   * services take over the data dir.
+   */
+  retireAfter(replace: () => Promise<void>): Promise<void> {
+    return this.lock.run(async () => {
+      try {
+        await replace();
+      } finally {
+        this.retired = true;
+      }
+    });
+  }
+
+  /**
    * Journal deletions for mined txs, to be committed in the chain's block batch
    * (each op carries `sublevel` = the journal db, so it can go to the batch of
    * the journal db or of any level above it). Unknown hashes yield no op.
@@ -236,7 +294,8 @@ export class TxPool {
 
   // -------------------------------------------------------------- internals
 
-  private async admit(input: Uint8Array): Promise<PooledTx> {
+  private async admit(input: Uint8Array, impersonated?: Address): Promise<PooledTx> {
+    if (this.retired) throw PoolErrors.chainReplaced();
     const raw = Uint8Array.from(input);
     const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
     const maxBytes = blob ? Math.max(this.maxTxBytes, MAX_BLOB_TX_BYTES) : this.maxTxBytes;
@@ -246,14 +305,15 @@ export class TxPool {
     const { env } = this;
     const common = env.common;
     const blockGasLimit = env.blockGasLimit();
-    const tx = decodeTx(raw, { common, blockGasLimit });
+    const decoded = decodeTx(raw, { common, blockGasLimit });
+    const tx = impersonated === undefined ? decoded : withSender(raw, common, impersonated);
     const hash = tx.hash();
     const hashHex = bytesToHex(hash);
     if (this.all.has(hashHex)) throw PoolErrors.alreadyKnown();
 
     const ctx = { blockGasLimit, baseFee: env.nextBaseFee(), minGasPrice: this.minGasPrice };
     checkIntrinsicRules(tx, ctx);
-    const sender = recoverSender(tx);
+    const sender = impersonated ?? recoverSender(tx);
     checkGasAndPrice(tx, sender, ctx);
     const senderHex = sender.toString();
 
@@ -292,8 +352,9 @@ export class TxPool {
       raw,
       seq: this.nextSeq++,
       nonce: tx.nonce,
+      impersonated: impersonated !== undefined,
     });
-    ops.push(this.journal.putOp(hash, ptx.seq, raw));
+    ops.push(this.putOp(ptx));
     await this.journal.write(ops);
 
     if (existing !== undefined) {
@@ -352,6 +413,10 @@ export class TxPool {
     return dropped;
   }
 
+  private putOp(ptx: PooledTx): JournalOp {
+    return this.journal.putOp(ptx.hash, ptx.seq, ptx.raw, ptx.impersonated ? ptx.sender.bytes : undefined);
+  }
+
   private attach(ptx: PooledTx, commitNonce: bigint): void {
     let list = this.senders.get(ptx.senderHex);
     if (list === undefined) {
@@ -393,7 +458,7 @@ export class TxPool {
     if (entries.some((entry) => envelopeType(entry.raw) === TransactionType.BlobEIP4844)) await loadKzg();
     for (const entry of entries) {
       if (entry.seq > maxSeq) maxSeq = entry.seq;
-      const ptx = entry.seq < 0 ? undefined : restore(entry.raw, entry.seq, common);
+      const ptx = entry.seq < 0 ? undefined : restore(entry, common);
       if (ptx === undefined || !equalsBytes(ptx.hash, entry.key)) {
         dels.push(this.journal.delOp(entry.key));
         continue;
@@ -433,11 +498,13 @@ export class TxPool {
   }
 }
 
-/** Rebuild a PooledTx from journaled bytes; undefined if it no longer decodes or has no valid sender. */
-function restore(raw: Uint8Array, seq: number, common: PoolEnv['common']): PooledTx | undefined {
+/** Rebuild a PooledTx from a journal entry; undefined if it no longer decodes or has no valid sender. */
+function restore({ raw, seq, sender: recorded }: JournalEntry, common: PoolEnv['common']): PooledTx | undefined {
   try {
-    const tx = decodeTx(raw, { common });
-    const sender = recoverSender(tx);
+    const decoded = decodeTx(raw, { common });
+    const impersonated = recorded === undefined ? undefined : new Address(recorded);
+    const tx = impersonated === undefined ? decoded : withSender(raw, common, impersonated);
+    const sender = impersonated ?? recoverSender(tx);
     const hash = tx.hash();
     return Object.freeze({
       tx,
@@ -448,6 +515,7 @@ function restore(raw: Uint8Array, seq: number, common: PoolEnv['common']): Poole
       raw,
       seq,
       nonce: tx.nonce,
+      impersonated: impersonated !== undefined,
     });
   } catch {
     return undefined;

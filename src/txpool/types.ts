@@ -45,6 +45,8 @@ export interface PooledTx {
   /** Arrival order, unique and increasing across the pool's lifetime (survives restarts). */
   readonly seq: number;
   readonly nonce: bigint;
+  /** True when sent from an impersonated account: `raw` carries a placeholder signature, `sender` was claimed. */
+  readonly impersonated?: boolean;
 }
 
 export interface PoolSize {

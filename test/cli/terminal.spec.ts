@@ -117,8 +117,7 @@ describe('the terminal: what start prints while it serves', () => {
     await start();
     const { contractAddress } = await deploy('hello');
     await rpc(url, 'eth_call', [{ from: FROM, to: contractAddress, data: encodeFunctionData({ abi: abi(), functionName: 'greet' }) }, 'latest']);
-    await printed(FROM_CHECKSUMMED + '\n');
-    expect(cli.stdout()).to.match(new RegExp(`eth_call\\n\\s*console.log \\(eth_call\\):\\n\\s*hello\\n\\s*1\\n\\s*${FROM_CHECKSUMMED}\\n`));
+    await cli.waitFor(new RegExp(`eth_call\\n\\s*console.log \\(eth_call\\):\\n\\s*hello\\n\\s*1\\n\\s*${FROM_CHECKSUMMED}\\n`), 10_000);
 
     await rpc(url, 'eth_estimateGas', [{ from: FROM, to: contractAddress, data: encodeFunctionData({ abi: abi(), functionName: 'setGreeting', args: ['hej'] }) }]);
     await printed('console.log (eth_estimateGas):');
@@ -166,6 +165,18 @@ describe('the terminal: what start prints while it serves', () => {
     expect(cli.stdout()).to.match(
       new RegExp(`Host headers localhost, 127\\.0\\.0\\.1, \\[::1\\], [^\\n]*${hostname().toLowerCase()}, devbox\\.lan \\(reachable beyond this machine; --allowed-hosts adds names\\)\\n`),
     );
+  });
+
+  it('stops and resumes printing on anvil_setLoggingEnabled, as anvil does', async () => {
+    await start();
+    await rpc(url, 'anvil_setLoggingEnabled', [false]);
+    const unseen = await send({ to: DEV_ADDRESSES[1], value: '0x1' });
+    await rpc(url, 'hardhat_setLoggingEnabled', [true]);
+    const seen = await send({ to: DEV_ADDRESSES[1], value: '0x2' });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).to.equal(0);
+    expect(cli.stdout()).to.include(`Transaction: ${seen.transactionHash}`);
+    expect(cli.stdout()).not.to.include(unseen.transactionHash);
   });
 
   it('prints no request or transaction lines below --log-level info', async () => {

@@ -66,7 +66,12 @@ describe('contract diff on the contract’s git history', function () {
     // The log query limits (-32005) came with --logs-max-blocks and --logs-max-results.
     expect(found('eth_getLogs', 'error-added', 'errors[-32005]')?.severity).to.equal('breaking');
     expect(found('eth_getBlockByNumber', 'example-added', 'examples["fixture block 1"]')?.severity).to.equal('informational');
-    expect(changes.filter((c) => c.rule === 'method-removed' || c.rule === 'method-added')).to.deep.equal([]);
+    expect(changes.filter((c) => c.rule === 'method-removed')).to.deep.equal([]);
+    // Methods came since (the dev-node test methods and signing, x-since 1.0.0): additions, never breaking.
+    const added = changes.filter((c) => c.rule === 'method-added');
+    expect(added.every((c) => c.severity === 'non-breaking')).to.equal(true);
+    const current = readDocument(`${root}/openrpc.json`) as { methods: { name: string; 'x-since'?: string }[] };
+    expect(added.map((c) => c.method).sort()).to.deep.equal(current.methods.filter((m) => m['x-since'] !== '0.1.0').map((m) => m.name).sort());
     expect(requiredBump(changes)).to.equal('major');
   });
 });

@@ -42,15 +42,22 @@ export interface TestNode {
   destroy(): Promise<void>;
 }
 
-/** `log` replaces the test logger; `storage` how the database is made (see faulty-store.ts). */
+/**
+ * `log` replaces the test logger; `storage` how the database is made (see faulty-store.ts). The node
+ * runs with --check-results, so whatever a client sees (ethers, viem, raw calls) is checked against the
+ * contract; stopping it fails when any result broke its schema.
+ */
 export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir?: string, options: StartOptions & { log?: Logger } = {}): Promise<TestNode> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-test-')));
-  const node = await startNode({ ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, ...overrides }, options.log ?? testLogger, options);
+  const config = { ...DEFAULTS, genesisFlagsGiven: false, port: 0, dataDir: dir, checkResults: true, ...overrides };
+  const node = await startNode(config, options.log ?? testLogger, options);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await node.close();
+    const violations = node.resultCheck?.violations ?? 0;
+    if (violations > 0) throw new Error(`the node answered ${violations} result(s) outside the contract (--check-results; see the log above)`);
   };
   return {
     url: node.url,

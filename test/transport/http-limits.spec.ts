@@ -152,7 +152,7 @@ describe('HTTP transport: time spent answering', function () {
   let server: HttpServerHandle;
 
   before(async () => {
-    const slow: MethodEntry = { validate: () => null, handle: () => sleep(CUT_WITHIN_MS).then(() => 'done') };
+    const slow: MethodEntry = { invoke: () => sleep(CUT_WITHIN_MS).then(() => 'done') };
     server = await startHttpServer({
       host: '127.0.0.1',
       port: 0,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { rawHttp } from '../helpers/raw-http.js';
 import type { Logger } from '../../src/log.js';
 import { createDispatcher, type MethodEntry } from '../../src/rpc/dispatch.js';
-import { RpcError } from '../../src/rpc/errors.js';
+import { invalidParams, RpcError } from '../../src/rpc/errors.js';
 import { startHttpServer, type HttpServerHandle } from '../../src/transport/http.js';
 import { RpcCallError, rpc, rpcRaw } from '../helpers/rpc.js';
 
@@ -12,8 +12,6 @@ const MAX_BATCH = 5;
 type ErrorBody = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: unknown } };
 type ResultBody = { jsonrpc: string; id: unknown; result: unknown };
 
-const anything = (): null => null;
-
 describe('JSON-RPC envelope over HTTP', () => {
   let server: HttpServerHandle;
   let url: string;
@@ -22,25 +20,25 @@ describe('JSON-RPC envelope over HTTP', () => {
   const log: Logger = { error: (...a) => void logged.push(a), warn: (...a) => void logged.push(a), info: () => undefined, debug: () => undefined };
 
   const methods: Record<string, MethodEntry> = {
-    echo: { validate: anything, handle: async (p) => p },
-    notify: { validate: anything, handle: async () => void notified++ },
+    echo: { invoke: async (p) => p },
+    notify: { invoke: async () => void notified++ },
     fails: {
-      validate: anything,
-      handle: async () => {
+      invoke: async () => {
         throw new Error('secret internals');
       },
     },
     rejects: {
-      validate: anything,
-      handle: async () => {
+      invoke: async () => {
         throw new RpcError(-32000, 'nope', '0xdead');
       },
     },
     add: {
-      validate: (p) => (p.length === 2 && p.every((x) => typeof x === 'number') ? null : 'add expects two numbers'),
-      handle: async ([a, b]) => (a as number) + (b as number),
+      invoke: async (p) => {
+        if (p.length !== 2 || !p.every((x) => typeof x === 'number')) throw invalidParams('add expects two numbers');
+        return (p[0] as number) + (p[1] as number);
+      },
     },
-    big: { validate: anything, handle: async () => ({ value: 1n }) },
+    big: { invoke: async () => ({ value: 1n }) },
   };
 
   before(async () => {

@@ -117,16 +117,15 @@ describe("generated/ (code generator output)", function () {
     for (const key of Object.keys(schemas)) expect(types).to.include(`\nexport type ${key} = `);
   });
 
-  it("declares Params/Result types and an RpcMethods entry for every method", function () {
+  it("declares Params/Result types and a MethodParams and MethodResults entry (so an RpcMethods handler) for every method", function () {
     const types = readFileSync(path.join(generatedDir, "types.ts"), "utf8");
     const methodsTs = readFileSync(path.join(generatedDir, "methods.ts"), "utf8");
     for (const m of methods) {
       const pascal = pascalCase(m.name as string);
       expect(types).to.include(`export type ${pascal}Params = [`);
       expect(types).to.include(`export type ${pascal}Result = `);
-      expect(methodsTs).to.include(
-        `  ${JSON.stringify(m.name)}: (params: ${pascal}Params) => Promise<${pascal}Result>;`,
-      );
+      expect(methodsTs).to.include(`  ${JSON.stringify(m.name)}: ${pascal}Params;`);
+      expect(methodsTs).to.include(`  ${JSON.stringify(m.name)}: ${pascal}Result;`);
     }
   });
 

@@ -1,7 +1,9 @@
-import { bytesToHex } from '@ethereumjs/util';
+import { createTx } from '@ethereumjs/tx';
+import { bytesToHex, createAddressFromString } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { keccak256 } from 'ethers';
 
+import { impersonationSignature } from '../../src/txpool/impersonation.js';
 import type { TxPool } from '../../src/txpool/pool.js';
 import {
   addr,
@@ -148,7 +150,28 @@ describe('txpool mining: removalOps and afterBlock', () => {
   });
 });
 
+/** A transfer from `sender`, whose key nobody has, with the placeholder signature of an impersonated account. */
+function impersonatedTransfer(h: Harness, sender: string, nonce: bigint): Uint8Array {
+  const common = h.env.common;
+  const fields = { type: 2, chainId: CHAIN_ID, nonce, to: SINK, value: 1n, gasLimit: 21_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: GWEI } as const;
+  return createTx({ ...fields, ...impersonationSignature(createAddressFromString(sender), 2, common) }, { common }).serialize();
+}
+
 describe('txpool journal', () => {
+  it('records the claimed sender of an impersonated transaction (format 2) and gives it back after a reopen', async () => {
+    const h = await harness();
+    const sender = '0x00000000000000000000000000000000000a11ce';
+    h.env.accounts.set(sender, { nonce: 0n, balance: 10n ** 18n });
+    const first = await h.pool.addImpersonated(impersonatedTransfer(h, sender, 0n), createAddressFromString(sender));
+    await h.pool.addImpersonated(impersonatedTransfer(h, sender, 1n), createAddressFromString(sender));
+    expect((await journal(h)).get(first.hashHex)![0]).to.equal(0x02);
+    const again = await reopen(h);
+    const reloaded = again.get(first.hashHex)!;
+    expect(reloaded).to.include({ senderHex: sender, impersonated: true, seq: first.seq });
+    expect(reloaded.tx.getSenderAddress().toString()).to.equal(sender);
+    expect(nonces(again.content().pending.get(sender))).to.deep.equal([0, 1]);
+  });
+
   it('has the tx journaled by the time add resolves', async () => {
     const h = await harness();
     const raw = await tx1559(0, 0);

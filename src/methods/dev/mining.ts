@@ -1,19 +1,32 @@
-import type { RpcMethods } from '../../../generated/methods.js';
+import type { AnvilMineParams } from '../../../generated/types.js';
+import { MAX_REQUESTED_TIMESTAMP } from '../../producer/block-clock.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
 
-/**
- * The latest timestamp a requested block may carry: the last second of the year 9999. Every later
- * block needs a later timestamp, so a block near the header's 64-bit ceiling would leave the chain
- * unable to grow — and @ethereumjs/common already misjudges forks for timestamps past 2^53.
- */
-export const MAX_REQUESTED_TIMESTAMP = 253_402_300_799n;
+/** Most blocks one anvil_mine call mines: even empty blocks take milliseconds each (system contracts write every block). */
+export const MAX_BLOCKS_PER_CALL = 1_000_000n;
+
+type Deps = Pick<Services, 'chain' | 'miner' | 'mining' | 'clock'>;
 
 /** Anvil/Hardhat-compatible mining control. */
-export function devMethods({ miner, mining }: Pick<Services, 'miner' | 'mining'>): Pick<
-  RpcMethods,
-  'evm_mine' | 'evm_setAutomine' | 'evm_setIntervalMining'
+export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
+  Handlers,
+  'evm_mine' | 'evm_setAutomine' | 'evm_setIntervalMining' | 'anvil_mine' | 'hardhat_mine' | 'anvil_getAutomine' | 'hardhat_getAutomine'
 > {
+  // `blocks` blocks, the later ones `interval` seconds apart.
+  const [anvil_mine, hardhat_mine] = inBothDialects(async ([blocks, interval]: AnvilMineParams) => {
+    const count = blocks === undefined ? 1n : BigInt(blocks);
+    if (count > MAX_BLOCKS_PER_CALL) throw invalidParams(`invalid argument 0 (blocks): ${count} is more than the ${MAX_BLOCKS_PER_CALL} blocks one call may mine; call again for more`);
+    if (count === 0n) return;
+    const step = interval === undefined ? 1n : BigInt(interval);
+    const first = clock.timestampFor(chain.head().header);
+    const last = first + (count - 1n) * (step > 1n ? step : 1n);
+    if (last > MAX_REQUESTED_TIMESTAMP) {
+      throw invalidParams(`invalid argument 1 (interval): the last block would carry timestamp ${last}, past the latest a block may carry (${MAX_REQUESTED_TIMESTAMP})`);
+    }
+    await miner.mineBlocks(count, step);
+  });
   return {
     evm_mine: async ([timestamp]) => {
       const requested = timestamp === undefined ? undefined : BigInt(timestamp);
@@ -31,5 +44,9 @@ export function devMethods({ miner, mining }: Pick<Services, 'miner' | 'mining'>
       mining.setInterval(Number(ms));
       return true;
     },
+    anvil_mine,
+    hardhat_mine,
+    anvil_getAutomine: async () => mining.isAutomine,
+    hardhat_getAutomine: async () => mining.isAutomine,
   };
 }

@@ -1,34 +1,42 @@
 import type { Block } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { Transaction } from '../../../generated/types.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcBlock } from '../../format/block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcTransaction } from '../../format/transaction.js';
-import type { Services } from '../services.js';
+import type { TxPool } from '../../txpool/pool.js';
+import type { Handlers, Services } from '../services.js';
 
-type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
+type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'pool'>;
 
-/** Block formatting needs each transaction's sender, which the stored receipts carry. */
-export async function blockTransactions(chain: Chain, block: Block): Promise<Transaction[]> {
-  if (block.transactions.length === 0) return [];
-  const receipts = await chain.blocks.receipts(block.hash());
-  return block.transactions.map((tx, index) => {
-    const stored = receipts?.[index]?.sender;
-    return toRpcTransaction(tx, block, index, stored !== undefined ? new Address(stored) : tx.getSenderAddress());
-  });
+/**
+ * A block's transaction's sender: its stored receipt's, else the pool's (a pending block's
+ * transactions are pooled ones, whose senders the pool knows — impersonated ones included, whose
+ * placeholder signatures give none), else recovered from its signature.
+ */
+export function senderOf(tx: TypedTransaction, stored: Uint8Array | undefined, pool: Pick<TxPool, 'get'>): Address {
+  if (stored !== undefined) return new Address(stored);
+  return pool.get(bytesToHex(tx.hash()))?.sender ?? tx.getSenderAddress();
 }
 
-async function formatBlock(chain: Chain, block: Block | undefined, full: boolean) {
+/** Block formatting needs each transaction's sender, which the stored receipts carry. */
+export async function blockTransactions(chain: Chain, block: Block, pool: Pick<TxPool, 'get'>): Promise<Transaction[]> {
+  if (block.transactions.length === 0) return [];
+  const receipts = await chain.blocks.receipts(block.hash());
+  return block.transactions.map((tx, index) => toRpcTransaction(tx, block, index, senderOf(tx, receipts?.[index]?.sender, pool)));
+}
+
+async function formatBlock(chain: Chain, block: Block | undefined, full: boolean, pool: Pick<TxPool, 'get'>) {
   if (block === undefined) return null;
-  const transactions = full ? await blockTransactions(chain, block) : block.transactions.map((tx) => bytesToHex(tx.hash()));
+  const transactions = full ? await blockTransactions(chain, block, pool) : block.transactions.map((tx) => bytesToHex(tx.hash()));
   return toRpcBlock(block, await chain.totalDifficulty(block), transactions);
 }
 
-export function blockMethods({ chain, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function blockMethods({ chain, pendingBlock, pool }: Deps): Pick<
+  Handlers,
   | 'eth_blockNumber'
   | 'eth_getBlockByHash'
   | 'eth_getBlockByNumber'
@@ -44,7 +52,7 @@ export function blockMethods({ chain, pendingBlock }: Deps): Pick<
     const key = `${bytesToHex(block.hash())}:${full}`;
     let rpc = formatted.get(key);
     if (rpc === undefined) {
-      rpc = await formatBlock(chain, block, full);
+      rpc = await formatBlock(chain, block, full, pool);
       if (formatted.size >= 4) formatted.delete(formatted.keys().next().value as string);
       formatted.set(key, rpc);
     }

@@ -1,10 +1,9 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { toQuantity } from '../../format/quantity.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'accounts' | 'sync'>;
 
-export function chainInfoMethods({ chain, accounts, sync }: Deps): Pick<RpcMethods, 'eth_chainId' | 'eth_accounts' | 'eth_syncing'> {
+export function chainInfoMethods({ chain, accounts, sync }: Deps): Pick<Handlers, 'eth_chainId' | 'eth_accounts' | 'eth_syncing'> {
   return {
     eth_chainId: async () => toQuantity(chain.commons.base.chainId()),
     eth_accounts: async () => accounts.map((account) => account.address),

@@ -1,10 +1,9 @@
 import { bytesToHex } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { TransactionCall } from '../../../generated/types.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toQuantity } from '../../format/quantity.js';
 import { serverError } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
 
@@ -21,7 +20,7 @@ export function checkCallObject(call: TransactionCall, chainId: bigint): void {
   }
 }
 
-export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<RpcMethods, 'eth_call' | 'eth_estimateGas'> {
+export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<Handlers, 'eth_call' | 'eth_estimateGas'> {
   const blockOf = (ref: unknown) => requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
   return {
     eth_call: async ([call, ref]) => {

@@ -1,16 +1,15 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
-import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
+import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { feeHistory, MAX_FEE_HISTORY_BLOCKS } from '../../fees/history.js';
 import { toRpcFeeHistory } from '../../format/fee-history.js';
 import { toQuantity } from '../../format/quantity.js';
 import { invalidParams } from '../../rpc/errors.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
-type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
+type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'nextBlock'>;
 
-export function feeMethods({ chain, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function feeMethods({ chain, pendingBlock, nextBlock }: Deps): Pick<
+  Handlers,
   'eth_gasPrice' | 'eth_maxPriorityFeePerGas' | 'eth_feeHistory' | 'eth_blobBaseFee'
 > {
   const history = {
@@ -19,7 +18,7 @@ export function feeMethods({ chain, pendingBlock }: Deps): Pick<
     commonAt: (header: { number: bigint; timestamp: bigint }) => chain.commons.at(header),
   };
   return {
-    eth_gasPrice: async () => toQuantity(baseFeeAfter(chain.head().header, chain.nextCommon()) + SUGGESTED_TIP),
+    eth_gasPrice: async () => toQuantity(nextBlock.baseFeeOn(chain.head().header, chain.nextCommon()) + SUGGESTED_TIP),
     eth_maxPriorityFeePerGas: async () => toQuantity(SUGGESTED_TIP),
     eth_blobBaseFee: async () => {
       const head = chain.head();

@@ -1,10 +1,9 @@
 import { getMerkleStateProof } from '@ethereumjs/statemanager';
 import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 
@@ -20,13 +19,12 @@ function requestedKey(slot: string): string {
   return slot.length === 66 ? bytesToHex(key) : toQuantity(bytesToBigInt(key));
 }
 
-export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
   'eth_getBalance' | 'eth_getCode' | 'eth_getStorageAt' | 'eth_getTransactionCount' | 'eth_getProof'
 > {
   const stateAt = async (ref: unknown) => {
     const block = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
-    return chain.state.at(block.header.stateRoot);
+    return chain.state.at(chain.stateRootOf(block));
   };
   return {
     eth_getBalance: async ([address, block]) => {

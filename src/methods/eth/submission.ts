@@ -1,17 +1,19 @@
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
-import { createAddressFromString, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
+import { bytesToHex, createAddressFromString, hexToBytes, type Address, type PrefixedHexString } from '@ethereumjs/util';
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
+import type { DevAccount } from '../../chain/dev-accounts.js';
 import { toQuantity } from '../../format/quantity.js';
 import { serverError } from '../../rpc/errors.js';
 import { PoolErrors } from '../../txpool/errors.js';
+import { impersonationSignature } from '../../txpool/impersonation.js';
 import { Mutex } from '../../txpool/mutex.js';
-import { baseFeeAfter, SUGGESTED_TIP } from '../../fees/fees.js';
+import type { PooledTx } from '../../txpool/types.js';
+import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { checkCallObject } from './execution.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
-type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'>;
+type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor' | 'nextBlock' | 'impersonation'>;
 
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
 const MAX_NONCE = 2n ** 64n - 1n;
@@ -19,9 +21,20 @@ const MAX_NONCE = 2n ** 64n - 1n;
 /** How eth_sendTransaction prices a request: the request's fee fields, with the node's defaults for the rest. */
 type Pricing = { legacy: true; gasPrice: bigint } | { legacy: false; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
-export function submissionMethods({ chain, pool, mining, accounts, executor }: Deps): Pick<
-  RpcMethods,
-  'eth_sendRawTransaction' | 'eth_sendTransaction'
+/** A request with everything filled in but its nonce, which is picked under the nonce lock. */
+interface Draft {
+  from: Address;
+  nonce?: bigint;
+  data: (nonce: bigint) => TypedTxData;
+  common: Common;
+}
+
+/** Who signs a transaction: a node account with its key, or nobody (an impersonated sender's placeholder signature). */
+type Signer = { key: Uint8Array } | { impersonated: true };
+
+export function submissionMethods({ chain, pool, mining, accounts, executor, nextBlock, impersonation }: Deps): Pick<
+  Handlers,
+  'eth_sendRawTransaction' | 'eth_sendTransaction' | 'eth_sendUnsignedTransaction' | 'eth_signTransaction'
 > {
   const admit = (raw: Uint8Array) => pool.add(raw);
   const mined = async (hashHex: string): Promise<string> => {
@@ -33,27 +46,59 @@ export function submissionMethods({ chain, pool, mining, accounts, executor }: D
   // two eth_sendTransaction calls, or both pick the same nonce (geth holds a nonce lock too).
   const nonceLock = new Mutex();
 
+  /** The request priced, its gas estimated and checked as geth checks it before signing. */
+  const draft = async (request: TransactionRequest): Promise<Draft> => {
+    checkCallObject(request, chain.commons.base.chainId());
+    const head = chain.head();
+    const common = chain.nextCommon();
+    const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common));
+    if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
+      throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
+    }
+    // As geth: the gas is estimated with the fees the transaction will carry.
+    const gas = big(request.gas) ?? (await executor.estimateGas(withFees(request, pricing), head));
+    const nonce = big(request.nonce);
+    const from = createAddressFromString(request.from);
+    const balance = (await (await chain.state.at(chain.headStateRoot())).getAccount(from))?.balance ?? 0n;
+    checkSignable(request, pricing, gas, nonce, { common, blockGasLimit: nextBlock.gasLimitOn(head.header), balance });
+    return { from, nonce, common, data: (n) => transactionData(request, { nonce: n, gas, common, pricing }) };
+  };
+
+  /** The encoded transaction of `draft` with `nonce`, signed by `signer`. */
+  const encode = ({ from, common, data }: Draft, nonce: bigint, signer: Signer): Uint8Array => {
+    const fields = data(nonce);
+    if ('key' in signer) return createTx(fields, { common }).sign(signer.key).serialize();
+    return createTx({ ...fields, ...impersonationSignature(from, Number(fields.type ?? 0), common) }, { common }).serialize();
+  };
+
+  /** Signs (or marks as impersonated) and admits, the nonce picked from the pool when the request names none. */
+  const send = async (request: TransactionRequest, signer: Signer): Promise<string> => {
+    const prepared = await draft(request);
+    const pooled = await nonceLock.run(async (): Promise<PooledTx> => {
+      const raw = encode(prepared, prepared.nonce ?? (await pool.pendingNonce(request.from.toLowerCase())), signer);
+      return 'key' in signer ? admit(raw) : pool.addImpersonated(raw, prepared.from);
+    });
+    return mined(pooled.hashHex);
+  };
+
+  const accountOf = (address: string): DevAccount | undefined => accounts.find((a) => a.address === address.toLowerCase());
+
   return {
     eth_sendRawTransaction: async ([data]) => mined((await admit(hexToBytes(data as PrefixedHexString))).hashHex),
     eth_sendTransaction: async ([request]) => {
-      const from = request.from.toLowerCase();
-      const account = accounts.find((a) => a.address === from);
+      // A node account signs with its key, impersonated or not, so its transactions stay verifiable.
+      const account = accountOf(request.from);
+      if (account !== undefined) return send(request, { key: account.privateKey });
+      if (impersonation.covers(createAddressFromString(request.from))) return send(request, { impersonated: true });
+      throw serverError(`unknown account ${request.from}`);
+    },
+    eth_sendUnsignedTransaction: async ([request]) => send(request, { impersonated: true }),
+    eth_signTransaction: async ([request]) => {
+      const account = accountOf(request.from);
       if (account === undefined) throw serverError(`unknown account ${request.from}`);
-      checkCallObject(request, chain.commons.base.chainId());
-      const head = chain.head();
-      const common = chain.nextCommon();
-      const pricing = pricingOf(request, common, baseFeeAfter(head.header, common));
-      if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
-        throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
-      }
-      // As geth: the gas is estimated with the fees the transaction will carry.
-      const gas = big(request.gas) ?? (await executor.estimateGas(withFees(request, pricing), head));
-      const explicitNonce = big(request.nonce);
-      const balance = (await (await chain.state.at(head.header.stateRoot)).getAccount(createAddressFromString(from)))?.balance ?? 0n;
-      checkSignable(request, pricing, gas, explicitNonce, { common, blockGasLimit: head.header.gasLimit, balance });
-      const sign = (nonce: bigint) => createTx(transactionData(request, { nonce, gas, common, pricing }), { common }).sign(account.privateKey).serialize();
-      const pooled = await nonceLock.run(async () => admit(sign(explicitNonce ?? (await pool.pendingNonce(from)))));
-      return mined(pooled.hashHex);
+      const prepared = await draft(request);
+      const nonce = prepared.nonce ?? (await pool.pendingNonce(request.from.toLowerCase()));
+      return bytesToHex(encode(prepared, nonce, { key: account.privateKey }));
     },
   };
 }

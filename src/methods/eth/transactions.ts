@@ -1,19 +1,19 @@
 import type { Block } from '@ethereumjs/block';
-import { Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import type { RpcMethods } from '../../../generated/methods.js';
+import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcReceiptAt, toRpcReceipts } from '../../format/receipt.js';
 import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
-import type { Services } from '../services.js';
+import type { TxPool } from '../../txpool/pool.js';
+import type { Handlers, Services } from '../services.js';
+import { senderOf } from './blocks.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 
-async function transactionAt(chain: Chain, block: Block | undefined, index: number) {
+async function transactionAt(chain: Chain, pool: TxPool, block: Block | undefined, index: number) {
   const tx = block?.transactions[index];
   if (block === undefined || tx === undefined) return null;
-  const sender = (await chain.blocks.receipts(block.hash()))?.[index]?.sender;
-  return toRpcTransaction(tx, block, index, sender !== undefined ? new Address(sender) : tx.getSenderAddress());
+  return toRpcTransaction(tx, block, index, senderOf(tx, (await chain.blocks.receipts(block.hash()))?.[index]?.sender, pool));
 }
 
 const blobGasPriceOf = (chain: Chain, block: Block) => (chain.commons.at(block.header).isActivatedEIP(4844) ? block.header.getBlobGasPrice() : undefined);
@@ -29,8 +29,7 @@ async function receiptAt(chain: Chain, block: Block, index: number) {
   return toRpcReceiptAt(block, stored, index, blobGasPriceOf(chain, block));
 }
 
-export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
-  RpcMethods,
+export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
   | 'eth_getTransactionByHash'
   | 'eth_getTransactionByBlockHashAndIndex'
   | 'eth_getTransactionByBlockNumberAndIndex'
@@ -46,14 +45,14 @@ export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<
   return {
     eth_getTransactionByHash: async ([hash]) => {
       const mined = await located(hash);
-      if (mined !== undefined) return transactionAt(chain, mined.block, mined.index);
+      if (mined !== undefined) return transactionAt(chain, pool, mined.block, mined.index);
       const pooled = pool.get(hash.toLowerCase());
       return pooled === undefined ? null : toRpcPoolTransaction(pooled.tx, pooled.sender);
     },
     eth_getTransactionByBlockHashAndIndex: async ([hash, index]) =>
-      transactionAt(chain, await chain.blockByHash(hexToBytes(hash as PrefixedHexString)), Number(BigInt(index))),
+      transactionAt(chain, pool, await chain.blockByHash(hexToBytes(hash as PrefixedHexString)), Number(BigInt(index))),
     eth_getTransactionByBlockNumberAndIndex: async ([ref, index]) =>
-      transactionAt(chain, await resolveBlock(chain, ref as BlockRef, pendingBlock), Number(BigInt(index))),
+      transactionAt(chain, pool, await resolveBlock(chain, ref as BlockRef, pendingBlock), Number(BigInt(index))),
     eth_getTransactionReceipt: async ([hash]) => {
       const mined = await located(hash);
       if (mined === undefined) return null;

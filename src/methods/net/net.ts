@@ -1,11 +1,9 @@
-import type { RpcMethods } from '../../../generated/methods.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 /** As the contract documents it: `evm-node/v<package version>`, the same on every machine. */
-const CLIENT_VERSION = 'evm-node/v0.1.0';
+export const CLIENT_VERSION = 'evm-node/v0.1.0';
 
-export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contract'>): Pick<
-  RpcMethods,
+export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contract'>): Pick<Handlers,
   'net_version' | 'net_listening' | 'web3_clientVersion' | 'rpc.discover'
 > {
   return {

@@ -1,10 +1,9 @@
-import type { RpcMethods } from '../../../generated/methods.js';
 import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/types.js';
 import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
 import type { PooledTx } from '../../txpool/types.js';
-import type { Services } from '../services.js';
+import type { Handlers, Services } from '../services.js';
 
 const byNonce = <T>(txs: PooledTx[], render: (tx: PooledTx) => T): Record<string, T> =>
   Object.fromEntries(txs.map((tx) => [tx.nonce.toString(10), render(tx)]));
@@ -34,8 +33,7 @@ function summary({ tx }: PooledTx): string {
 
 const simpleEntry = (tx: PooledTx) => ({ Nonce: Number(tx.nonce), TxHash: tx.hashHex });
 
-export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<
-  RpcMethods,
+export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
   'txpool_content' | 'txpool_contentFrom' | 'txpool_inspect' | 'txpool_simpleContent' | 'txpool_status'
 > {
   const counters = () => {

@@ -3,6 +3,48 @@
 
 import type { Transport } from "../transport.js";
 import type {
+  AnvilAutoImpersonateAccountParams,
+  AnvilAutoImpersonateAccountResult,
+  AnvilDropTransactionParams,
+  AnvilDropTransactionResult,
+  AnvilDumpStateParams,
+  AnvilDumpStateResult,
+  AnvilGetAutomineParams,
+  AnvilGetAutomineResult,
+  AnvilImpersonateAccountParams,
+  AnvilImpersonateAccountResult,
+  AnvilLoadStateParams,
+  AnvilLoadStateResult,
+  AnvilMineParams,
+  AnvilMineResult,
+  AnvilNodeInfoParams,
+  AnvilNodeInfoResult,
+  AnvilRemoveBlockTimestampIntervalParams,
+  AnvilRemoveBlockTimestampIntervalResult,
+  AnvilResetParams,
+  AnvilResetResult,
+  AnvilSetBalanceParams,
+  AnvilSetBalanceResult,
+  AnvilSetBlockTimestampIntervalParams,
+  AnvilSetBlockTimestampIntervalResult,
+  AnvilSetCodeParams,
+  AnvilSetCodeResult,
+  AnvilSetCoinbaseParams,
+  AnvilSetCoinbaseResult,
+  AnvilSetLoggingEnabledParams,
+  AnvilSetLoggingEnabledResult,
+  AnvilSetMinGasPriceParams,
+  AnvilSetMinGasPriceResult,
+  AnvilSetNextBlockBaseFeePerGasParams,
+  AnvilSetNextBlockBaseFeePerGasResult,
+  AnvilSetNonceParams,
+  AnvilSetNonceResult,
+  AnvilSetRpcUrlParams,
+  AnvilSetRpcUrlResult,
+  AnvilSetStorageAtParams,
+  AnvilSetStorageAtResult,
+  AnvilStopImpersonatingAccountParams,
+  AnvilStopImpersonatingAccountResult,
   EthAccountsParams,
   EthAccountsResult,
   EthBlobBaseFeeParams,
@@ -65,6 +107,14 @@ import type {
   EthSendRawTransactionResult,
   EthSendTransactionParams,
   EthSendTransactionResult,
+  EthSendUnsignedTransactionParams,
+  EthSendUnsignedTransactionResult,
+  EthSignParams,
+  EthSignResult,
+  EthSignTransactionParams,
+  EthSignTransactionResult,
+  EthSignTypedDataV4Params,
+  EthSignTypedDataV4Result,
   EthSubscribeParams,
   EthSubscribeResult,
   EthSyncingParams,
@@ -73,16 +123,68 @@ import type {
   EthUninstallFilterResult,
   EthUnsubscribeParams,
   EthUnsubscribeResult,
+  EvmIncreaseTimeParams,
+  EvmIncreaseTimeResult,
   EvmMineParams,
   EvmMineResult,
+  EvmRevertParams,
+  EvmRevertResult,
   EvmSetAutomineParams,
   EvmSetAutomineResult,
+  EvmSetBlockGasLimitParams,
+  EvmSetBlockGasLimitResult,
   EvmSetIntervalMiningParams,
   EvmSetIntervalMiningResult,
+  EvmSetNextBlockTimestampParams,
+  EvmSetNextBlockTimestampResult,
+  EvmSnapshotParams,
+  EvmSnapshotResult,
+  HardhatDropTransactionParams,
+  HardhatDropTransactionResult,
+  HardhatDumpStateParams,
+  HardhatDumpStateResult,
+  HardhatGetAutomineParams,
+  HardhatGetAutomineResult,
+  HardhatImpersonateAccountParams,
+  HardhatImpersonateAccountResult,
+  HardhatLoadStateParams,
+  HardhatLoadStateResult,
+  HardhatMetadataParams,
+  HardhatMetadataResult,
+  HardhatMineParams,
+  HardhatMineResult,
+  HardhatRemoveBlockTimestampIntervalParams,
+  HardhatRemoveBlockTimestampIntervalResult,
+  HardhatResetParams,
+  HardhatResetResult,
+  HardhatSetBalanceParams,
+  HardhatSetBalanceResult,
+  HardhatSetBlockTimestampIntervalParams,
+  HardhatSetBlockTimestampIntervalResult,
+  HardhatSetCodeParams,
+  HardhatSetCodeResult,
+  HardhatSetCoinbaseParams,
+  HardhatSetCoinbaseResult,
+  HardhatSetLoggingEnabledParams,
+  HardhatSetLoggingEnabledResult,
+  HardhatSetMinGasPriceParams,
+  HardhatSetMinGasPriceResult,
+  HardhatSetNextBlockBaseFeePerGasParams,
+  HardhatSetNextBlockBaseFeePerGasResult,
+  HardhatSetNonceParams,
+  HardhatSetNonceResult,
+  HardhatSetRpcUrlParams,
+  HardhatSetRpcUrlResult,
+  HardhatSetStorageAtParams,
+  HardhatSetStorageAtResult,
+  HardhatStopImpersonatingAccountParams,
+  HardhatStopImpersonatingAccountResult,
   NetListeningParams,
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  PersonalSignParams,
+  PersonalSignResult,
   RpcDiscoverParams,
   RpcDiscoverResult,
   TxpoolContentParams,
@@ -102,10 +204,31 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:2fa79dc81ac0859106716ab290fca5fc40941f4efe72d62662b9d6c95db212fb";
+export const contractDigest = "sha256:1492f61d46706d2392b17a583edb1ca2939d23cc32b4c042376b114f9896ea70";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
+  "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 | -32000 };
+  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 | -32000 };
+  "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
+  "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
+  "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_setBalance": { params: AnvilSetBalanceParams; result: AnvilSetBalanceResult; errorCode: -32602 | -32000 };
+  "anvil_setBlockTimestampInterval": { params: AnvilSetBlockTimestampIntervalParams; result: AnvilSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "anvil_setCode": { params: AnvilSetCodeParams; result: AnvilSetCodeResult; errorCode: -32602 | -32000 };
+  "anvil_setCoinbase": { params: AnvilSetCoinbaseParams; result: AnvilSetCoinbaseResult; errorCode: -32602 | -32000 };
+  "anvil_setLoggingEnabled": { params: AnvilSetLoggingEnabledParams; result: AnvilSetLoggingEnabledResult; errorCode: -32602 | -32000 };
+  "anvil_setMinGasPrice": { params: AnvilSetMinGasPriceParams; result: AnvilSetMinGasPriceResult; errorCode: -32602 | -32000 };
+  "anvil_setNextBlockBaseFeePerGas": { params: AnvilSetNextBlockBaseFeePerGasParams; result: AnvilSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
+  "anvil_setNonce": { params: AnvilSetNonceParams; result: AnvilSetNonceResult; errorCode: -32602 | -32000 };
+  "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 | -32000 };
+  "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 | -32000 };
   "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 | -32000 };
   "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 | -32000 };
@@ -137,15 +260,45 @@ export interface RpcMethods {
   "eth_newPendingTransactionFilter": { params: EthNewPendingTransactionFilterParams; result: EthNewPendingTransactionFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_sendRawTransaction": { params: EthSendRawTransactionParams; result: EthSendRawTransactionResult; errorCode: -32602 | -32000 };
   "eth_sendTransaction": { params: EthSendTransactionParams; result: EthSendTransactionResult; errorCode: -32602 | -32000 | 3 };
+  "eth_sendUnsignedTransaction": { params: EthSendUnsignedTransactionParams; result: EthSendUnsignedTransactionResult; errorCode: -32602 | -32000 | 3 };
+  "eth_sign": { params: EthSignParams; result: EthSignResult; errorCode: -32602 | -32000 };
+  "eth_signTransaction": { params: EthSignTransactionParams; result: EthSignTransactionResult; errorCode: -32602 | -32000 | 3 };
+  "eth_signTypedData_v4": { params: EthSignTypedDataV4Params; result: EthSignTypedDataV4Result; errorCode: -32602 | -32000 };
   "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 | -32000 };
   "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 | -32000 };
   "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 | -32000 };
   "eth_unsubscribe": { params: EthUnsubscribeParams; result: EthUnsubscribeResult; errorCode: -32602 | -32601 | -32000 };
+  "evm_increaseTime": { params: EvmIncreaseTimeParams; result: EvmIncreaseTimeResult; errorCode: -32602 | -32000 };
   "evm_mine": { params: EvmMineParams; result: EvmMineResult; errorCode: -32602 | -32000 };
+  "evm_revert": { params: EvmRevertParams; result: EvmRevertResult; errorCode: -32602 | -32000 };
   "evm_setAutomine": { params: EvmSetAutomineParams; result: EvmSetAutomineResult; errorCode: -32602 | -32000 };
+  "evm_setBlockGasLimit": { params: EvmSetBlockGasLimitParams; result: EvmSetBlockGasLimitResult; errorCode: -32602 | -32000 };
   "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 | -32000 };
+  "evm_setNextBlockTimestamp": { params: EvmSetNextBlockTimestampParams; result: EvmSetNextBlockTimestampResult; errorCode: -32602 | -32000 };
+  "evm_snapshot": { params: EvmSnapshotParams; result: EvmSnapshotResult; errorCode: -32602 | -32000 };
+  "hardhat_dropTransaction": { params: HardhatDropTransactionParams; result: HardhatDropTransactionResult; errorCode: -32602 | -32000 };
+  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_getAutomine": { params: HardhatGetAutomineParams; result: HardhatGetAutomineResult; errorCode: -32602 | -32000 };
+  "hardhat_impersonateAccount": { params: HardhatImpersonateAccountParams; result: HardhatImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 | -32000 };
+  "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 | -32000 };
+  "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "hardhat_reset": { params: HardhatResetParams; result: HardhatResetResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_setBalance": { params: HardhatSetBalanceParams; result: HardhatSetBalanceResult; errorCode: -32602 | -32000 };
+  "hardhat_setBlockTimestampInterval": { params: HardhatSetBlockTimestampIntervalParams; result: HardhatSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "hardhat_setCode": { params: HardhatSetCodeParams; result: HardhatSetCodeResult; errorCode: -32602 | -32000 };
+  "hardhat_setCoinbase": { params: HardhatSetCoinbaseParams; result: HardhatSetCoinbaseResult; errorCode: -32602 | -32000 };
+  "hardhat_setLoggingEnabled": { params: HardhatSetLoggingEnabledParams; result: HardhatSetLoggingEnabledResult; errorCode: -32602 | -32000 };
+  "hardhat_setMinGasPrice": { params: HardhatSetMinGasPriceParams; result: HardhatSetMinGasPriceResult; errorCode: -32602 | -32000 };
+  "hardhat_setNextBlockBaseFeePerGas": { params: HardhatSetNextBlockBaseFeePerGasParams; result: HardhatSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
+  "hardhat_setNonce": { params: HardhatSetNonceParams; result: HardhatSetNonceResult; errorCode: -32602 | -32000 };
+  "hardhat_setRpcUrl": { params: HardhatSetRpcUrlParams; result: HardhatSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_setStorageAt": { params: HardhatSetStorageAtParams; result: HardhatSetStorageAtResult; errorCode: -32602 | -32000 };
+  "hardhat_stopImpersonatingAccount": { params: HardhatStopImpersonatingAccountParams; result: HardhatStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 | -32000 };
   "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 | -32000 };
+  "personal_sign": { params: PersonalSignParams; result: PersonalSignResult; errorCode: -32602 | -32000 };
   "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 | -32000 };
   "txpool_content": { params: TxpoolContentParams; result: TxpoolContentResult; errorCode: -32602 | -32000 };
   "txpool_contentFrom": { params: TxpoolContentFromParams; result: TxpoolContentFromResult; errorCode: -32602 | -32000 };
@@ -163,6 +316,27 @@ export type DeclaredErrorCode<M extends MethodName> = RpcMethods[M]["errorCode"]
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "anvil_autoImpersonateAccount",
+  "anvil_dropTransaction",
+  "anvil_dumpState",
+  "anvil_getAutomine",
+  "anvil_impersonateAccount",
+  "anvil_loadState",
+  "anvil_mine",
+  "anvil_nodeInfo",
+  "anvil_removeBlockTimestampInterval",
+  "anvil_reset",
+  "anvil_setBalance",
+  "anvil_setBlockTimestampInterval",
+  "anvil_setCode",
+  "anvil_setCoinbase",
+  "anvil_setLoggingEnabled",
+  "anvil_setMinGasPrice",
+  "anvil_setNextBlockBaseFeePerGas",
+  "anvil_setNonce",
+  "anvil_setRpcUrl",
+  "anvil_setStorageAt",
+  "anvil_stopImpersonatingAccount",
   "eth_accounts",
   "eth_blobBaseFee",
   "eth_blockNumber",
@@ -194,15 +368,45 @@ export const methodNames: readonly MethodName[] = [
   "eth_newPendingTransactionFilter",
   "eth_sendRawTransaction",
   "eth_sendTransaction",
+  "eth_sendUnsignedTransaction",
+  "eth_sign",
+  "eth_signTransaction",
+  "eth_signTypedData_v4",
   "eth_subscribe",
   "eth_syncing",
   "eth_uninstallFilter",
   "eth_unsubscribe",
+  "evm_increaseTime",
   "evm_mine",
+  "evm_revert",
   "evm_setAutomine",
+  "evm_setBlockGasLimit",
   "evm_setIntervalMining",
+  "evm_setNextBlockTimestamp",
+  "evm_snapshot",
+  "hardhat_dropTransaction",
+  "hardhat_dumpState",
+  "hardhat_getAutomine",
+  "hardhat_impersonateAccount",
+  "hardhat_loadState",
+  "hardhat_metadata",
+  "hardhat_mine",
+  "hardhat_removeBlockTimestampInterval",
+  "hardhat_reset",
+  "hardhat_setBalance",
+  "hardhat_setBlockTimestampInterval",
+  "hardhat_setCode",
+  "hardhat_setCoinbase",
+  "hardhat_setLoggingEnabled",
+  "hardhat_setMinGasPrice",
+  "hardhat_setNextBlockBaseFeePerGas",
+  "hardhat_setNonce",
+  "hardhat_setRpcUrl",
+  "hardhat_setStorageAt",
+  "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "personal_sign",
   "rpc.discover",
   "txpool_content",
   "txpool_contentFrom",
@@ -220,6 +424,27 @@ export interface DeclaredError {
 
 /** The errors each method lists in the contract, in document order. */
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
+  "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
+  "anvil_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setCoinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_accounts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -251,15 +476,45 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_newPendingTransactionFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_sendRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_sendTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
+  "eth_sendUnsignedTransaction": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"nonce too low"},{"code":-32000,"message":"already known"},{"code":-32000,"message":"replacement transaction underpriced"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"txpool is full"},{"code":-32000,"message":"invalid sender"},{"code":-32000,"message":"invalid chain id for signer"}],
+  "eth_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
+  "eth_signTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"invalid chain id for signer"}],
+  "eth_signTypedData_v4": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_syncing": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_unsubscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32000,"message":"subscription not found"}],
+  "evm_increaseTime": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
+  "evm_revert": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_setAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setBlockGasLimit": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "evm_setNextBlockTimestamp": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
+  "evm_snapshot": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
+  "hardhat_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setCoinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "net_listening": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "net_version": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "personal_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "rpc.discover": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "txpool_content": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "txpool_contentFrom": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -270,6 +525,336 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
 };
 
 // ---- one function per method ----
+
+/**
+ * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
+ *
+ * On, eth_sendTransaction accepts any `from` (see anvil_impersonateAccount); off, only node accounts and addresses impersonated one by one.
+ *
+ * Params:
+ * - `enabled`: true to impersonate every address.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilAutoImpersonateAccount(transport: Transport, ...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult> {
+  return transport.request("anvil_autoImpersonateAccount", params) as Promise<AnvilAutoImpersonateAccountResult>;
+}
+
+/**
+ * `anvil_dropTransaction`: Removes a transaction from the pool.
+ *
+ * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `hash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilDropTransaction(transport: Transport, ...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult> {
+  return transport.request("anvil_dropTransaction", params) as Promise<AnvilDropTransactionResult>;
+}
+
+/**
+ * `anvil_dumpState`: Would export the state as a blob: not supported.
+ *
+ * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilDumpState(transport: Transport, ...params: AnvilDumpStateParams): Promise<AnvilDumpStateResult> {
+  return transport.request("anvil_dumpState", params) as Promise<AnvilDumpStateResult>;
+}
+
+/**
+ * `anvil_getAutomine`: Whether automine is on.
+ *
+ * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). hardhat_getAutomine does the same and answers as Hardhat does.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilGetAutomine(transport: Transport, ...params: AnvilGetAutomineParams): Promise<AnvilGetAutomineResult> {
+  return transport.request("anvil_getAutomine", params) as Promise<AnvilGetAutomineResult>;
+}
+
+/**
+ * `anvil_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+ *
+ * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. hardhat_impersonateAccount does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account to send from.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilImpersonateAccount(transport: Transport, ...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult> {
+  return transport.request("anvil_impersonateAccount", params) as Promise<AnvilImpersonateAccountResult>;
+}
+
+/**
+ * `anvil_loadState`: Would merge a state blob: not supported.
+ *
+ * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `state`: A blob from anvil_dumpState.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilLoadState(transport: Transport, ...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult> {
+  return transport.request("anvil_loadState", params) as Promise<AnvilLoadStateResult>;
+}
+
+/**
+ * `anvil_mine`: Mines a number of blocks.
+ *
+ * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+ * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilMine(transport: Transport, ...params: AnvilMineParams): Promise<AnvilMineResult> {
+  return transport.request("anvil_mine", params) as Promise<AnvilMineResult>;
+}
+
+/**
+ * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
+ *
+ * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilNodeInfo(transport: Transport, ...params: AnvilNodeInfoParams): Promise<AnvilNodeInfoResult> {
+  return transport.request("anvil_nodeInfo", params) as Promise<AnvilNodeInfoResult>;
+}
+
+/**
+ * `anvil_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+ *
+ * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). hardhat_removeBlockTimestampInterval does the same and answers as Hardhat does.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilRemoveBlockTimestampInterval(transport: Transport, ...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult> {
+  return transport.request("anvil_removeBlockTimestampInterval", params) as Promise<AnvilRemoveBlockTimestampIntervalResult>;
+}
+
+/**
+ * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+ *
+ * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `options` (optional): Reset options; none resets to the chain's own genesis.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilReset(transport: Transport, ...params: AnvilResetParams): Promise<AnvilResetResult> {
+  return transport.request("anvil_reset", params) as Promise<AnvilResetResult>;
+}
+
+/**
+ * `anvil_setBalance`: Sets an account's balance.
+ *
+ * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `balance`: Wei.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetBalance(transport: Transport, ...params: AnvilSetBalanceParams): Promise<AnvilSetBalanceResult> {
+  return transport.request("anvil_setBalance", params) as Promise<AnvilSetBalanceResult>;
+}
+
+/**
+ * `anvil_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval.
+ *
+ * Each block from now on gets its parent's timestamp plus `seconds`, instead of the clock's time, until anvil_removeBlockTimestampInterval. hardhat_setBlockTimestampInterval does the same in milliseconds.
+ *
+ * Params:
+ * - `seconds`: Seconds between blocks; the next block's timestamp may not pass 253402300799.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetBlockTimestampInterval(transport: Transport, ...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult> {
+  return transport.request("anvil_setBlockTimestampInterval", params) as Promise<AnvilSetBlockTimestampIntervalResult>;
+}
+
+/**
+ * `anvil_setCode`: Sets an account's code.
+ *
+ * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `code`: Runtime bytecode.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetCode(transport: Transport, ...params: AnvilSetCodeParams): Promise<AnvilSetCodeResult> {
+  return transport.request("anvil_setCode", params) as Promise<AnvilSetCodeResult>;
+}
+
+/**
+ * `anvil_setCoinbase`: Sets the coinbase of the next blocks.
+ *
+ * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. hardhat_setCoinbase does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Coinbase.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetCoinbase(transport: Transport, ...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult> {
+  return transport.request("anvil_setCoinbase", params) as Promise<AnvilSetCoinbaseResult>;
+}
+
+/**
+ * `anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
+ *
+ * Off, the node's info and debug lines are dropped; warnings and errors are always logged. hardhat_setLoggingEnabled does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `enabled`: true to log.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetLoggingEnabled(transport: Transport, ...params: AnvilSetLoggingEnabledParams): Promise<AnvilSetLoggingEnabledResult> {
+  return transport.request("anvil_setLoggingEnabled", params) as Promise<AnvilSetLoggingEnabledResult>;
+}
+
+/**
+ * `anvil_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+ *
+ * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. hardhat_setMinGasPrice does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `gasPrice`: Wei per gas.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetMinGasPrice(transport: Transport, ...params: AnvilSetMinGasPriceParams): Promise<AnvilSetMinGasPriceResult> {
+  return transport.request("anvil_setMinGasPrice", params) as Promise<AnvilSetMinGasPriceResult>;
+}
+
+/**
+ * `anvil_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+ *
+ * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. hardhat_setNextBlockBaseFeePerGas does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `baseFee`: Wei per gas, at most 2^64 − 1.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetNextBlockBaseFeePerGas(transport: Transport, ...params: AnvilSetNextBlockBaseFeePerGasParams): Promise<AnvilSetNextBlockBaseFeePerGasResult> {
+  return transport.request("anvil_setNextBlockBaseFeePerGas", params) as Promise<AnvilSetNextBlockBaseFeePerGasResult>;
+}
+
+/**
+ * `anvil_setNonce`: Sets an account's nonce.
+ *
+ * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. hardhat_setNonce does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `nonce`: Nonce, at most 2^64 − 1.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetNonce(transport: Transport, ...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult> {
+  return transport.request("anvil_setNonce", params) as Promise<AnvilSetNonceResult>;
+}
+
+/**
+ * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+ *
+ * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `url`: JSON-RPC URL.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetRpcUrl(transport: Transport, ...params: AnvilSetRpcUrlParams): Promise<AnvilSetRpcUrlResult> {
+  return transport.request("anvil_setRpcUrl", params) as Promise<AnvilSetRpcUrlResult>;
+}
+
+/**
+ * `anvil_setStorageAt`: Writes a storage slot.
+ *
+ * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). hardhat_setStorageAt does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `slot`: Slot: a quantity or a 32-byte word.
+ * - `value`: The slot's new word.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetStorageAt(transport: Transport, ...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult> {
+  return transport.request("anvil_setStorageAt", params) as Promise<AnvilSetStorageAtResult>;
+}
+
+/**
+ * `anvil_stopImpersonatingAccount`: Ends an impersonation.
+ *
+ * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. hardhat_stopImpersonatingAccount does the same and answers as Hardhat does.
+ *
+ * Params:
+ * - `address`: Account.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilStopImpersonatingAccount(transport: Transport, ...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult> {
+  return transport.request("anvil_stopImpersonatingAccount", params) as Promise<AnvilStopImpersonatingAccountResult>;
+}
 
 /**
  * `eth_accounts`: Returns the accounts the node can sign for.
@@ -759,6 +1344,72 @@ export function ethSendTransaction(transport: Transport, ...params: EthSendTrans
 }
 
 /**
+ * `eth_sendUnsignedTransaction`: Sends a transaction from any address, without its key.
+ *
+ * As eth_sendTransaction, for any `from`, impersonated or not (anvil's method; viem's test client sends it): the transaction carries the placeholder signature of an impersonated account (see anvil_impersonateAccount).
+ *
+ * Params:
+ * - `transaction`: Transaction request; `from` is required.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethSendUnsignedTransaction(transport: Transport, ...params: EthSendUnsignedTransactionParams): Promise<EthSendUnsignedTransactionResult> {
+  return transport.request("eth_sendUnsignedTransaction", params) as Promise<EthSendUnsignedTransactionResult>;
+}
+
+/**
+ * `eth_sign`: Signs data with a node account (EIP-191).
+ *
+ * Signs keccak256("\x19Ethereum Signed Message:\n" ‖ the data's length in decimal ‖ the data) with the key of `address`, one of eth_accounts, as geth does; signatures are deterministic (RFC 6979). personal_sign does the same with its params the other way round.
+ *
+ * Params:
+ * - `address`: Signing account (eth_accounts).
+ * - `data`: Data to sign.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethSign(transport: Transport, ...params: EthSignParams): Promise<EthSignResult> {
+  return transport.request("eth_sign", params) as Promise<EthSignResult>;
+}
+
+/**
+ * `eth_signTransaction`: Signs a transaction with a node account, without sending it.
+ *
+ * Fills in the request as eth_sendTransaction does (nonce from the pool, gas estimated, fees from the next block's base fee), signs it with the key of `from` and answers the raw signed transaction (as anvil does, and as viem and ethers expect; geth answers {raw, tx}). Nothing is sent: eth_sendRawTransaction takes the answer.
+ *
+ * Params:
+ * - `transaction`: Transaction request; `from` is required.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+ *
+ * @since 1.0.0
+ */
+export function ethSignTransaction(transport: Transport, ...params: EthSignTransactionParams): Promise<EthSignTransactionResult> {
+  return transport.request("eth_signTransaction", params) as Promise<EthSignTransactionResult>;
+}
+
+/**
+ * `eth_signTypedData_v4`: Signs EIP-712 typed data with a node account.
+ *
+ * Signs the EIP-712 hash of the typed data (keccak256(0x1901 ‖ domain separator ‖ hashStruct(message)), arrays and nested structs included) with the key of `address`; deterministic (RFC 6979). The typed data may come as an object or as a JSON string. Malformed typed data (an unknown type, a value that does not fit its type) is refused with -32602 naming the problem.
+ *
+ * Params:
+ * - `address`: Signing account (eth_accounts).
+ * - `typedData`: Typed data.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethSignTypedDataV4(transport: Transport, ...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result> {
+  return transport.request("eth_signTypedData_v4", params) as Promise<EthSignTypedDataV4Result>;
+}
+
+/**
  * `eth_subscribe`: Opens a WebSocket subscription.
  *
  * WebSocket only (over HTTP it answers -32601 "notifications not supported"). The WebSocket endpoint is ws://host:port/ on the HTTP port, with the same host and origin checks, the same methods and the same envelope rules. Starts a subscription and returns its id; events then arrive as JSON-RPC notifications {"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":<id>,"result":<event>}} (see the SubscriptionNotification schema), where <event> is a BlockHeader for newHeads, a Log for logs, and a transaction hash for newPendingTransactions. Events start with the first block after the subscription and never precede the reply carrying its id; each is sent once, in chain order. The filter parameter is used only by logs (address and topics). Closing the connection ends its subscriptions and the filters it installed. A connection whose unsent output passes --ws-max-backlog bytes (default 16 MiB) is closed with code 1008 and a reason. At most --max-filters subscriptions per connection.
@@ -821,6 +1472,22 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
 }
 
 /**
+ * `evm_increaseTime`: Moves the block clock forward.
+ *
+ * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+ *
+ * Params:
+ * - `seconds`: Seconds to add.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmIncreaseTime(transport: Transport, ...params: EvmIncreaseTimeParams): Promise<EvmIncreaseTimeResult> {
+  return transport.request("evm_increaseTime", params) as Promise<EvmIncreaseTimeResult>;
+}
+
+/**
  * `evm_mine`: Mines one block.
  *
  * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
@@ -834,6 +1501,22 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
  */
 export function evmMine(transport: Transport, ...params: EvmMineParams): Promise<EvmMineResult> {
   return transport.request("evm_mine", params) as Promise<EvmMineResult>;
+}
+
+/**
+ * `evm_revert`: Goes back to a snapshot.
+ *
+ * Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+ *
+ * Params:
+ * - `snapshotId`: An id evm_snapshot answered.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmRevert(transport: Transport, ...params: EvmRevertParams): Promise<EvmRevertResult> {
+  return transport.request("evm_revert", params) as Promise<EvmRevertResult>;
 }
 
 /**
@@ -853,6 +1536,22 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
 }
 
 /**
+ * `evm_setBlockGasLimit`: Sets the gas limit of the next blocks.
+ *
+ * Every block mined from now on has this gas limit (until set again, or reverted by evm_revert). From 5,000 (the protocol's minimum) to 2^63 − 1; other values are refused with -32602. Blocks whose gas limit moves by more than 1/1024 of their parent's do not follow the protocol's rules, as with anvil and Hardhat.
+ *
+ * Params:
+ * - `gasLimit`: Gas limit.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmSetBlockGasLimit(transport: Transport, ...params: EvmSetBlockGasLimitParams): Promise<EvmSetBlockGasLimitResult> {
+  return transport.request("evm_setBlockGasLimit", params) as Promise<EvmSetBlockGasLimitResult>;
+}
+
+/**
  * `evm_setIntervalMining`: Sets interval mining.
  *
  * Mines a block every given number of milliseconds; 0 disables interval mining.
@@ -866,6 +1565,349 @@ export function evmSetAutomine(transport: Transport, ...params: EvmSetAutominePa
  */
 export function evmSetIntervalMining(transport: Transport, ...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult> {
   return transport.request("evm_setIntervalMining", params) as Promise<EvmSetIntervalMiningResult>;
+}
+
+/**
+ * `evm_setNextBlockTimestamp`: Sets the next block's timestamp.
+ *
+ * The next block (mined by any means) gets exactly this timestamp, and the clock runs on from it. It must be later than the head's timestamp and at most 253402300799 (9999-12-31T23:59:59Z). Answers the timestamp as a decimal string, as Hardhat does.
+ *
+ * Params:
+ * - `timestamp`: Unix seconds.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmSetNextBlockTimestamp(transport: Transport, ...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult> {
+  return transport.request("evm_setNextBlockTimestamp", params) as Promise<EvmSetNextBlockTimestampResult>;
+}
+
+/**
+ * `evm_snapshot`: Records the node's state; answers an id to revert to.
+ *
+ * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmSnapshot(transport: Transport, ...params: EvmSnapshotParams): Promise<EvmSnapshotResult> {
+  return transport.request("evm_snapshot", params) as Promise<EvmSnapshotResult>;
+}
+
+/**
+ * `hardhat_dropTransaction`: Removes a transaction from the pool.
+ *
+ * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. anvil_dropTransaction does the same and answers as anvil does. A mined transaction's hash is refused with -32602, as Hardhat refuses it.
+ *
+ * Params:
+ * - `hash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatDropTransaction(transport: Transport, ...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult> {
+  return transport.request("hardhat_dropTransaction", params) as Promise<HardhatDropTransactionResult>;
+}
+
+/**
+ * `hardhat_dumpState`: Would export the state as a blob: not supported.
+ *
+ * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatDumpState(transport: Transport, ...params: HardhatDumpStateParams): Promise<HardhatDumpStateResult> {
+  return transport.request("hardhat_dumpState", params) as Promise<HardhatDumpStateResult>;
+}
+
+/**
+ * `hardhat_getAutomine`: Whether automine is on.
+ *
+ * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). anvil_getAutomine does the same and answers as anvil does.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatGetAutomine(transport: Transport, ...params: HardhatGetAutomineParams): Promise<HardhatGetAutomineResult> {
+  return transport.request("hardhat_getAutomine", params) as Promise<HardhatGetAutomineResult>;
+}
+
+/**
+ * `hardhat_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+ *
+ * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. anvil_impersonateAccount does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account to send from.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatImpersonateAccount(transport: Transport, ...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult> {
+  return transport.request("hardhat_impersonateAccount", params) as Promise<HardhatImpersonateAccountResult>;
+}
+
+/**
+ * `hardhat_loadState`: Would merge a state blob: not supported.
+ *
+ * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+ *
+ * Params:
+ * - `state`: A blob from anvil_dumpState.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatLoadState(transport: Transport, ...params: HardhatLoadStateParams): Promise<HardhatLoadStateResult> {
+  return transport.request("hardhat_loadState", params) as Promise<HardhatLoadStateResult>;
+}
+
+/**
+ * `hardhat_metadata`: Metadata about this run of the node, as Hardhat reports it.
+ *
+ * The client version, the chain id, an id random per run (a reset draws a new one) and the head block.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatMetadata(transport: Transport, ...params: HardhatMetadataParams): Promise<HardhatMetadataResult> {
+  return transport.request("hardhat_metadata", params) as Promise<HardhatMetadataResult>;
+}
+
+/**
+ * `hardhat_mine`: Mines a number of blocks.
+ *
+ * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+ *
+ * Params:
+ * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+ * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatMine(transport: Transport, ...params: HardhatMineParams): Promise<HardhatMineResult> {
+  return transport.request("hardhat_mine", params) as Promise<HardhatMineResult>;
+}
+
+/**
+ * `hardhat_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+ *
+ * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). anvil_removeBlockTimestampInterval does the same and answers as anvil does. Hardhat itself has no such method; viem's test client sends it in hardhat mode.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatRemoveBlockTimestampInterval(transport: Transport, ...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult> {
+  return transport.request("hardhat_removeBlockTimestampInterval", params) as Promise<HardhatRemoveBlockTimestampIntervalResult>;
+}
+
+/**
+ * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+ *
+ * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+ *
+ * Params:
+ * - `options` (optional): Reset options; none resets to the chain's own genesis.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatReset(transport: Transport, ...params: HardhatResetParams): Promise<HardhatResetResult> {
+  return transport.request("hardhat_reset", params) as Promise<HardhatResetResult>;
+}
+
+/**
+ * `hardhat_setBalance`: Sets an account's balance.
+ *
+ * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. anvil_setBalance does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `balance`: Wei.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetBalance(transport: Transport, ...params: HardhatSetBalanceParams): Promise<HardhatSetBalanceResult> {
+  return transport.request("hardhat_setBalance", params) as Promise<HardhatSetBalanceResult>;
+}
+
+/**
+ * `hardhat_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval (milliseconds).
+ *
+ * As anvil_setBlockTimestampInterval, with the interval in milliseconds, a whole number of seconds: viem's test client sends it so in hardhat mode (setBlockTimestampInterval multiplies by 1000), and Hardhat itself has no such method.
+ *
+ * Params:
+ * - `milliseconds`: Milliseconds between blocks, a multiple of 1000.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetBlockTimestampInterval(transport: Transport, ...params: HardhatSetBlockTimestampIntervalParams): Promise<HardhatSetBlockTimestampIntervalResult> {
+  return transport.request("hardhat_setBlockTimestampInterval", params) as Promise<HardhatSetBlockTimestampIntervalResult>;
+}
+
+/**
+ * `hardhat_setCode`: Sets an account's code.
+ *
+ * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. anvil_setCode does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `code`: Runtime bytecode.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetCode(transport: Transport, ...params: HardhatSetCodeParams): Promise<HardhatSetCodeResult> {
+  return transport.request("hardhat_setCode", params) as Promise<HardhatSetCodeResult>;
+}
+
+/**
+ * `hardhat_setCoinbase`: Sets the coinbase of the next blocks.
+ *
+ * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. anvil_setCoinbase does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Coinbase.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetCoinbase(transport: Transport, ...params: HardhatSetCoinbaseParams): Promise<HardhatSetCoinbaseResult> {
+  return transport.request("hardhat_setCoinbase", params) as Promise<HardhatSetCoinbaseResult>;
+}
+
+/**
+ * `hardhat_setLoggingEnabled`: Turns the node's informational logging on or off.
+ *
+ * Off, the node's info and debug lines are dropped; warnings and errors are always logged. anvil_setLoggingEnabled does the same and answers as anvil does.
+ *
+ * Params:
+ * - `enabled`: true to log.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetLoggingEnabled(transport: Transport, ...params: HardhatSetLoggingEnabledParams): Promise<HardhatSetLoggingEnabledResult> {
+  return transport.request("hardhat_setLoggingEnabled", params) as Promise<HardhatSetLoggingEnabledResult>;
+}
+
+/**
+ * `hardhat_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+ *
+ * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. anvil_setMinGasPrice does the same and answers as anvil does.
+ *
+ * Params:
+ * - `gasPrice`: Wei per gas.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetMinGasPrice(transport: Transport, ...params: HardhatSetMinGasPriceParams): Promise<HardhatSetMinGasPriceResult> {
+  return transport.request("hardhat_setMinGasPrice", params) as Promise<HardhatSetMinGasPriceResult>;
+}
+
+/**
+ * `hardhat_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+ *
+ * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. anvil_setNextBlockBaseFeePerGas does the same and answers as anvil does.
+ *
+ * Params:
+ * - `baseFee`: Wei per gas, at most 2^64 − 1.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetNextBlockBaseFeePerGas(transport: Transport, ...params: HardhatSetNextBlockBaseFeePerGasParams): Promise<HardhatSetNextBlockBaseFeePerGasResult> {
+  return transport.request("hardhat_setNextBlockBaseFeePerGas", params) as Promise<HardhatSetNextBlockBaseFeePerGasResult>;
+}
+
+/**
+ * `hardhat_setNonce`: Sets an account's nonce.
+ *
+ * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. anvil_setNonce does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `nonce`: Nonce, at most 2^64 − 1.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetNonce(transport: Transport, ...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult> {
+  return transport.request("hardhat_setNonce", params) as Promise<HardhatSetNonceResult>;
+}
+
+/**
+ * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+ *
+ * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+ *
+ * Params:
+ * - `url`: JSON-RPC URL.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetRpcUrl(transport: Transport, ...params: HardhatSetRpcUrlParams): Promise<HardhatSetRpcUrlResult> {
+  return transport.request("hardhat_setRpcUrl", params) as Promise<HardhatSetRpcUrlResult>;
+}
+
+/**
+ * `hardhat_setStorageAt`: Writes a storage slot.
+ *
+ * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). anvil_setStorageAt does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `slot`: Slot: a quantity or a 32-byte word.
+ * - `value`: The slot's new word.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatSetStorageAt(transport: Transport, ...params: HardhatSetStorageAtParams): Promise<HardhatSetStorageAtResult> {
+  return transport.request("hardhat_setStorageAt", params) as Promise<HardhatSetStorageAtResult>;
+}
+
+/**
+ * `hardhat_stopImpersonatingAccount`: Ends an impersonation.
+ *
+ * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. anvil_stopImpersonatingAccount does the same and answers as anvil does.
+ *
+ * Params:
+ * - `address`: Account.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function hardhatStopImpersonatingAccount(transport: Transport, ...params: HardhatStopImpersonatingAccountParams): Promise<HardhatStopImpersonatingAccountResult> {
+  return transport.request("hardhat_stopImpersonatingAccount", params) as Promise<HardhatStopImpersonatingAccountResult>;
 }
 
 /**
@@ -892,6 +1934,24 @@ export function netListening(transport: Transport, ...params: NetListeningParams
  */
 export function netVersion(transport: Transport, ...params: NetVersionParams): Promise<NetVersionResult> {
   return transport.request("net_version", params) as Promise<NetVersionResult>;
+}
+
+/**
+ * `personal_sign`: Signs data with a node account (EIP-191), params as wallets send them.
+ *
+ * As eth_sign with the params reversed (data first), as MetaMask, viem and ethers send it. The optional third param (geth's password) is ignored: node accounts are unlocked.
+ *
+ * Params:
+ * - `data`: Data to sign.
+ * - `address`: Signing account (eth_accounts).
+ * - `password` (optional): Ignored.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function personalSign(transport: Transport, ...params: PersonalSignParams): Promise<PersonalSignResult> {
+  return transport.request("personal_sign", params) as Promise<PersonalSignResult>;
 }
 
 /**
@@ -996,6 +2056,273 @@ export interface Client {
   readonly transport: Transport;
   /** Calls any method by name, typed like the named functions. */
   request<M extends MethodName>(method: M, ...params: MethodParams<M>): Promise<MethodResult<M>>;
+  /**
+   * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
+   *
+   * On, eth_sendTransaction accepts any `from` (see anvil_impersonateAccount); off, only node accounts and addresses impersonated one by one.
+   *
+   * Params:
+   * - `enabled`: true to impersonate every address.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_autoImpersonateAccount(...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult>;
+  /**
+   * `anvil_dropTransaction`: Removes a transaction from the pool.
+   *
+   * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `hash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_dropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
+  /**
+   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   *
+   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_dumpState(...params: AnvilDumpStateParams): Promise<AnvilDumpStateResult>;
+  /**
+   * `anvil_getAutomine`: Whether automine is on.
+   *
+   * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). hardhat_getAutomine does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_getAutomine(...params: AnvilGetAutomineParams): Promise<AnvilGetAutomineResult>;
+  /**
+   * `anvil_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+   *
+   * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. hardhat_impersonateAccount does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account to send from.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_impersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
+  /**
+   * `anvil_loadState`: Would merge a state blob: not supported.
+   *
+   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `state`: A blob from anvil_dumpState.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_loadState(...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult>;
+  /**
+   * `anvil_mine`: Mines a number of blocks.
+   *
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_mine(...params: AnvilMineParams): Promise<AnvilMineResult>;
+  /**
+   * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
+   *
+   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_nodeInfo(...params: AnvilNodeInfoParams): Promise<AnvilNodeInfoResult>;
+  /**
+   * `anvil_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+   *
+   * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). hardhat_removeBlockTimestampInterval does the same and answers as Hardhat does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_removeBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
+  /**
+   * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   *
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `options` (optional): Reset options; none resets to the chain's own genesis.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_reset(...params: AnvilResetParams): Promise<AnvilResetResult>;
+  /**
+   * `anvil_setBalance`: Sets an account's balance.
+   *
+   * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `balance`: Wei.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setBalance(...params: AnvilSetBalanceParams): Promise<AnvilSetBalanceResult>;
+  /**
+   * `anvil_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval.
+   *
+   * Each block from now on gets its parent's timestamp plus `seconds`, instead of the clock's time, until anvil_removeBlockTimestampInterval. hardhat_setBlockTimestampInterval does the same in milliseconds.
+   *
+   * Params:
+   * - `seconds`: Seconds between blocks; the next block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setBlockTimestampInterval(...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult>;
+  /**
+   * `anvil_setCode`: Sets an account's code.
+   *
+   * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `code`: Runtime bytecode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setCode(...params: AnvilSetCodeParams): Promise<AnvilSetCodeResult>;
+  /**
+   * `anvil_setCoinbase`: Sets the coinbase of the next blocks.
+   *
+   * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. hardhat_setCoinbase does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Coinbase.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setCoinbase(...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult>;
+  /**
+   * `anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
+   *
+   * Off, the node's info and debug lines are dropped; warnings and errors are always logged. hardhat_setLoggingEnabled does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `enabled`: true to log.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setLoggingEnabled(...params: AnvilSetLoggingEnabledParams): Promise<AnvilSetLoggingEnabledResult>;
+  /**
+   * `anvil_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+   *
+   * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. hardhat_setMinGasPrice does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `gasPrice`: Wei per gas.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setMinGasPrice(...params: AnvilSetMinGasPriceParams): Promise<AnvilSetMinGasPriceResult>;
+  /**
+   * `anvil_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+   *
+   * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. hardhat_setNextBlockBaseFeePerGas does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `baseFee`: Wei per gas, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setNextBlockBaseFeePerGas(...params: AnvilSetNextBlockBaseFeePerGasParams): Promise<AnvilSetNextBlockBaseFeePerGasResult>;
+  /**
+   * `anvil_setNonce`: Sets an account's nonce.
+   *
+   * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. hardhat_setNonce does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `nonce`: Nonce, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
+  /**
+   * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+   *
+   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `url`: JSON-RPC URL.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setRpcUrl(...params: AnvilSetRpcUrlParams): Promise<AnvilSetRpcUrlResult>;
+  /**
+   * `anvil_setStorageAt`: Writes a storage slot.
+   *
+   * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). hardhat_setStorageAt does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `slot`: Slot: a quantity or a 32-byte word.
+   * - `value`: The slot's new word.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setStorageAt(...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult>;
+  /**
+   * `anvil_stopImpersonatingAccount`: Ends an impersonation.
+   *
+   * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. hardhat_stopImpersonatingAccount does the same and answers as Hardhat does.
+   *
+   * Params:
+   * - `address`: Account.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_stopImpersonatingAccount(...params: AnvilStopImpersonatingAccountParams): Promise<AnvilStopImpersonatingAccountResult>;
   /**
    * `eth_accounts`: Returns the accounts the node can sign for.
    *
@@ -1391,6 +2718,60 @@ export interface Client {
    */
   eth_sendTransaction(...params: EthSendTransactionParams): Promise<EthSendTransactionResult>;
   /**
+   * `eth_sendUnsignedTransaction`: Sends a transaction from any address, without its key.
+   *
+   * As eth_sendTransaction, for any `from`, impersonated or not (anvil's method; viem's test client sends it): the transaction carries the placeholder signature of an impersonated account (see anvil_impersonateAccount).
+   *
+   * Params:
+   * - `transaction`: Transaction request; `from` is required.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_sendUnsignedTransaction(...params: EthSendUnsignedTransactionParams): Promise<EthSendUnsignedTransactionResult>;
+  /**
+   * `eth_sign`: Signs data with a node account (EIP-191).
+   *
+   * Signs keccak256("\x19Ethereum Signed Message:\n" ‖ the data's length in decimal ‖ the data) with the key of `address`, one of eth_accounts, as geth does; signatures are deterministic (RFC 6979). personal_sign does the same with its params the other way round.
+   *
+   * Params:
+   * - `address`: Signing account (eth_accounts).
+   * - `data`: Data to sign.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_sign(...params: EthSignParams): Promise<EthSignResult>;
+  /**
+   * `eth_signTransaction`: Signs a transaction with a node account, without sending it.
+   *
+   * Fills in the request as eth_sendTransaction does (nonce from the pool, gas estimated, fees from the next block's base fee), signs it with the key of `from` and answers the raw signed transaction (as anvil does, and as viem and ethers expect; geth answers {raw, tx}). Nothing is sent: eth_sendRawTransaction takes the answer.
+   *
+   * Params:
+   * - `transaction`: Transaction request; `from` is required.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000, 3
+   *
+   * @since 1.0.0
+   */
+  eth_signTransaction(...params: EthSignTransactionParams): Promise<EthSignTransactionResult>;
+  /**
+   * `eth_signTypedData_v4`: Signs EIP-712 typed data with a node account.
+   *
+   * Signs the EIP-712 hash of the typed data (keccak256(0x1901 ‖ domain separator ‖ hashStruct(message)), arrays and nested structs included) with the key of `address`; deterministic (RFC 6979). The typed data may come as an object or as a JSON string. Malformed typed data (an unknown type, a value that does not fit its type) is refused with -32602 naming the problem.
+   *
+   * Params:
+   * - `address`: Signing account (eth_accounts).
+   * - `typedData`: Typed data.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_signTypedData_v4(...params: EthSignTypedDataV4Params): Promise<EthSignTypedDataV4Result>;
+  /**
    * `eth_subscribe`: Opens a WebSocket subscription.
    *
    * WebSocket only (over HTTP it answers -32601 "notifications not supported"). The WebSocket endpoint is ws://host:port/ on the HTTP port, with the same host and origin checks, the same methods and the same envelope rules. Starts a subscription and returns its id; events then arrive as JSON-RPC notifications {"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":<id>,"result":<event>}} (see the SubscriptionNotification schema), where <event> is a BlockHeader for newHeads, a Log for logs, and a transaction hash for newPendingTransactions. Events start with the first block after the subscription and never precede the reply carrying its id; each is sent once, in chain order. The filter parameter is used only by logs (address and topics). Closing the connection ends its subscriptions and the filters it installed. A connection whose unsent output passes --ws-max-backlog bytes (default 16 MiB) is closed with code 1008 and a reason. At most --max-filters subscriptions per connection.
@@ -1441,6 +2822,19 @@ export interface Client {
    */
   eth_unsubscribe(...params: EthUnsubscribeParams): Promise<EthUnsubscribeResult>;
   /**
+   * `evm_increaseTime`: Moves the block clock forward.
+   *
+   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   *
+   * Params:
+   * - `seconds`: Seconds to add.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_increaseTime(...params: EvmIncreaseTimeParams): Promise<EvmIncreaseTimeResult>;
+  /**
    * `evm_mine`: Mines one block.
    *
    * Mines a block with the executable pool transactions (anvil/Hardhat compatible). The optional timestamp (seconds) sets the new block's timestamp and must exceed the parent's. Always returns "0x0".
@@ -1453,6 +2847,19 @@ export interface Client {
    * @since 0.1.0
    */
   evm_mine(...params: EvmMineParams): Promise<EvmMineResult>;
+  /**
+   * `evm_revert`: Goes back to a snapshot.
+   *
+   * Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+   *
+   * Params:
+   * - `snapshotId`: An id evm_snapshot answered.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_revert(...params: EvmRevertParams): Promise<EvmRevertResult>;
   /**
    * `evm_setAutomine`: Turns automine on or off.
    *
@@ -1467,6 +2874,19 @@ export interface Client {
    */
   evm_setAutomine(...params: EvmSetAutomineParams): Promise<EvmSetAutomineResult>;
   /**
+   * `evm_setBlockGasLimit`: Sets the gas limit of the next blocks.
+   *
+   * Every block mined from now on has this gas limit (until set again, or reverted by evm_revert). From 5,000 (the protocol's minimum) to 2^63 − 1; other values are refused with -32602. Blocks whose gas limit moves by more than 1/1024 of their parent's do not follow the protocol's rules, as with anvil and Hardhat.
+   *
+   * Params:
+   * - `gasLimit`: Gas limit.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_setBlockGasLimit(...params: EvmSetBlockGasLimitParams): Promise<EvmSetBlockGasLimitResult>;
+  /**
    * `evm_setIntervalMining`: Sets interval mining.
    *
    * Mines a block every given number of milliseconds; 0 disables interval mining.
@@ -1479,6 +2899,283 @@ export interface Client {
    * @since 0.1.0
    */
   evm_setIntervalMining(...params: EvmSetIntervalMiningParams): Promise<EvmSetIntervalMiningResult>;
+  /**
+   * `evm_setNextBlockTimestamp`: Sets the next block's timestamp.
+   *
+   * The next block (mined by any means) gets exactly this timestamp, and the clock runs on from it. It must be later than the head's timestamp and at most 253402300799 (9999-12-31T23:59:59Z). Answers the timestamp as a decimal string, as Hardhat does.
+   *
+   * Params:
+   * - `timestamp`: Unix seconds.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_setNextBlockTimestamp(...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult>;
+  /**
+   * `evm_snapshot`: Records the node's state; answers an id to revert to.
+   *
+   * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_snapshot(...params: EvmSnapshotParams): Promise<EvmSnapshotResult>;
+  /**
+   * `hardhat_dropTransaction`: Removes a transaction from the pool.
+   *
+   * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. anvil_dropTransaction does the same and answers as anvil does. A mined transaction's hash is refused with -32602, as Hardhat refuses it.
+   *
+   * Params:
+   * - `hash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_dropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
+  /**
+   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   *
+   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_dumpState(...params: HardhatDumpStateParams): Promise<HardhatDumpStateResult>;
+  /**
+   * `hardhat_getAutomine`: Whether automine is on.
+   *
+   * True when each transaction is mined as it arrives (the default; evm_setAutomine switches it). anvil_getAutomine does the same and answers as anvil does.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_getAutomine(...params: HardhatGetAutomineParams): Promise<HardhatGetAutomineResult>;
+  /**
+   * `hardhat_impersonateAccount`: Lets eth_sendTransaction send from an address without its key.
+   *
+   * From now on eth_sendTransaction accepts `address` as `from`. Its transactions carry a placeholder signature (r = 2^160 + the address, s = 1, y-parity 0) that commits to the sender, so the block's transactions root covers it and the hash differs per sender; nobody can recover the sender from it, so the node records it (the pool's journal, the receipts). A node account (eth_accounts) still signs with its key. Impersonation lives in memory: a restart or a reset ends it. anvil_impersonateAccount does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account to send from.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_impersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
+  /**
+   * `hardhat_loadState`: Would merge a state blob: not supported.
+   *
+   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   *
+   * Params:
+   * - `state`: A blob from anvil_dumpState.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_loadState(...params: HardhatLoadStateParams): Promise<HardhatLoadStateResult>;
+  /**
+   * `hardhat_metadata`: Metadata about this run of the node, as Hardhat reports it.
+   *
+   * The client version, the chain id, an id random per run (a reset draws a new one) and the head block.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_metadata(...params: HardhatMetadataParams): Promise<HardhatMetadataResult>;
+  /**
+   * `hardhat_mine`: Mines a number of blocks.
+   *
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+   *
+   * Params:
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_mine(...params: HardhatMineParams): Promise<HardhatMineResult>;
+  /**
+   * `hardhat_removeBlockTimestampInterval`: Ends the fixed timestamp interval.
+   *
+   * Blocks take the clock's time again (anvil_setBlockTimestampInterval ends). anvil_removeBlockTimestampInterval does the same and answers as anvil does. Hardhat itself has no such method; viem's test client sends it in hardhat mode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_removeBlockTimestampInterval(...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult>;
+  /**
+   * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   *
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+   *
+   * Params:
+   * - `options` (optional): Reset options; none resets to the chain's own genesis.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_reset(...params: HardhatResetParams): Promise<HardhatResetResult>;
+  /**
+   * `hardhat_setBalance`: Sets an account's balance.
+   *
+   * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. anvil_setBalance does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `balance`: Wei.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setBalance(...params: HardhatSetBalanceParams): Promise<HardhatSetBalanceResult>;
+  /**
+   * `hardhat_setBlockTimestampInterval`: Spaces block timestamps by a fixed interval (milliseconds).
+   *
+   * As anvil_setBlockTimestampInterval, with the interval in milliseconds, a whole number of seconds: viem's test client sends it so in hardhat mode (setBlockTimestampInterval multiplies by 1000), and Hardhat itself has no such method.
+   *
+   * Params:
+   * - `milliseconds`: Milliseconds between blocks, a multiple of 1000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setBlockTimestampInterval(...params: HardhatSetBlockTimestampIntervalParams): Promise<HardhatSetBlockTimestampIntervalResult>;
+  /**
+   * `hardhat_setCode`: Sets an account's code.
+   *
+   * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. anvil_setCode does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `code`: Runtime bytecode.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setCode(...params: HardhatSetCodeParams): Promise<HardhatSetCodeResult>;
+  /**
+   * `hardhat_setCoinbase`: Sets the coinbase of the next blocks.
+   *
+   * Blocks mined from now on name this address as their coinbase (the fee recipient); the default is the zero address. anvil_setCoinbase does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Coinbase.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setCoinbase(...params: HardhatSetCoinbaseParams): Promise<HardhatSetCoinbaseResult>;
+  /**
+   * `hardhat_setLoggingEnabled`: Turns the node's informational logging on or off.
+   *
+   * Off, the node's info and debug lines are dropped; warnings and errors are always logged. anvil_setLoggingEnabled does the same and answers as anvil does.
+   *
+   * Params:
+   * - `enabled`: true to log.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setLoggingEnabled(...params: HardhatSetLoggingEnabledParams): Promise<HardhatSetLoggingEnabledResult>;
+  /**
+   * `hardhat_setMinGasPrice`: Sets the least gas price the pool admits (chains without EIP-1559).
+   *
+   * On a chain without EIP-1559 the pool refuses transactions priced below it. With EIP-1559 active (the dev chain from London on) it is refused with -32602, as anvil and Hardhat refuse it: the base fee prices transactions there. anvil_setMinGasPrice does the same and answers as anvil does.
+   *
+   * Params:
+   * - `gasPrice`: Wei per gas.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setMinGasPrice(...params: HardhatSetMinGasPriceParams): Promise<HardhatSetMinGasPriceResult>;
+  /**
+   * `hardhat_setNextBlockBaseFeePerGas`: Sets the next block's base fee.
+   *
+   * The next block mined has this base fee; the blocks after it follow the EIP-1559 rule from there. Transactions that cannot pay it wait in the pool. Refused with -32602 on a chain without EIP-1559. anvil_setNextBlockBaseFeePerGas does the same and answers as anvil does.
+   *
+   * Params:
+   * - `baseFee`: Wei per gas, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setNextBlockBaseFeePerGas(...params: HardhatSetNextBlockBaseFeePerGasParams): Promise<HardhatSetNextBlockBaseFeePerGasResult>;
+  /**
+   * `hardhat_setNonce`: Sets an account's nonce.
+   *
+   * Sets the nonce of `address` in the head's state, at once and without a block (as anvil_setBalance edits state). The pool re-reads the account's nonce: its transactions below the new nonce are dropped, and a gap above it makes the rest queue. anvil_setNonce does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `nonce`: Nonce, at most 2^64 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
+  /**
+   * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+   *
+   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+   *
+   * Params:
+   * - `url`: JSON-RPC URL.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setRpcUrl(...params: HardhatSetRpcUrlParams): Promise<HardhatSetRpcUrlResult>;
+  /**
+   * `hardhat_setStorageAt`: Writes a storage slot.
+   *
+   * Writes one storage slot of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); an account that does not exist is created to hold it. The value is a word of up to 32 bytes, left-padded; zero clears the slot. Answers true (anvil and Hardhat both do). anvil_setStorageAt does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `slot`: Slot: a quantity or a 32-byte word.
+   * - `value`: The slot's new word.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_setStorageAt(...params: HardhatSetStorageAtParams): Promise<HardhatSetStorageAtResult>;
+  /**
+   * `hardhat_stopImpersonatingAccount`: Ends an impersonation.
+   *
+   * eth_sendTransaction no longer accepts `address` as `from` (unless anvil_autoImpersonateAccount is on, or it is a node account). Transactions already sent stay where they are. anvil_stopImpersonatingAccount does the same and answers as anvil does.
+   *
+   * Params:
+   * - `address`: Account.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  hardhat_stopImpersonatingAccount(...params: HardhatStopImpersonatingAccountParams): Promise<HardhatStopImpersonatingAccountResult>;
   /**
    * `net_listening`: Returns whether the node accepts connections.
    *
@@ -1499,6 +3196,21 @@ export interface Client {
    * @since 0.1.0
    */
   net_version(...params: NetVersionParams): Promise<NetVersionResult>;
+  /**
+   * `personal_sign`: Signs data with a node account (EIP-191), params as wallets send them.
+   *
+   * As eth_sign with the params reversed (data first), as MetaMask, viem and ethers send it. The optional third param (geth's password) is ignored: node accounts are unlocked.
+   *
+   * Params:
+   * - `data`: Data to sign.
+   * - `address`: Signing account (eth_accounts).
+   * - `password` (optional): Ignored.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  personal_sign(...params: PersonalSignParams): Promise<PersonalSignResult>;
   /**
    * `rpc.discover`: Returns this OpenRPC document.
    *
@@ -1579,6 +3291,27 @@ export function createClient(transport: Transport): Client {
   return {
     transport,
     request: (method, ...params) => transport.request(method, params) as never,
+    anvil_autoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
+    anvil_dropTransaction: (...params) => anvilDropTransaction(transport, ...params),
+    anvil_dumpState: (...params) => anvilDumpState(transport, ...params),
+    anvil_getAutomine: (...params) => anvilGetAutomine(transport, ...params),
+    anvil_impersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
+    anvil_loadState: (...params) => anvilLoadState(transport, ...params),
+    anvil_mine: (...params) => anvilMine(transport, ...params),
+    anvil_nodeInfo: (...params) => anvilNodeInfo(transport, ...params),
+    anvil_removeBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
+    anvil_reset: (...params) => anvilReset(transport, ...params),
+    anvil_setBalance: (...params) => anvilSetBalance(transport, ...params),
+    anvil_setBlockTimestampInterval: (...params) => anvilSetBlockTimestampInterval(transport, ...params),
+    anvil_setCode: (...params) => anvilSetCode(transport, ...params),
+    anvil_setCoinbase: (...params) => anvilSetCoinbase(transport, ...params),
+    anvil_setLoggingEnabled: (...params) => anvilSetLoggingEnabled(transport, ...params),
+    anvil_setMinGasPrice: (...params) => anvilSetMinGasPrice(transport, ...params),
+    anvil_setNextBlockBaseFeePerGas: (...params) => anvilSetNextBlockBaseFeePerGas(transport, ...params),
+    anvil_setNonce: (...params) => anvilSetNonce(transport, ...params),
+    anvil_setRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
+    anvil_setStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
+    anvil_stopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
     eth_accounts: (...params) => ethAccounts(transport, ...params),
     eth_blobBaseFee: (...params) => ethBlobBaseFee(transport, ...params),
     eth_blockNumber: (...params) => ethBlockNumber(transport, ...params),
@@ -1610,15 +3343,45 @@ export function createClient(transport: Transport): Client {
     eth_newPendingTransactionFilter: (...params) => ethNewPendingTransactionFilter(transport, ...params),
     eth_sendRawTransaction: (...params) => ethSendRawTransaction(transport, ...params),
     eth_sendTransaction: (...params) => ethSendTransaction(transport, ...params),
+    eth_sendUnsignedTransaction: (...params) => ethSendUnsignedTransaction(transport, ...params),
+    eth_sign: (...params) => ethSign(transport, ...params),
+    eth_signTransaction: (...params) => ethSignTransaction(transport, ...params),
+    eth_signTypedData_v4: (...params) => ethSignTypedDataV4(transport, ...params),
     eth_subscribe: (...params) => ethSubscribe(transport, ...params),
     eth_syncing: (...params) => ethSyncing(transport, ...params),
     eth_uninstallFilter: (...params) => ethUninstallFilter(transport, ...params),
     eth_unsubscribe: (...params) => ethUnsubscribe(transport, ...params),
+    evm_increaseTime: (...params) => evmIncreaseTime(transport, ...params),
     evm_mine: (...params) => evmMine(transport, ...params),
+    evm_revert: (...params) => evmRevert(transport, ...params),
     evm_setAutomine: (...params) => evmSetAutomine(transport, ...params),
+    evm_setBlockGasLimit: (...params) => evmSetBlockGasLimit(transport, ...params),
     evm_setIntervalMining: (...params) => evmSetIntervalMining(transport, ...params),
+    evm_setNextBlockTimestamp: (...params) => evmSetNextBlockTimestamp(transport, ...params),
+    evm_snapshot: (...params) => evmSnapshot(transport, ...params),
+    hardhat_dropTransaction: (...params) => hardhatDropTransaction(transport, ...params),
+    hardhat_dumpState: (...params) => hardhatDumpState(transport, ...params),
+    hardhat_getAutomine: (...params) => hardhatGetAutomine(transport, ...params),
+    hardhat_impersonateAccount: (...params) => hardhatImpersonateAccount(transport, ...params),
+    hardhat_loadState: (...params) => hardhatLoadState(transport, ...params),
+    hardhat_metadata: (...params) => hardhatMetadata(transport, ...params),
+    hardhat_mine: (...params) => hardhatMine(transport, ...params),
+    hardhat_removeBlockTimestampInterval: (...params) => hardhatRemoveBlockTimestampInterval(transport, ...params),
+    hardhat_reset: (...params) => hardhatReset(transport, ...params),
+    hardhat_setBalance: (...params) => hardhatSetBalance(transport, ...params),
+    hardhat_setBlockTimestampInterval: (...params) => hardhatSetBlockTimestampInterval(transport, ...params),
+    hardhat_setCode: (...params) => hardhatSetCode(transport, ...params),
+    hardhat_setCoinbase: (...params) => hardhatSetCoinbase(transport, ...params),
+    hardhat_setLoggingEnabled: (...params) => hardhatSetLoggingEnabled(transport, ...params),
+    hardhat_setMinGasPrice: (...params) => hardhatSetMinGasPrice(transport, ...params),
+    hardhat_setNextBlockBaseFeePerGas: (...params) => hardhatSetNextBlockBaseFeePerGas(transport, ...params),
+    hardhat_setNonce: (...params) => hardhatSetNonce(transport, ...params),
+    hardhat_setRpcUrl: (...params) => hardhatSetRpcUrl(transport, ...params),
+    hardhat_setStorageAt: (...params) => hardhatSetStorageAt(transport, ...params),
+    hardhat_stopImpersonatingAccount: (...params) => hardhatStopImpersonatingAccount(transport, ...params),
     net_listening: (...params) => netListening(transport, ...params),
     net_version: (...params) => netVersion(transport, ...params),
+    personal_sign: (...params) => personalSign(transport, ...params),
     "rpc.discover": (...params) => rpcDiscover(transport, ...params),
     txpool_content: (...params) => txpoolContent(transport, ...params),
     txpool_contentFrom: (...params) => txpoolContentFrom(transport, ...params),

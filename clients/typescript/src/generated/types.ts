@@ -28,6 +28,29 @@ export type AccountProof = {
 /** 20-byte account address, hex-encoded with 0x prefix. Mixed case (EIP-55 checksums) is accepted on input; results use lowercase (except txpool map keys, which may be checksummed). */
 export type Address = string;
 
+/** The node's state and settings, in anvil's shape: the block number and the environment's fees as hex quantities, the timestamp and chain id as JSON numbers. */
+export type AnvilNodeInfo = {
+  currentBlockNumber: Uint64;
+  currentBlockTimestamp: number;
+  currentBlockHash: Hash32;
+  /** The fork of the next block, lowercase ("osaka"). */
+  hardFork: string;
+  /** Blocks take the pool's transactions by effective tip, ties by arrival. */
+  transactionOrder: "fees";
+  environment: {
+    baseFee: Quantity;
+    chainId: number;
+    gasLimit: Quantity;
+    gasPrice: Quantity;
+  };
+  /** Always nulls: the node forks no remote chain. */
+  forkConfig: {
+    forkUrl: null;
+    forkBlockNumber: null;
+    forkRetryBackoff: null;
+  };
+};
+
 /** EIP-7702 set-code authorization tuple (signed by the authority). */
 export type Authorization = {
   chainId: Quantity;
@@ -132,6 +155,9 @@ export type Bytes8 = string;
 /** Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case. */
 export type BytesInput = string;
 
+/** A number of seconds as a decimal string, as Hardhat answers evm_increaseTime and evm_setNextBlockTimestamp. */
+export type DecimalSeconds = string;
+
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
 export type DecimalString = string;
 
@@ -165,6 +191,29 @@ export type FilterOptions = {
 
 /** One position of a topic filter: null matches anything, a hash matches exactly, an array matches any of its hashes (an empty array matches anything). */
 export type FilterTopic = null | Hash32Input | Hash32Input[];
+
+/** Settings of a new dev genesis, named as the command-line flags that shape it; members left out keep the node's current settings. Giving any (even {}) makes the chain the dev chain. */
+export type GenesisSettings = {
+  /** Chain id (--chain-id), 1 to 2^53 − 1. */
+  chainId?: Uint64Input | number;
+  /** Fork of the dev chain (--hardfork). */
+  hardfork?: "homestead" | "tangerineWhistle" | "spuriousDragon" | "byzantium" | "constantinople" | "petersburg" | "istanbul" | "muirGlacier" | "berlin" | "london" | "arrowGlacier" | "grayGlacier" | "paris" | "shanghai" | "cancun" | "prague" | "osaka";
+  gasLimit?: Uint64Input;
+  balance?: QuantityInput;
+  /** Number of funded dev accounts (--accounts), 0 to 1,000. */
+  accounts?: number;
+  /** Mnemonic of the dev accounts (--mnemonic). */
+  mnemonic?: string;
+};
+
+/** Metadata about this run of the node, in Hardhat's shape (no `forkedNetwork`: the node forks no remote chain). */
+export type HardhatMetadata = {
+  clientVersion: string;
+  chainId: number;
+  instanceId: Hash32;
+  latestBlockNumber: number;
+  latestBlockHash: Hash32;
+};
 
 /** 32-byte hash as returned by the node: lowercase hex with 0x prefix. */
 export type Hash32 = string;
@@ -271,6 +320,23 @@ export type Receipt = {
   blobGasPrice?: Quantity;
 };
 
+/** What anvil_reset and hardhat_reset take. `forking` is accepted in the shape anvil, Hardhat and viem send it, but this node serves its own chain and does not fork: a `jsonRpcUrl` or a `blockNumber` in it is refused with -32004. `genesis` is this node's own member: new dev genesis settings. */
+export type ResetOptions = {
+  /** A remote chain to fork (not supported; null, {} or {"blockNumber": null} mean none). */
+  forking?: null | {
+    jsonRpcUrl?: string | null;
+    blockNumber?: null | number | Uint64Input;
+    httpHeaders?: { [key: string]: unknown } | null;
+  };
+  genesis?: GenesisSettings;
+};
+
+/** A number of seconds supplied by a client: a hex quantity that fits 64 bits, or a JSON integer (as Ganache clients send it). */
+export type Seconds = Uint64Input | number;
+
+/** A 65-byte secp256k1 signature r ‖ s ‖ v, v being 27 or 28: lowercase hex with 0x prefix. */
+export type Signature = string;
+
 /** Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as "0x0" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602. */
 export type StorageKey = string;
 
@@ -281,6 +347,9 @@ export type StorageProof = {
   /** RLP-encoded trie nodes from the storage root to the slot. */
   proof: Bytes[];
 };
+
+/** A storage word supplied by a client: hex with 0x prefix, either case, 1 to 64 digits (a quantity such as "0x2a" or a full 32-byte word); shorter values are left-padded with zeros. */
+export type StorageValueInput = string;
 
 /** Identifier of a WebSocket subscription: a hex string chosen by the server. */
 export type SubscriptionId = string;
@@ -451,6 +520,14 @@ export type TxpoolSummariesBySender = { [key: string]: TxpoolSummariesByNonce };
 /** One-line transaction summary: `<to>: <value> wei + <gas> gas × <gasPrice> wei` with hex quantities; `contract creation` replaces `<to>` for creations. */
 export type TxpoolSummary = string;
 
+/** EIP-712 typed data: an object with `types`, `primaryType`, `domain` and `message`, or that object as a JSON string (as MetaMask, viem and ethers send it). */
+export type TypedData = {
+  types: { [key: string]: unknown };
+  primaryType: string;
+  domain: { [key: string]: unknown };
+  message: { [key: string]: unknown };
+} | string;
+
 /** Unsigned 64-bit integer as returned by the node: lowercase hex with 0x prefix, no leading zeros, at most 16 digits. */
 export type Uint64 = string;
 
@@ -466,6 +543,151 @@ export type Withdrawal = {
 };
 
 // ---- methods ----
+
+/** Positional params of `anvil_autoImpersonateAccount`. */
+export type AnvilAutoImpersonateAccountParams = [
+  enabled: boolean,
+];
+/** Result of `anvil_autoImpersonateAccount`. */
+export type AnvilAutoImpersonateAccountResult = null;
+
+/** Positional params of `anvil_dropTransaction`. */
+export type AnvilDropTransactionParams = [
+  hash: Hash32Input,
+];
+/** Result of `anvil_dropTransaction`. */
+export type AnvilDropTransactionResult = Hash32 | null;
+
+/** Positional params of `anvil_dumpState`. */
+export type AnvilDumpStateParams = [];
+/** Result of `anvil_dumpState`. */
+export type AnvilDumpStateResult = Bytes;
+
+/** Positional params of `anvil_getAutomine`. */
+export type AnvilGetAutomineParams = [];
+/** Result of `anvil_getAutomine`. */
+export type AnvilGetAutomineResult = boolean;
+
+/** Positional params of `anvil_impersonateAccount`. */
+export type AnvilImpersonateAccountParams = [
+  address: Address,
+];
+/** Result of `anvil_impersonateAccount`. */
+export type AnvilImpersonateAccountResult = null;
+
+/** Positional params of `anvil_loadState`. */
+export type AnvilLoadStateParams = [
+  state: BytesInput,
+];
+/** Result of `anvil_loadState`. */
+export type AnvilLoadStateResult = boolean;
+
+/** Positional params of `anvil_mine`. */
+export type AnvilMineParams = [
+  blocks?: Uint64Input,
+  interval?: Uint64Input,
+];
+/** Result of `anvil_mine`. */
+export type AnvilMineResult = null;
+
+/** Positional params of `anvil_nodeInfo`. */
+export type AnvilNodeInfoParams = [];
+/** Result of `anvil_nodeInfo`. */
+export type AnvilNodeInfoResult = AnvilNodeInfo;
+
+/** Positional params of `anvil_removeBlockTimestampInterval`. */
+export type AnvilRemoveBlockTimestampIntervalParams = [];
+/** Result of `anvil_removeBlockTimestampInterval`. */
+export type AnvilRemoveBlockTimestampIntervalResult = boolean;
+
+/** Positional params of `anvil_reset`. */
+export type AnvilResetParams = [
+  options?: null | ResetOptions,
+];
+/** Result of `anvil_reset`. */
+export type AnvilResetResult = null;
+
+/** Positional params of `anvil_setBalance`. */
+export type AnvilSetBalanceParams = [
+  address: Address,
+  balance: QuantityInput,
+];
+/** Result of `anvil_setBalance`. */
+export type AnvilSetBalanceResult = null;
+
+/** Positional params of `anvil_setBlockTimestampInterval`. */
+export type AnvilSetBlockTimestampIntervalParams = [
+  seconds: Seconds,
+];
+/** Result of `anvil_setBlockTimestampInterval`. */
+export type AnvilSetBlockTimestampIntervalResult = null;
+
+/** Positional params of `anvil_setCode`. */
+export type AnvilSetCodeParams = [
+  address: Address,
+  code: BytesInput,
+];
+/** Result of `anvil_setCode`. */
+export type AnvilSetCodeResult = null;
+
+/** Positional params of `anvil_setCoinbase`. */
+export type AnvilSetCoinbaseParams = [
+  address: Address,
+];
+/** Result of `anvil_setCoinbase`. */
+export type AnvilSetCoinbaseResult = null;
+
+/** Positional params of `anvil_setLoggingEnabled`. */
+export type AnvilSetLoggingEnabledParams = [
+  enabled: boolean,
+];
+/** Result of `anvil_setLoggingEnabled`. */
+export type AnvilSetLoggingEnabledResult = null;
+
+/** Positional params of `anvil_setMinGasPrice`. */
+export type AnvilSetMinGasPriceParams = [
+  gasPrice: QuantityInput,
+];
+/** Result of `anvil_setMinGasPrice`. */
+export type AnvilSetMinGasPriceResult = null;
+
+/** Positional params of `anvil_setNextBlockBaseFeePerGas`. */
+export type AnvilSetNextBlockBaseFeePerGasParams = [
+  baseFee: Uint64Input,
+];
+/** Result of `anvil_setNextBlockBaseFeePerGas`. */
+export type AnvilSetNextBlockBaseFeePerGasResult = null;
+
+/** Positional params of `anvil_setNonce`. */
+export type AnvilSetNonceParams = [
+  address: Address,
+  nonce: Uint64Input,
+];
+/** Result of `anvil_setNonce`. */
+export type AnvilSetNonceResult = null;
+
+/** Positional params of `anvil_setRpcUrl`. */
+export type AnvilSetRpcUrlParams = [
+  url: string,
+];
+/** Result of `anvil_setRpcUrl`. */
+export type AnvilSetRpcUrlResult = null;
+
+/** Positional params of `anvil_setStorageAt`. */
+export type AnvilSetStorageAtParams = [
+  address: Address,
+  slot: StorageKey,
+  value: StorageValueInput,
+];
+/** Result of `anvil_setStorageAt`. */
+export type AnvilSetStorageAtResult = true;
+
+/** Positional params of `anvil_stopImpersonatingAccount`. */
+export type AnvilStopImpersonatingAccountParams = [
+  address: Address,
+];
+/** Result of `anvil_stopImpersonatingAccount`. */
+export type AnvilStopImpersonatingAccountResult = null;
 
 /** Positional params of `eth_accounts`. */
 export type EthAccountsParams = [];
@@ -683,6 +905,36 @@ export type EthSendTransactionParams = [
 /** Result of `eth_sendTransaction`. */
 export type EthSendTransactionResult = Hash32;
 
+/** Positional params of `eth_sendUnsignedTransaction`. */
+export type EthSendUnsignedTransactionParams = [
+  transaction: TransactionRequest,
+];
+/** Result of `eth_sendUnsignedTransaction`. */
+export type EthSendUnsignedTransactionResult = Hash32;
+
+/** Positional params of `eth_sign`. */
+export type EthSignParams = [
+  address: Address,
+  data: BytesInput,
+];
+/** Result of `eth_sign`. */
+export type EthSignResult = Signature;
+
+/** Positional params of `eth_signTransaction`. */
+export type EthSignTransactionParams = [
+  transaction: TransactionRequest,
+];
+/** Result of `eth_signTransaction`. */
+export type EthSignTransactionResult = Bytes;
+
+/** Positional params of `eth_signTypedData_v4`. */
+export type EthSignTypedDataV4Params = [
+  address: Address,
+  typedData: TypedData,
+];
+/** Result of `eth_signTypedData_v4`. */
+export type EthSignTypedDataV4Result = Signature;
+
 /** Positional params of `eth_subscribe`. */
 export type EthSubscribeParams = [
   subscriptionType: SubscriptionKind,
@@ -710,12 +962,26 @@ export type EthUnsubscribeParams = [
 /** Result of `eth_unsubscribe`. */
 export type EthUnsubscribeResult = boolean;
 
+/** Positional params of `evm_increaseTime`. */
+export type EvmIncreaseTimeParams = [
+  seconds: Seconds,
+];
+/** Result of `evm_increaseTime`. */
+export type EvmIncreaseTimeResult = DecimalSeconds;
+
 /** Positional params of `evm_mine`. */
 export type EvmMineParams = [
   timestamp?: Uint64Input | number,
 ];
 /** Result of `evm_mine`. */
 export type EvmMineResult = "0x0";
+
+/** Positional params of `evm_revert`. */
+export type EvmRevertParams = [
+  snapshotId: Uint64Input,
+];
+/** Result of `evm_revert`. */
+export type EvmRevertResult = boolean;
 
 /** Positional params of `evm_setAutomine`. */
 export type EvmSetAutomineParams = [
@@ -724,12 +990,169 @@ export type EvmSetAutomineParams = [
 /** Result of `evm_setAutomine`. */
 export type EvmSetAutomineResult = true;
 
+/** Positional params of `evm_setBlockGasLimit`. */
+export type EvmSetBlockGasLimitParams = [
+  gasLimit: Uint64Input,
+];
+/** Result of `evm_setBlockGasLimit`. */
+export type EvmSetBlockGasLimitResult = true;
+
 /** Positional params of `evm_setIntervalMining`. */
 export type EvmSetIntervalMiningParams = [
   interval: number,
 ];
 /** Result of `evm_setIntervalMining`. */
 export type EvmSetIntervalMiningResult = true;
+
+/** Positional params of `evm_setNextBlockTimestamp`. */
+export type EvmSetNextBlockTimestampParams = [
+  timestamp: Seconds,
+];
+/** Result of `evm_setNextBlockTimestamp`. */
+export type EvmSetNextBlockTimestampResult = DecimalSeconds;
+
+/** Positional params of `evm_snapshot`. */
+export type EvmSnapshotParams = [];
+/** Result of `evm_snapshot`. */
+export type EvmSnapshotResult = Uint64;
+
+/** Positional params of `hardhat_dropTransaction`. */
+export type HardhatDropTransactionParams = [
+  hash: Hash32Input,
+];
+/** Result of `hardhat_dropTransaction`. */
+export type HardhatDropTransactionResult = boolean;
+
+/** Positional params of `hardhat_dumpState`. */
+export type HardhatDumpStateParams = [];
+/** Result of `hardhat_dumpState`. */
+export type HardhatDumpStateResult = Bytes;
+
+/** Positional params of `hardhat_getAutomine`. */
+export type HardhatGetAutomineParams = [];
+/** Result of `hardhat_getAutomine`. */
+export type HardhatGetAutomineResult = boolean;
+
+/** Positional params of `hardhat_impersonateAccount`. */
+export type HardhatImpersonateAccountParams = [
+  address: Address,
+];
+/** Result of `hardhat_impersonateAccount`. */
+export type HardhatImpersonateAccountResult = true;
+
+/** Positional params of `hardhat_loadState`. */
+export type HardhatLoadStateParams = [
+  state: BytesInput,
+];
+/** Result of `hardhat_loadState`. */
+export type HardhatLoadStateResult = boolean;
+
+/** Positional params of `hardhat_metadata`. */
+export type HardhatMetadataParams = [];
+/** Result of `hardhat_metadata`. */
+export type HardhatMetadataResult = HardhatMetadata;
+
+/** Positional params of `hardhat_mine`. */
+export type HardhatMineParams = [
+  blocks?: Uint64Input,
+  interval?: Uint64Input,
+];
+/** Result of `hardhat_mine`. */
+export type HardhatMineResult = true;
+
+/** Positional params of `hardhat_removeBlockTimestampInterval`. */
+export type HardhatRemoveBlockTimestampIntervalParams = [];
+/** Result of `hardhat_removeBlockTimestampInterval`. */
+export type HardhatRemoveBlockTimestampIntervalResult = boolean;
+
+/** Positional params of `hardhat_reset`. */
+export type HardhatResetParams = [
+  options?: null | ResetOptions,
+];
+/** Result of `hardhat_reset`. */
+export type HardhatResetResult = true;
+
+/** Positional params of `hardhat_setBalance`. */
+export type HardhatSetBalanceParams = [
+  address: Address,
+  balance: QuantityInput,
+];
+/** Result of `hardhat_setBalance`. */
+export type HardhatSetBalanceResult = true;
+
+/** Positional params of `hardhat_setBlockTimestampInterval`. */
+export type HardhatSetBlockTimestampIntervalParams = [
+  milliseconds: Seconds,
+];
+/** Result of `hardhat_setBlockTimestampInterval`. */
+export type HardhatSetBlockTimestampIntervalResult = true;
+
+/** Positional params of `hardhat_setCode`. */
+export type HardhatSetCodeParams = [
+  address: Address,
+  code: BytesInput,
+];
+/** Result of `hardhat_setCode`. */
+export type HardhatSetCodeResult = true;
+
+/** Positional params of `hardhat_setCoinbase`. */
+export type HardhatSetCoinbaseParams = [
+  address: Address,
+];
+/** Result of `hardhat_setCoinbase`. */
+export type HardhatSetCoinbaseResult = true;
+
+/** Positional params of `hardhat_setLoggingEnabled`. */
+export type HardhatSetLoggingEnabledParams = [
+  enabled: boolean,
+];
+/** Result of `hardhat_setLoggingEnabled`. */
+export type HardhatSetLoggingEnabledResult = true;
+
+/** Positional params of `hardhat_setMinGasPrice`. */
+export type HardhatSetMinGasPriceParams = [
+  gasPrice: QuantityInput,
+];
+/** Result of `hardhat_setMinGasPrice`. */
+export type HardhatSetMinGasPriceResult = true;
+
+/** Positional params of `hardhat_setNextBlockBaseFeePerGas`. */
+export type HardhatSetNextBlockBaseFeePerGasParams = [
+  baseFee: Uint64Input,
+];
+/** Result of `hardhat_setNextBlockBaseFeePerGas`. */
+export type HardhatSetNextBlockBaseFeePerGasResult = true;
+
+/** Positional params of `hardhat_setNonce`. */
+export type HardhatSetNonceParams = [
+  address: Address,
+  nonce: Uint64Input,
+];
+/** Result of `hardhat_setNonce`. */
+export type HardhatSetNonceResult = true;
+
+/** Positional params of `hardhat_setRpcUrl`. */
+export type HardhatSetRpcUrlParams = [
+  url: string,
+];
+/** Result of `hardhat_setRpcUrl`. */
+export type HardhatSetRpcUrlResult = true;
+
+/** Positional params of `hardhat_setStorageAt`. */
+export type HardhatSetStorageAtParams = [
+  address: Address,
+  slot: StorageKey,
+  value: StorageValueInput,
+];
+/** Result of `hardhat_setStorageAt`. */
+export type HardhatSetStorageAtResult = true;
+
+/** Positional params of `hardhat_stopImpersonatingAccount`. */
+export type HardhatStopImpersonatingAccountParams = [
+  address: Address,
+];
+/** Result of `hardhat_stopImpersonatingAccount`. */
+export type HardhatStopImpersonatingAccountResult = boolean;
 
 /** Positional params of `net_listening`. */
 export type NetListeningParams = [];
@@ -740,6 +1163,15 @@ export type NetListeningResult = boolean;
 export type NetVersionParams = [];
 /** Result of `net_version`. */
 export type NetVersionResult = DecimalString;
+
+/** Positional params of `personal_sign`. */
+export type PersonalSignParams = [
+  data: BytesInput,
+  address: Address,
+  password?: string,
+];
+/** Result of `personal_sign`. */
+export type PersonalSignResult = Signature;
 
 /** Positional params of `rpc.discover`. */
 export type RpcDiscoverParams = [];

@@ -1,0 +1,111 @@
+import { bytesToHex } from '@ethereumjs/util';
+import type { AnvilResetParams, AnvilSetLoggingEnabledParams, GenesisSettings as RpcGenesisSettings } from '../../../generated/types.js';
+import type { GenesisSettings } from '../../config.js';
+import { SUGGESTED_TIP } from '../../fees/fees.js';
+import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
+import { toQuantity } from '../../format/quantity.js';
+import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
+import { CLIENT_VERSION } from '../net/net.js';
+import type { Handlers, Services } from '../services.js';
+import { inBothDialects } from './dialects.js';
+
+/** The largest chain id a JSON number holds exactly (clients keep chain ids as numbers). */
+const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
+const FORKING = 'forking is not supported: this node serves its own chain and forks no remote one (evm_snapshot and evm_revert go back to a block of it)';
+
+type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
+
+/** The node as a whole: what it reports about itself, reset, logging, and the anvil methods it cannot serve. */
+export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
+  Handlers,
+  | 'anvil_nodeInfo'
+  | 'hardhat_metadata'
+  | 'anvil_reset'
+  | 'hardhat_reset'
+  | 'anvil_setLoggingEnabled'
+  | 'hardhat_setLoggingEnabled'
+  | 'anvil_setRpcUrl'
+  | 'hardhat_setRpcUrl'
+  | 'anvil_dumpState'
+  | 'hardhat_dumpState'
+  | 'anvil_loadState'
+  | 'hardhat_loadState'
+> {
+  const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
+    if (options?.forking?.jsonRpcUrl != null || options?.forking?.blockNumber != null) throw notSupported(FORKING);
+    if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
+    await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis));
+  });
+  const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
+  const dumpState = () => {
+    throw notSupported('dumpState is not supported: the state trie is keyed by hashed addresses and keeps no preimages, so the node cannot list its accounts; use evm_snapshot/evm_revert or a copy of the data dir');
+  };
+  const loadState = () => {
+    throw notSupported('loadState is not supported: the node cannot make the blobs it takes (see dumpState); use evm_snapshot/evm_revert or a copy of the data dir');
+  };
+  return {
+    anvil_nodeInfo: async () => {
+      const head = chain.head();
+      const common = chain.nextCommon();
+      const baseFee = nextBlock.baseFeeOn(head.header, common);
+      return {
+        currentBlockNumber: toQuantity(head.header.number),
+        currentBlockTimestamp: Number(head.header.timestamp),
+        currentBlockHash: bytesToHex(head.hash()),
+        hardFork: common.hardfork(),
+        transactionOrder: 'fees',
+        environment: {
+          baseFee: toQuantity(baseFee),
+          chainId: Number(common.chainId()),
+          gasLimit: toQuantity(nextBlock.gasLimitOn(head.header)),
+          gasPrice: toQuantity(baseFee + SUGGESTED_TIP),
+        },
+        forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+      };
+    },
+    hardhat_metadata: async () => {
+      const head = chain.head();
+      return {
+        clientVersion: CLIENT_VERSION,
+        chainId: Number(chain.commons.base.chainId()),
+        instanceId: node.instanceId,
+        latestBlockNumber: Number(head.header.number),
+        latestBlockHash: bytesToHex(head.hash()),
+      };
+    },
+    anvil_reset,
+    hardhat_reset,
+    anvil_setLoggingEnabled,
+    hardhat_setLoggingEnabled,
+    anvil_setRpcUrl: async () => {
+      throw notSupported(FORKING);
+    },
+    hardhat_setRpcUrl: async () => {
+      throw notSupported(FORKING);
+    },
+    anvil_dumpState: async () => dumpState(),
+    hardhat_dumpState: async () => dumpState(),
+    anvil_loadState: async () => loadState(),
+    hardhat_loadState: async () => loadState(),
+  };
+}
+
+/** The contract's genesis settings as the node's, each checked against what a genesis may hold. */
+function genesisSettings(given: RpcGenesisSettings): Partial<GenesisSettings> {
+  const settings: Partial<GenesisSettings> = {};
+  if (given.chainId !== undefined) {
+    const chainId = BigInt(given.chainId);
+    if (chainId < 1n || chainId > MAX_CHAIN_ID) throw invalidParams(`invalid argument 0 (options.genesis.chainId): ${chainId} is not between 1 and ${MAX_CHAIN_ID}`);
+    settings.chainId = chainId;
+  }
+  if (given.gasLimit !== undefined) {
+    const gasLimit = BigInt(given.gasLimit);
+    if (gasLimit < MIN_GAS_LIMIT || gasLimit > MAX_GAS_LIMIT) throw invalidParams(`invalid argument 0 (options.genesis.gasLimit): ${gasLimit} is not between ${MIN_GAS_LIMIT} and ${MAX_GAS_LIMIT}`);
+    settings.gasLimit = gasLimit;
+  }
+  if (given.balance !== undefined) settings.balance = BigInt(given.balance);
+  if (given.hardfork !== undefined) settings.hardfork = given.hardfork;
+  if (given.accounts !== undefined) settings.accounts = given.accounts;
+  if (given.mnemonic !== undefined) settings.mnemonic = given.mnemonic;
+  return settings;
+}

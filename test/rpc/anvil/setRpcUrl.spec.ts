@@ -1,0 +1,4 @@
+// anvil_setRpcUrl: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
+import { describeNotSupported } from '../../helpers/dev-control-specs.js';
+
+describeNotSupported('anvil', 'setRpcUrl', ['http://127.0.0.1:8546'], /forking is not supported/);

@@ -1,0 +1,4 @@
+// hardhat_setNonce: the shared spec (test/helpers/state-edit-specs.ts), under the Hardhat name.
+import { describeSetNonce } from '../../helpers/state-edit-specs.js';
+
+describeSetNonce('hardhat');
