@@ -1,8 +1,8 @@
-// What the node prints while it serves, as anvil does: one line per request method (a burst of the
+// What the node prints while it serves, as anvil does: one line per request method (a run of the
 // same method folded into one line with a count), each mined transaction with its hash, gas, status
 // and revert reason, and Solidity's console.log output — from mined transactions and from
-// eth_call / eth_estimateGas. Requests cost a map update each; lines are written when the burst's
-// window closes, or before anything else is printed.
+// eth_call / eth_estimateGas. A request costs a comparison or a map update; lines are written when
+// the window closes, or before anything else is printed.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Block } from '@ethereumjs/block';
 import type { Message } from '@ethereumjs/evm';
@@ -13,10 +13,12 @@ import { consoleDecoder, isConsoleCall } from './console-log.js';
 import { failureOf } from './outcome.js';
 import { printable } from './printable.js';
 
-/** How long a burst of requests is gathered before its lines are printed. */
+/** How long requests are gathered before their lines are printed. */
 const REQUEST_WINDOW_MS = 250;
-/** Distinct methods gathered per window at most; more are counted together (a client sending junk names). */
-const MAX_METHODS = 64;
+/** Lines kept in the order of their requests; past them, a method seen earlier in the window adds to its line. */
+const ORDERED_LINES = 16;
+/** Lines per window at most; requests past them are counted together (a client sending junk names). */
+const MAX_LINES = 64;
 const MAX_METHOD_NAME = 64;
 
 /** What a mined transaction left for the report: its result and the console.log calls it made. */
@@ -31,11 +33,18 @@ interface CallCapture {
   logs: Uint8Array[];
 }
 
+interface RequestLine {
+  method: string;
+  count: number;
+}
+
 /** Methods whose console.log output is printed as the call ends (a transaction's, as its block lands). */
 const CALL_METHODS = new Set(['eth_call', 'eth_estimateGas']);
 
 export class Terminal {
-  private readonly tally = new Map<string, number>();
+  /** The window's request lines, and the last line of each method in it. */
+  private lines: RequestLine[] = [];
+  private readonly lineOf = new Map<string, RequestLine>();
   private others = 0;
   private timer?: NodeJS.Timeout;
   /** Prints that wait for the console.log decoder, kept in order. */
@@ -44,7 +53,11 @@ export class Terminal {
   private readonly calls = new AsyncLocalStorage<CallCapture>();
   private enabled = true;
 
-  constructor(private readonly write: (text: string) => void) {}
+  /** `windowMs`: how long requests are gathered before their lines are printed. */
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly windowMs = REQUEST_WINDOW_MS,
+  ) {}
 
   /** anvil_setLoggingEnabled / hardhat_setLoggingEnabled: while off, nothing is gathered or printed. */
   setEnabled(on: boolean): void {
@@ -108,16 +121,19 @@ export class Terminal {
   }
 
   private request(method: string): void {
-    const count = this.tally.get(method);
-    if (count !== undefined) {
-      this.tally.set(method, count + 1);
-    } else if (this.tally.size < MAX_METHODS) {
-      this.tally.set(method, 1);
+    const last = this.lines.length > 0 ? this.lines[this.lines.length - 1]! : undefined;
+    const line = last?.method === method ? last : this.lines.length >= ORDERED_LINES ? this.lineOf.get(method) : undefined;
+    if (line !== undefined) {
+      line.count++;
+    } else if (this.lines.length < MAX_LINES) {
+      const added = { method, count: 1 };
+      this.lines.push(added);
+      this.lineOf.set(method, added);
     } else {
       this.others++;
     }
     if (this.timer === undefined) {
-      this.timer = setTimeout(() => this.printLater(() => []), REQUEST_WINDOW_MS);
+      this.timer = setTimeout(() => this.printLater(() => []), this.windowMs);
       this.timer.unref();
     }
   }
@@ -126,9 +142,10 @@ export class Terminal {
   private takeRequests(): string[] {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const lines = [...this.tally].map(([method, count]) => `${printable(method, MAX_METHOD_NAME)}${count > 1 ? ` ×${count}` : ''}`);
-    if (this.others > 0) lines.push(`… and ${this.others} requests to other methods`);
-    this.tally.clear();
+    const lines = this.lines.map(({ method, count }) => `${printable(method, MAX_METHOD_NAME)}${count > 1 ? ` ×${count}` : ''}`);
+    if (this.others > 0) lines.push(`… and ${this.others} more requests`);
+    this.lines = [];
+    this.lineOf.clear();
     this.others = 0;
     return lines;
   }
