@@ -4,9 +4,10 @@
  * Run by `npm run generate` (scripts/generate.ts) after generated/. The package's runtime — transports and the
  * error classes — is ordinary source in clients/typescript/src/; only the contract-derived part is generated here:
  *
- *   types.ts   the same type emission as generated/types.ts (so client and server share one set of types)
- *   client.ts  one typed function per method (`ethGetBlockByNumber(transport, ...params)`), the `Client` interface
- *              (`client.eth_getBlockByNumber(...params)`), `createClient`, and each method's declared errors
+ *   types.ts   the type emission of generated/types.ts, with 0x-prefixed strings typed `` `0x${string}` ``
+ *   client.ts  one typed function per method (`ethGetBlockByNumber(transport, ...params)`), `ContractMethods`
+ *              (`<wire name>(...params)` members, which the hand-written `Client` builds on), each method's declared errors
+ *   viem.ts    the contract as a viem RPC schema, and one action per method viem has no action for (viem-methods.ts)
  *
  * Programmatic use: `renderClientFiles(doc)` (pure) and `generateClient(docPath?, outDir?)` (writes).
  */
@@ -16,18 +17,44 @@ import { isObject, type JsonObject } from "../../src/contract/json.js";
 import { deref } from "../../src/contract/refs.js";
 import { projectRoot } from "../../src/contract/root.js";
 import { contractDigest } from "./methods.js";
-import { GenerateError, IDENT, JS_RESERVED, buildModel, type Model } from "./model.js";
+import { GenerateError, IDENT, JS_RESERVED, buildModel, type MethodSpec, type Model } from "./model.js";
 import { HEADER, writeGeneratedFiles } from "./output.js";
 import { docComment, renderTypes } from "./typescript.js";
+import { VIEM_ACTION_METHODS } from "./viem-methods.js";
 
 export const CLIENT_DIR = path.join("clients", "typescript");
 export const CLIENT_GENERATED_DIR = path.join(CLIENT_DIR, "src", "generated");
-export const CLIENT_GENERATED_FILES = ["client.ts", "types.ts"] as const;
+export const CLIENT_GENERATED_FILES = ["client.ts", "types.ts", "viem.ts"] as const;
 
 /** Names the package exports besides the schema and method types; a contract name may not shadow them. */
-const CLIENT_RESERVED = new Set([
+export const CLIENT_RESERVED: ReadonlySet<string> = new Set([
   "Client",
   "createClient",
+  "ContractMethods",
+  "contractMethods",
+  "BlockWithTransactions",
+  "BatchCall",
+  "BatchOutcome",
+  "BatchResults",
+  "SubscriptionEvents",
+  "SubscriptionEvent",
+  "SubscribeOptions",
+  "Unsubscribe",
+  "SubscriptionHandlers",
+  "LogSubscriptionFilter",
+  "RawCall",
+  "RawOutcome",
+  "ViemClientLike",
+  "TransportSubscription",
+  "SubscribingTransport",
+  "ReconnectOptions",
+  "EvmNodeRpcSchema",
+  "methodsViemLacks",
+  "ActionsViemLacks",
+  "actionsViemLacks",
+  "EvmNodeActions",
+  "evmNodeActions",
+  "viemTransport",
   "RpcMethods",
   "MethodName",
   "MethodParams",
@@ -52,6 +79,11 @@ const CLIENT_RESERVED = new Set([
   "isJsonRpcError",
   "encodeParams",
 ]);
+
+/** Members of the hand-written `Client` besides the methods (which are named by wire name). */
+const CLIENT_MEMBERS = new Set(["transport", "request", "batch", "subscribe"]);
+/** Members of the viem extension besides the actions (which are named like the SDK's functions). */
+const VIEM_EXTENSION_MEMBERS = new Set(["subscribe", "evmNode"]);
 
 interface DeclaredError {
   code: number;
@@ -112,7 +144,24 @@ function methodDoc(doc: JsonObject, method: JsonObject, name: string, declared: 
   return parts.join("\n\n");
 }
 
-function renderClient(model: Model): string {
+interface MethodTexts {
+  declared: Map<string, DeclaredError[]>;
+  docs: Map<string, string>;
+}
+
+function methodTexts(model: Model): MethodTexts {
+  const declared = new Map<string, DeclaredError[]>();
+  const docs = new Map<string, string>();
+  for (const m of model.methods) {
+    const raw = rawMethod(model, m.name);
+    const errors = declaredErrors(model, raw);
+    declared.set(m.name, errors);
+    docs.set(m.name, methodDoc(model.doc, raw, m.name, errors));
+  }
+  return { declared, docs };
+}
+
+function renderClient(model: Model, { declared: errorsByMethod, docs }: MethodTexts): string {
   const out: string[] = [HEADER, "/* eslint-disable */", ""];
   const names = new Map<string, string>();
   for (const key of model.componentNames) {
@@ -125,7 +174,7 @@ function renderClient(model: Model): string {
     if (!IDENT.test(fn) || JS_RESERVED.has(fn) || CLIENT_RESERVED.has(fn)) {
       throw new GenerateError(`method "${m.name}": client function name ${fn} is not usable`);
     }
-    if (m.name === "request" || m.name === "transport") {
+    if (CLIENT_MEMBERS.has(m.name)) {
       throw new GenerateError(`method "${m.name}" collides with the Client member of that name`);
     }
     const prev = names.get(fn);
@@ -143,15 +192,6 @@ function renderClient(model: Model): string {
   out.push(`export const contractVersion = ${JSON.stringify(typeof info.version === "string" ? info.version : "")};`);
   out.push("/** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */");
   out.push(`export const contractDigest = ${JSON.stringify(contractDigest(model.doc))};`, "");
-
-  const errorsByMethod = new Map<string, DeclaredError[]>();
-  const docs = new Map<string, string>();
-  for (const m of model.methods) {
-    const raw = rawMethod(model, m.name);
-    const declared = declaredErrors(model, raw);
-    errorsByMethod.set(m.name, declared);
-    docs.set(m.name, methodDoc(model.doc, raw, m.name, declared));
-  }
 
   out.push("/** Every method of the contract by wire name: positional params, result, and the error codes it declares. */");
   out.push("export interface RpcMethods {");
@@ -186,37 +226,95 @@ function renderClient(model: Model): string {
     out.push("}", "");
   }
 
-  out.push("// ---- the client object ----", "");
-  out.push("/** Every method of the contract as `client.<wire name>(...params)`, over one transport. */");
-  out.push("export interface Client {");
-  out.push("  /** The transport every call goes through. */");
-  out.push("  readonly transport: Transport;");
-  out.push("  /** Calls any method by name, typed like the named functions. */");
-  out.push("  request<M extends MethodName>(method: M, ...params: MethodParams<M>): Promise<MethodResult<M>>;");
-  for (const m of model.methods) {
+  out.push("// ---- every method as a member ----", "");
+  out.push(
+    ...boundMethods(model.methods, docs, (m) => key(m.name), {
+      type: "ContractMethods",
+      typeDoc: "Every method of the contract as `<wire name>(...params)`; `Client` (client.ts) builds on it.",
+      builder: "contractMethods",
+      builderDoc: "Every method of the contract bound to `transport`.",
+    }),
+  );
+  return out.join("\n") + "\n";
+}
+
+/**
+ * An interface with one member per method (named by `member`, typed by the method's params and result) and the
+ * function that binds them all to a transport through the per-method functions of client.ts.
+ */
+function boundMethods(
+  methods: MethodSpec[],
+  docs: Map<string, string>,
+  member: (m: MethodSpec) => string,
+  names: { type: string; typeDoc: string; builder: string; builderDoc: string },
+): string[] {
+  const out = [`/** ${names.typeDoc} */`, `export interface ${names.type} {`];
+  for (const m of methods) {
     out.push(docComment(docs.get(m.name), "  ").trimEnd());
-    out.push(`  ${key(m.name)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
+    out.push(`  ${member(m)}(...params: ${m.pascal}Params): Promise<${m.pascal}Result>;`);
   }
-  out.push("}", "");
-  out.push("/** A client over `transport` (see `httpTransport` and `webSocketTransport`). */");
-  out.push("export function createClient(transport: Transport): Client {");
-  out.push("  return {");
-  out.push("    transport,");
-  out.push("    request: (method, ...params) => transport.request(method, params) as never,");
+  out.push("}", "", `/** ${names.builderDoc} */`, `export function ${names.builder}(transport: Transport): ${names.type} {`, "  return {");
+  for (const m of methods) out.push(`    ${member(m)}: (...params) => ${functionName(m.pascal)}(transport, ...params),`);
+  out.push("  };", "}");
+  return out;
+}
+
+/**
+ * viem.ts: the contract as a viem RPC schema (`EvmNodeRpcSchema`, for `createClient({ rpcSchema })`), and one action
+ * per method viem has no action for (`ActionsViemLacks`), named like the SDK's functions. No viem import: the
+ * schema is a plain tuple type that satisfies viem's `RpcSchema`, the actions run over the SDK's `Transport`.
+ */
+function renderViem(model: Model, docs: Map<string, string>): string {
+  const viemHas = new Set(VIEM_ACTION_METHODS);
+  const lacking = model.methods.filter((m) => !viemHas.has(m.name));
+  const out: string[] = [HEADER, "/* eslint-disable */", ""];
+  for (const m of lacking) {
+    const fn = functionName(m.pascal);
+    if (VIEM_EXTENSION_MEMBERS.has(fn)) {
+      throw new GenerateError(`method "${m.name}": viem action name ${fn} collides with the extension's own member`);
+    }
+  }
+  out.push('import type { Transport } from "../transport.js";');
+  const fns = lacking.map((m) => functionName(m.pascal));
+  if (fns.length) out.push(`import {\n${fns.map((f) => `  ${f},`).join("\n")}\n} from "./client.js";`);
+  // Params types: for the actions, and for the schema entries of methods that take params.
+  const typeImports = model.methods.flatMap((m) => [
+    ...(m.params.length > 0 || !viemHas.has(m.name) ? [`${m.pascal}Params`] : []),
+    `${m.pascal}Result`,
+  ]);
+  if (typeImports.length) out.push(`import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./types.js";`);
+  out.push("");
+  out.push("/** The contract as a viem RPC schema: `createClient({ transport, rpcSchema: rpcSchema<EvmNodeRpcSchema>() })`. */");
+  out.push("export type EvmNodeRpcSchema = readonly [");
   for (const m of model.methods) {
-    out.push(`    ${key(m.name)}: (...params) => ${functionName(m.pascal)}(transport, ...params),`);
+    // viem lets `params` be left out only where `Parameters` is undefined.
+    const parameters = m.params.length === 0 ? "Parameters?: undefined" : `Parameters: ${m.pascal}Params`;
+    out.push(`  { Method: ${JSON.stringify(m.name)}; ${parameters}; ReturnType: ${m.pascal}Result },`);
   }
-  out.push("  };");
-  out.push("}");
+  out.push("];", "");
+  out.push("/** The contract's methods viem has no public or wallet action for, sorted. */");
+  out.push("export const methodsViemLacks = [");
+  for (const m of lacking) out.push(`  ${JSON.stringify(m.name)},`);
+  out.push("] as const;", "");
+  out.push(
+    ...boundMethods(lacking, docs, (m) => functionName(m.pascal), {
+      type: "ActionsViemLacks",
+      typeDoc: "One action per method in `methodsViemLacks`, named like the SDK's function for it.",
+      builder: "actionsViemLacks",
+      builderDoc: "`ActionsViemLacks` over `transport`.",
+    }),
+  );
   return out.join("\n") + "\n";
 }
 
 /** Pure: the generated part of the client SDK, file name → contents. */
 export function renderClientFiles(doc: unknown): Map<string, string> {
   const model = buildModel(doc);
+  const texts = methodTexts(model);
   return new Map<string, string>([
-    ["client.ts", renderClient(model)],
-    ["types.ts", renderTypes(model)],
+    ["client.ts", renderClient(model, texts)],
+    ["types.ts", renderTypes(model, { hexStrings: true })],
+    ["viem.ts", renderViem(model, texts.docs)],
   ]);
 }
 

@@ -83,11 +83,41 @@ export function schemaComment(s: Schema, name?: string): string | undefined {
   return parts.length ? parts.join("\n\n") : undefined;
 }
 
+/** How the emitter types schemas the TypeScript type system can say more about than the node needs. */
+export interface EmitOptions {
+  /**
+   * A string schema whose pattern demands a `0x` prefix becomes `` `0x${string}` `` (viem's `Hex`) instead of
+   * `string`. The client SDK uses it; the node's own types keep `string`, which is what its handlers and
+   * formatters build with.
+   */
+  hexStrings?: boolean;
+}
+
+/** True when `pattern` can only match strings starting with `0x`: it begins `^0x` and has no top-level `|`. */
+export function requiresHexPrefix(pattern: string): boolean {
+  if (!pattern.startsWith("^0x")) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return false;
+  }
+  return true;
+}
+
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required", "minProperties"];
 const ARRAY_KEYWORDS = ["items", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains"];
 
 export class TypeEmitter {
-  constructor(private readonly model: Model) {}
+  constructor(
+    private readonly model: Model,
+    private readonly options: EmitOptions = {},
+  ) {}
 
   /** The component key named by a `#/components/schemas/Key` ref, or undefined. */
   componentRef(ref: string): string | undefined {
@@ -143,7 +173,7 @@ export class TypeEmitter {
   private emitType(t: string, s: JsonObject, indent: string, depth: number): TsType {
     switch (t) {
       case "string":
-        return atom("string");
+        return atom(this.options.hexStrings && typeof s.pattern === "string" && requiresHexPrefix(s.pattern) ? "`0x${string}`" : "string");
       case "integer":
       case "number":
         return atom("number");
@@ -219,8 +249,8 @@ export class TypeEmitter {
   }
 }
 
-export function renderTypes(model: Model): string {
-  const em = new TypeEmitter(model);
+export function renderTypes(model: Model, options: EmitOptions = {}): string {
+  const em = new TypeEmitter(model, options);
   const out: string[] = [HEADER, "/* eslint-disable */", ""];
   out.push("// ---- components.schemas ----", "");
   for (const key of model.componentNames) {

@@ -2,7 +2,7 @@
 // deploy a contract with a raw signed transaction, inspect the pool, mine, call it, poll filters.
 // Every result the SDK returns is also checked against the contract's result schema.
 import { expect } from 'chai';
-import { Wallet, getCreateAddress, id as keccakId } from 'ethers';
+import { Wallet, getCreateAddress } from 'ethers';
 import {
   ErrorCodes,
   JsonRpcError,
@@ -18,13 +18,7 @@ import {
 } from '../../clients/typescript/src/index.js';
 import { methodNames, resultError, type MethodName } from '../../generated/index.js';
 import { DEV_ADDRESSES, DEV_KEYS, startTestNode, type TestNode } from '../helpers/node.js';
-
-const TOPIC = keccakId('Answered(uint256)');
-/** Runtime: emits LOG1(TOPIC, data = 42) and returns 42 as one word. */
-const RUNTIME = `0x602a600052` + `7f${TOPIC.slice(2)}` + `60206000a1` + `60206000f3`;
-/** Init code: copies RUNTIME (0x30 bytes, starting after these 0x0c bytes) to memory and returns it. */
-const INIT = `0x6030600c60003960306000f3${RUNTIME.slice(2)}`;
-const WORD_42 = `0x${'2a'.padStart(64, '0')}`;
+import { INIT, RUNTIME, TOPIC, WORD_42, type Hex } from './answer-contract.js';
 
 /** A transport that fails the test when a result falls outside the method's result schema. */
 function contractChecked(inner: Transport): Transport {
@@ -47,14 +41,14 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
   const wallet = new Wallet(DEV_KEYS[0]);
   const sender = DEV_ADDRESSES[0];
   let chainId: bigint;
-  let contract: string;
-  let deployHash: string;
-  let callHash: string;
-  let logFilter: string | undefined;
-  let blockFilter: string | undefined;
+  let contract: Hex;
+  let deployHash: Hex;
+  let callHash: Hex;
+  let logFilter: Hex | undefined;
+  let blockFilter: Hex | undefined;
 
-  async function signed(nonce: number, to: string | null, data: string): Promise<string> {
-    return wallet.signTransaction({
+  async function signed(nonce: number, to: Hex | null, data: Hex): Promise<Hex> {
+    return (await wallet.signTransaction({
       type: 2,
       chainId,
       nonce,
@@ -64,7 +58,7 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
       gasLimit: 200_000n,
       maxFeePerGas: 10_000_000_000n,
       maxPriorityFeePerGas: 1_000_000_000n,
-    });
+    })) as Hex;
   }
 
   before(async function () {
@@ -88,7 +82,7 @@ describe('client SDK: a full flow against the node (manual mining)', function ()
     expect(nonce).to.equal(0);
     deployHash = await client.eth_sendRawTransaction(await signed(nonce, null, INIT));
     expect(deployHash).to.match(/^0x[0-9a-f]{64}$/);
-    contract = getCreateAddress({ from: sender, nonce }).toLowerCase();
+    contract = getCreateAddress({ from: sender, nonce }).toLowerCase() as Hex;
 
     const pendingTx = await client.eth_getTransactionByHash(deployHash);
     expect(pendingTx?.blockNumber ?? null).to.equal(null);

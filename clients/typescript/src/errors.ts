@@ -24,8 +24,9 @@ export class JsonRpcError<Code extends number = number> extends Error {
     readonly data?: unknown,
     /** The method whose call failed. */
     readonly method?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

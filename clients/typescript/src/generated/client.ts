@@ -2048,14 +2048,10 @@ export function web3ClientVersion(transport: Transport, ...params: Web3ClientVer
   return transport.request("web3_clientVersion", params) as Promise<Web3ClientVersionResult>;
 }
 
-// ---- the client object ----
+// ---- every method as a member ----
 
-/** Every method of the contract as `client.<wire name>(...params)`, over one transport. */
-export interface Client {
-  /** The transport every call goes through. */
-  readonly transport: Transport;
-  /** Calls any method by name, typed like the named functions. */
-  request<M extends MethodName>(method: M, ...params: MethodParams<M>): Promise<MethodResult<M>>;
+/** Every method of the contract as `<wire name>(...params)`; `Client` (client.ts) builds on it. */
+export interface ContractMethods {
   /**
    * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
    *
@@ -3286,11 +3282,9 @@ export interface Client {
   web3_clientVersion(...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult>;
 }
 
-/** A client over `transport` (see `httpTransport` and `webSocketTransport`). */
-export function createClient(transport: Transport): Client {
+/** Every method of the contract bound to `transport`. */
+export function contractMethods(transport: Transport): ContractMethods {
   return {
-    transport,
-    request: (method, ...params) => transport.request(method, params) as never,
     anvil_autoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
     anvil_dropTransaction: (...params) => anvilDropTransaction(transport, ...params),
     anvil_dumpState: (...params) => anvilDumpState(transport, ...params),

@@ -26,7 +26,7 @@ export type AccountProof = {
 };
 
 /** 20-byte account address, hex-encoded with 0x prefix. Mixed case (EIP-55 checksums) is accepted on input; results use lowercase (except txpool map keys, which may be checksummed). */
-export type Address = string;
+export type Address = `0x${string}`;
 
 /** The node's state and settings, in anvil's shape: the block number and the environment's fees as hex quantities, the timestamp and chain id as JSON numbers. */
 export type AnvilNodeInfo = {
@@ -141,19 +141,19 @@ export type BlockNumberSpecifier = {
 export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
 
 /** Arbitrary-length byte data as returned by the node: lowercase hex with 0x prefix ("0x" is empty data). */
-export type Bytes = string;
+export type Bytes = `0x${string}`;
 
 /** 256 bytes of data (the 2048-bit logs bloom filter), lowercase hex with 0x prefix. */
-export type Bytes256 = string;
+export type Bytes256 = `0x${string}`;
 
 /** 32 bytes of data (e.g. a storage word), lowercase hex with 0x prefix, always 64 digits. */
-export type Bytes32 = string;
+export type Bytes32 = `0x${string}`;
 
 /** 8 bytes of data (e.g. the block nonce), lowercase hex with 0x prefix. */
-export type Bytes8 = string;
+export type Bytes8 = `0x${string}`;
 
 /** Arbitrary-length byte data supplied by a client: hex with 0x prefix, either case. */
-export type BytesInput = string;
+export type BytesInput = `0x${string}`;
 
 /** A number of seconds as a decimal string, as Hardhat answers evm_increaseTime and evm_setNextBlockTimestamp. */
 export type DecimalSeconds = string;
@@ -176,7 +176,7 @@ export type FeeHistory = {
 export type FilterChanges = Hash32[] | Log[];
 
 /** Identifier of a server-side filter (SPEC 2.13): a hex string chosen by the server. */
-export type FilterId = string;
+export type FilterId = `0x${string}`;
 
 /** Log filter criteria (SPEC 2.14). Either a block range (fromBlock/toBlock, default latest) or a single blockHash; giving blockHash together with fromBlock/toBlock is rejected with -32602. Members: fromBlock: First block (inclusive); default latest; toBlock: Last block (inclusive); default latest; blockHash: Restrict to one block (EIP-234). */
 export type FilterOptions = {
@@ -216,10 +216,10 @@ export type HardhatMetadata = {
 };
 
 /** 32-byte hash as returned by the node: lowercase hex with 0x prefix. */
-export type Hash32 = string;
+export type Hash32 = `0x${string}`;
 
 /** 32-byte hash supplied by a client: hex with 0x prefix, either case. */
-export type Hash32Input = string;
+export type Hash32Input = `0x${string}`;
 
 /** An event log emitted by a mined transaction. Members: address: Emitting contract; blockTimestamp: Timestamp of the block (geth extension; optional); logIndex: Index of the log within the block. */
 export type Log = {
@@ -291,10 +291,10 @@ export type PoolTransactionsByNonce = { [key: string]: PoolTransaction };
 export type PoolTransactionsBySender = { [key: string]: PoolTransactionsByNonce };
 
 /** Unsigned integer as returned by the node: lowercase hex with 0x prefix and no leading zeros (zero is "0x0"). */
-export type Quantity = string;
+export type Quantity = `0x${string}`;
 
 /** Unsigned integer (up to 256 bits) supplied by a client: hex with 0x prefix, either case; leading zeros are tolerated. */
-export type QuantityInput = string;
+export type QuantityInput = `0x${string}`;
 
 /** Transaction receipt (SPEC 2.7 plus the geth members). Members: cumulativeGasUsed: Gas used in the block up to and including this transaction; effectiveGasPrice: Price per gas actually paid; status: present from Byzantium on; root: the post-state root that stands in its place before Byzantium (blocks of an imported chain, as geth answers them); blobGasUsed: Blob transactions only; blobGasPrice: Blob transactions only. */
 export type Receipt = {
@@ -335,10 +335,10 @@ export type ResetOptions = {
 export type Seconds = Uint64Input | number;
 
 /** A 65-byte secp256k1 signature r ‖ s ‖ v, v being 27 or 28: lowercase hex with 0x prefix. */
-export type Signature = string;
+export type Signature = `0x${string}`;
 
 /** Storage slot key: hex with 0x prefix, 1 to 64 digits (a quantity such as "0x0" or a full 32-byte word). Keys longer than 32 bytes are rejected with -32602. */
-export type StorageKey = string;
+export type StorageKey = `0x${string}`;
 
 /** Merkle proof of one storage slot. Members: key: The requested key; value: The slot value. */
 export type StorageProof = {
@@ -349,10 +349,10 @@ export type StorageProof = {
 };
 
 /** A storage word supplied by a client: hex with 0x prefix, either case, 1 to 64 digits (a quantity such as "0x2a" or a full 32-byte word); shorter values are left-padded with zeros. */
-export type StorageValueInput = string;
+export type StorageValueInput = `0x${string}`;
 
 /** Identifier of a WebSocket subscription: a hex string chosen by the server. */
-export type SubscriptionId = string;
+export type SubscriptionId = `0x${string}`;
 
 /** Event stream of eth_subscribe: newHeads (a BlockHeader per new block), logs (a Log per matching log), newPendingTransactions (a Hash32 per transaction admitted to the pool). */
 export type SubscriptionKind = "newHeads" | "logs" | "newPendingTransactions";
@@ -529,10 +529,10 @@ export type TypedData = {
 } | string;
 
 /** Unsigned 64-bit integer as returned by the node: lowercase hex with 0x prefix, no leading zeros, at most 16 digits. */
-export type Uint64 = string;
+export type Uint64 = `0x${string}`;
 
 /** Unsigned 64-bit integer supplied by a client (block numbers, indexes, gas, nonces, timestamps): hex with 0x prefix, either case, at most 16 significant digits; leading zeros are tolerated. Larger values are rejected with -32602. */
-export type Uint64Input = string;
+export type Uint64Input = `0x${string}`;
 
 /** EIP-4895 validator withdrawal (amount in Gwei). */
 export type Withdrawal = {
