@@ -1,22 +1,20 @@
 #!/usr/bin/env node
-import { bytesToHex } from '@ethereumjs/util';
-import { ConfigError, HELP, parseCommand } from './config.js';
+import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
 import { ContractUsageError, runContractCommand } from './contract/cli.js';
 import { ImportError } from './producer/importer.js';
 import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
 import { startNode, type RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
+import { banner } from './terminal/banner.js';
+import { ListenRefused } from './transport/listen-failure.js';
 
-function banner(node: RunningNode): string {
-  const lines = ['', `evm-node listening on ${node.url}`, `chain id ${node.services.chain.commons.base.chainId()}, data dir ${node.config.dataDir}`];
-  if (node.devChain && node.services.accounts.length > 0) {
-    lines.push('', 'Dev accounts (publicly known keys — never use them on a real network):');
-    node.services.accounts.forEach((account, i) => {
-      lines.push(`(${i}) ${account.address}  ${bytesToHex(account.privateKey)}`);
-    });
-  }
-  return lines.join('\n') + '\n';
+/** Where the terminal's lines go: stdout, as anvil prints them, unless --silent or a level below info. */
+function terminalOutput(config: NodeConfig): ((text: string) => void) | undefined {
+  if (config.silent || config.logLevel === 'error' || config.logLevel === 'warn') return undefined;
+  return (text) => {
+    if (process.stdout.writable) process.stdout.write(text);
+  };
 }
 
 async function start(argv: string[]): Promise<void> {
@@ -35,11 +33,12 @@ async function start(argv: string[]): Promise<void> {
     process.stdout.write(describeImport(summary));
     return;
   }
-  if (command !== 'start') throw new ConfigError(`unknown command ${JSON.stringify(command)}; see --help`);
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.silent ? 'error' : config.logLevel);
   // Read before serving, so a missing or unreadable chain file stops the start with its reason.
   const plan = config.importFiles.length > 0 ? await readImportPlan(config.importFiles, config.forkchoice) : undefined;
-  const node = await startNode(config, log);
+  // A reader that goes away (`evm-node | head`) ends the terminal's output, not the node.
+  process.stdout.on('error', () => undefined);
+  const node = await startNode(config, log, { terminal: terminalOutput(config) });
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
     node.close().then(
@@ -54,7 +53,7 @@ async function start(argv: string[]): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   // Printed only once the signal handlers are in place: a script that stops the node as soon as it
   // reads the URL must get a clean shutdown, not the default SIGTERM death.
-  process.stdout.write(banner(node));
+  if (!config.silent) process.stdout.write(banner(node));
   if (plan !== undefined) await importWhileServing(node, plan, log);
 }
 
@@ -72,13 +71,21 @@ async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logg
   await pool.revalidate();
 }
 
+/** A refusal's message on one line (a library's words may span several). */
+const oneLine = (message: string) => message.replace(/\s*\n\s*/g, ' ').trim();
+
+// Exit codes (README, --help): 2 for a bad command line, 1 for a start the machine refused.
 start(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError || error instanceof ContractUsageError) {
+  if (error instanceof ContractUsageError) {
     process.stderr.write(`evm-node: ${error.message}\n`);
     process.exit(2);
   }
-  if (error instanceof DataDirRefused || error instanceof StorageFault) {
-    process.stderr.write(`evm-node: ${error.message}\n`);
+  if (error instanceof ConfigError) {
+    process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
+    process.exit(2);
+  }
+  if (error instanceof DataDirRefused || error instanceof StorageFault || error instanceof ListenRefused) {
+    process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
     process.exit(1);
   }
   if (error instanceof ImportError) {

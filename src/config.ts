@@ -2,13 +2,19 @@ import { parseArgs } from 'node:util';
 import { Hardfork } from '@ethereumjs/common';
 import { DEV_MNEMONIC } from './chain/dev-accounts.js';
 import { DEV_HARDFORKS } from './chain/dev-genesis.js';
+import { mnemonicProblem, normalizeMnemonic } from './chain/mnemonic.js';
+import { didYouMean } from './suggest.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 export interface NodeConfig {
   host: string;
   port: number;
-  dataDir: string;
+  /** where the chain is kept; without one it lives in memory and is gone when the node stops */
+  dataDir?: string;
+  /** wipe the data dir's chain before starting, so the chain starts again from its genesis */
+  fresh: boolean;
   chainId: bigint;
   mnemonic: string;
   accounts: number;
@@ -18,9 +24,13 @@ export interface NodeConfig {
   genesis?: string;
   hardfork: string;
   gasLimit: bigint;
+  /** browser origins allowed besides the defaults (`*` for any) */
   cors: string[];
+  /** Host header values accepted besides the defaults (`*` for any) */
   allowedHosts: string[];
   logLevel: LogLevel;
+  /** nothing on stdout: no banner, no request or transaction lines (errors still go to stderr) */
+  silent: boolean;
   /** 0 = mine each transaction as it arrives; >0 = a block every N seconds */
   blockTime: number;
   mining: boolean;
@@ -59,7 +69,7 @@ export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimi
 export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   host: '127.0.0.1',
   port: 8545,
-  dataDir: './data',
+  fresh: false,
   chainId: 31337n,
   mnemonic: DEV_MNEMONIC,
   accounts: 20,
@@ -67,8 +77,9 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   hardfork: Hardfork.Osaka,
   gasLimit: 30_000_000n,
   cors: [],
-  allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+  allowedHosts: [],
   logLevel: 'info',
+  silent: false,
   blockTime: 0,
   mining: true,
   txpoolLimit: 10_000,
@@ -85,51 +96,104 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   importFiles: [],
 };
 
+export const COMMANDS = ['start', 'import', 'contract'] as const;
+
+interface Flag {
+  name: string;
+  /** the value's placeholder; none for a switch */
+  value?: string;
+  multiple?: boolean;
+  short?: string;
+  help: string;
+  /** shown as "(default …)" */
+  default?: string;
+}
+
+/** Every flag of `start` and `import`: the parser's options and the help text both come from here. */
+export const FLAGS: readonly Flag[] = [
+  { name: 'host', value: 'HOST', help: 'interface to bind', default: DEFAULTS.host },
+  { name: 'port', value: 'PORT', help: 'port to listen on, 0 for any free one', default: String(DEFAULTS.port) },
+  { name: 'data-dir', value: 'DIR', help: 'keep the chain in DIR (LevelDB) and resume it on the next start; without it the chain lives in memory and is gone when the node stops' },
+  { name: 'fresh', help: "wipe the chain in --data-dir before starting (refuses a dir holding anything but LevelDB's files)" },
+  { name: 'chain-id', value: 'ID', help: 'chain id of the dev chain', default: String(DEFAULTS.chainId) },
+  { name: 'mnemonic', value: 'WORDS', help: 'BIP-39 mnemonic of the dev accounts', default: 'the well-known test mnemonic' },
+  { name: 'accounts', value: 'N', help: 'number of funded dev accounts', default: String(DEFAULTS.accounts) },
+  { name: 'balance', value: 'ETH', help: 'balance of each dev account in ether', default: String(DEFAULTS.balance / 10n ** 18n) },
+  { name: 'genesis', value: 'FILE', help: 'start from a geth-format genesis.json instead of the dev chain' },
+  { name: 'forkchoice', value: 'FILE', help: 'import: an engine_forkchoiceUpdated request naming the safe and finalized blocks' },
+  { name: 'import', value: 'CHAIN.rlp', multiple: true, help: 'start: import a chain file while serving (repeatable; eth_syncing shows progress)' },
+  { name: 'hardfork', value: 'NAME', help: `fork of the dev chain: ${DEV_HARDFORKS.join(', ')}`, default: DEFAULTS.hardfork },
+  { name: 'gas-limit', value: 'GAS', help: 'block gas limit of the dev chain', default: String(DEFAULTS.gasLimit) },
+  { name: 'block-time', value: 'SECONDS', help: 'mine a block every SECONDS instead of on each transaction' },
+  { name: 'no-mining', help: 'mine only on evm_mine' },
+  { name: 'txpool-limit', value: 'N', help: 'capacity of the transaction pool', default: String(DEFAULTS.txpoolLimit) },
+  { name: 'filter-timeout', value: 'SECS', help: 'drop a filter unpolled this long while blocks arrive', default: String(DEFAULTS.filterTimeout) },
+  { name: 'max-filters', value: 'N', help: 'most installed filters, and subscriptions per WebSocket', default: String(DEFAULTS.maxFilters) },
+  { name: 'logs-max-blocks', value: 'N', help: 'most blocks one eth_getLogs may span', default: String(DEFAULTS.logsMaxBlocks) },
+  { name: 'logs-max-results', value: 'N', help: 'most logs one eth_getLogs may return', default: String(DEFAULTS.logsMaxResults) },
+  { name: 'ws-max-backlog', value: 'BYTES', help: 'close a WebSocket whose unsent output passes this', default: String(DEFAULTS.wsMaxBacklog) },
+  {
+    name: 'ws-max-backlog-total',
+    value: 'BYTES',
+    help: "when all WebSockets' unsent output together passes this, close those holding the most",
+    default: String(DEFAULTS.wsMaxBacklogTotal),
+  },
+  { name: 'http-header-timeout', value: 'SECS', help: 'answer 408 and close a connection whose request headers take longer', default: String(DEFAULTS.httpHeaderTimeoutMs / 1000) },
+  { name: 'http-read-timeout', value: 'SECS', help: 'answer 408 and close a connection whose whole request takes longer', default: String(DEFAULTS.httpReadTimeoutMs / 1000) },
+  { name: 'max-connections', value: 'N', help: 'open HTTP and WebSocket connections at once; more are answered 503', default: String(DEFAULTS.maxConnections) },
+  {
+    name: 'check-results',
+    help: 'check every result against its schema in openrpc.json before it leaves; a violation is logged (method, JSON path, rule) and counted in /health',
+  },
+  { name: 'cors', value: 'ORIGINS', help: "comma-separated browser origins allowed besides the defaults (local pages, browser extensions, Remix), '*' for any" },
+  { name: 'allowed-hosts', value: 'HOSTS', help: "comma-separated Host header values accepted besides localhost, 127.0.0.1, [::1] and the --host address, '*' for any" },
+  { name: 'log-level', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')}: info prints each request and mined transaction, debug more`, default: DEFAULTS.logLevel },
+  { name: 'silent', help: 'print nothing but errors: no banner, no requests, no transactions' },
+  { name: 'help', short: 'h', help: 'show this help' },
+];
+
+const HELP_COLUMN = 25;
+const HELP_WIDTH = 100;
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
+}
+
+function helpEntry(flag: Flag): string {
+  const head = `  ${flag.short === undefined ? '' : `-${flag.short}, `}--${flag.name}${flag.value === undefined ? '' : ` ${flag.value}`}`;
+  const body = wrap(`${flag.help}${flag.default === undefined ? '' : ` (default ${flag.default})`}`, HELP_WIDTH - HELP_COLUMN);
+  const indent = ' '.repeat(HELP_COLUMN);
+  const first = head.length < HELP_COLUMN - 1 ? `${head.padEnd(HELP_COLUMN)}${body.shift()}` : head;
+  return [first, ...body.map((line) => indent + line)].join('\n');
+}
+
 export const HELP = `evm-node — a contract-first EVM JSON-RPC node
 
 Usage: evm-node [start] [flags]
        evm-node import --data-dir DIR [--genesis FILE] [--forkchoice FILE] CHAIN.rlp...
        evm-node contract diff|lint|release ...   (the API contract tools; evm-node contract --help)
 
+start serves a dev chain: in memory unless --data-dir names where to keep it.
 import executes and validates the blocks of geth-format RLP chain files onto the data dir's
 chain (created from --genesis on first use), then exits; \`start --data-dir DIR\` serves it.
 Without --forkchoice, a headfcu.json beside the first chain file sets the safe and finalized blocks.
 
 Flags:
-  --host HOST            interface to bind (default ${DEFAULTS.host})
-  --port PORT            port to listen on, 0 for any free one (default ${DEFAULTS.port})
-  --data-dir DIR         LevelDB directory holding the chain (default ${DEFAULTS.dataDir})
-  --chain-id ID          chain id of the dev chain (default ${DEFAULTS.chainId})
-  --mnemonic WORDS       mnemonic of the dev accounts (default: the well-known test mnemonic)
-  --accounts N           number of funded dev accounts (default ${DEFAULTS.accounts})
-  --balance ETH          balance of each dev account in ether (default 10000)
-  --genesis FILE         start from a geth-format genesis.json instead of the dev chain
-  --forkchoice FILE      import: an engine_forkchoiceUpdated request naming the safe and finalized blocks
-  --import CHAIN.rlp     start: import a chain file while serving (repeatable; eth_syncing shows progress)
-  --hardfork NAME        fork of the dev chain: ${DEV_HARDFORKS.join(', ')} (default ${DEFAULTS.hardfork})
-  --gas-limit GAS        block gas limit of the dev chain (default ${DEFAULTS.gasLimit})
-  --block-time SECONDS   mine a block every SECONDS instead of on each transaction
-  --no-mining            mine only on evm_mine
-  --txpool-limit N       capacity of the transaction pool (default ${DEFAULTS.txpoolLimit})
-  --filter-timeout SECS  drop a filter unpolled this long while blocks arrive (default ${DEFAULTS.filterTimeout})
-  --max-filters N        most installed filters, and subscriptions per WebSocket (default ${DEFAULTS.maxFilters})
-  --logs-max-blocks N    most blocks one eth_getLogs may span (default ${DEFAULTS.logsMaxBlocks})
-  --logs-max-results N   most logs one eth_getLogs may return (default ${DEFAULTS.logsMaxResults})
-  --ws-max-backlog BYTES close a WebSocket whose unsent output passes this (default ${DEFAULTS.wsMaxBacklog})
-  --ws-max-backlog-total BYTES
-                         when all WebSockets' unsent output together passes this, close those holding the
-                         most (default ${DEFAULTS.wsMaxBacklogTotal})
-  --http-header-timeout SECS
-                         answer 408 and close a connection whose request headers take longer (default ${DEFAULTS.httpHeaderTimeoutMs / 1000})
-  --http-read-timeout SECS
-                         answer 408 and close a connection whose whole request takes longer (default ${DEFAULTS.httpReadTimeoutMs / 1000})
-  --max-connections N    open HTTP and WebSocket connections at once; more are answered 503 (default ${DEFAULTS.maxConnections})
-  --check-results        check every result against its schema in openrpc.json before it leaves; a violation
-                         is logged (method, JSON path, rule) and counted in /health
-  --cors ORIGINS         comma-separated browser origins allowed to call, '*' for any (default: localhost origins)
-  --allowed-hosts HOSTS  comma-separated Host header values accepted, '*' for any (default ${DEFAULTS.allowedHosts.join(',')})
-  --log-level LEVEL      error, warn, info or debug (default ${DEFAULTS.logLevel})
-  -h, --help             show this help
+${FLAGS.map(helpEntry).join('\n')}
+
+Exit codes: 0 stopped cleanly; 1 could not start (port in use, data dir in use or refused);
+2 bad command line (unknown flag, bad value, bad mnemonic, unreadable genesis, another chain in
+the data dir).
 `;
 
 export class ConfigError extends Error {}
@@ -147,6 +211,24 @@ function bigint(name: string, value: string): bigint {
   return BigInt(value);
 }
 
+/** `value` spelled as one of `choices` (in any case), or a ConfigError naming them and the nearest. */
+function choice<T extends string>(name: string, value: string, choices: readonly T[]): T {
+  const match = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+  if (match !== undefined) return match;
+  throw new ConfigError(`--${name} must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}${didYouMean(value, choices)}`);
+}
+
+/** parseArgs's message for an unknown flag, with the nearest known one. */
+function parseFailure(error: unknown): ConfigError {
+  const { code, message } = error as { code?: string; message: string };
+  const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(-{1,2})([^']*)'/.exec(message) : null;
+  if (unknown === null) return new ConfigError(message);
+  const [, dashes, name] = unknown;
+  const names = FLAGS.map((flag) => flag.name);
+  const guess = name!.length === 0 ? '' : didYouMean(name!, names).replace(/did you mean (\S+)\?/, 'did you mean --$1?');
+  return new ConfigError(`unknown flag ${dashes}${name}${guess}; see --help`);
+}
+
 export interface ParsedCommand {
   command: string;
   config: NodeConfig;
@@ -161,87 +243,63 @@ export function parseCommand(argv: string[]): ParsedCommand {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'chain-id': { type: 'string' },
-        mnemonic: { type: 'string' },
-        accounts: { type: 'string' },
-        balance: { type: 'string' },
-        genesis: { type: 'string' },
-        forkchoice: { type: 'string' },
-        import: { type: 'string', multiple: true },
-        hardfork: { type: 'string' },
-        'gas-limit': { type: 'string' },
-        'block-time': { type: 'string' },
-        'no-mining': { type: 'boolean' },
-        'txpool-limit': { type: 'string' },
-        'filter-timeout': { type: 'string' },
-        'max-filters': { type: 'string' },
-        'logs-max-blocks': { type: 'string' },
-        'logs-max-results': { type: 'string' },
-        'ws-max-backlog': { type: 'string' },
-        'ws-max-backlog-total': { type: 'string' },
-        'http-header-timeout': { type: 'string' },
-        'http-read-timeout': { type: 'string' },
-        'max-connections': { type: 'string' },
-        'check-results': { type: 'boolean' },
-        cors: { type: 'string' },
-        'allowed-hosts': { type: 'string' },
-        'log-level': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: Object.fromEntries(
+        FLAGS.map((flag) => [
+          flag.name,
+          { type: flag.value === undefined ? 'boolean' : 'string', ...(flag.multiple === true ? { multiple: true } : {}), ...(flag.short === undefined ? {} : { short: flag.short }) },
+        ] as const),
+      ),
     });
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw parseFailure(error);
   }
-  const { values, positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const string = (name: string) => values[name] as string | undefined;
+  const { positionals } = parsed;
   const [command = 'start', ...rest] = positionals;
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new ConfigError(`unknown command ${JSON.stringify(command)}${didYouMean(command, COMMANDS)}; see --help`);
   const config: NodeConfig = { ...DEFAULTS, genesisFlagsGiven: false };
-  if (values.host !== undefined) config.host = values.host;
-  if (values.port !== undefined) config.port = integer('port', values.port, 0);
+  if (string('host') !== undefined) config.host = string('host')!;
+  if (string('port') !== undefined) config.port = integer('port', string('port')!, 0);
   if (config.port > 65535) throw new ConfigError('--port must be at most 65535');
-  if (values['data-dir'] !== undefined) config.dataDir = values['data-dir'];
-  if (values['chain-id'] !== undefined) config.chainId = bigint('chain-id', values['chain-id']);
-  if (values.mnemonic !== undefined) config.mnemonic = values.mnemonic;
-  if (values.accounts !== undefined) config.accounts = integer('accounts', values.accounts, 0);
-  if (values.balance !== undefined) config.balance = bigint('balance', values.balance) * 10n ** 18n;
-  if (values.genesis !== undefined) config.genesis = values.genesis;
-  if (values.forkchoice !== undefined) config.forkchoice = values.forkchoice;
-  if (values.import !== undefined) config.importFiles = values.import;
-  if (values.hardfork !== undefined) {
-    const fork = values.hardfork.toLowerCase();
-    if (!DEV_HARDFORKS.includes(fork)) throw new ConfigError(`--hardfork must be one of ${DEV_HARDFORKS.join(', ')}, got ${JSON.stringify(values.hardfork)}`);
-    config.hardfork = fork;
+  if (string('data-dir') !== undefined) config.dataDir = string('data-dir');
+  // Without --data-dir every start is fresh already, so --fresh alone is accepted and changes nothing.
+  config.fresh = values.fresh === true;
+  if (string('chain-id') !== undefined) config.chainId = bigint('chain-id', string('chain-id')!);
+  if (string('mnemonic') !== undefined) {
+    const mnemonic = normalizeMnemonic(string('mnemonic')!);
+    const problem = mnemonicProblem(mnemonic);
+    if (problem !== undefined) throw new ConfigError(`--mnemonic: ${problem}`);
+    config.mnemonic = mnemonic;
   }
-  if (values['gas-limit'] !== undefined) config.gasLimit = bigint('gas-limit', values['gas-limit']);
-  if (values['block-time'] !== undefined) config.blockTime = integer('block-time', values['block-time'], 0);
+  if (string('accounts') !== undefined) config.accounts = integer('accounts', string('accounts')!, 0);
+  if (string('balance') !== undefined) config.balance = bigint('balance', string('balance')!) * 10n ** 18n;
+  if (string('genesis') !== undefined) config.genesis = string('genesis');
+  if (string('forkchoice') !== undefined) config.forkchoice = string('forkchoice');
+  if (values.import !== undefined) config.importFiles = values.import as string[];
+  if (string('hardfork') !== undefined) config.hardfork = choice('hardfork', string('hardfork')!, DEV_HARDFORKS);
+  if (string('gas-limit') !== undefined) config.gasLimit = bigint('gas-limit', string('gas-limit')!);
+  if (string('block-time') !== undefined) config.blockTime = integer('block-time', string('block-time')!, 0);
   if (values['no-mining'] === true) config.mining = false;
-  if (values['txpool-limit'] !== undefined) config.txpoolLimit = integer('txpool-limit', values['txpool-limit'], 1);
-  if (values['filter-timeout'] !== undefined) config.filterTimeout = integer('filter-timeout', values['filter-timeout'], 1);
-  if (values['max-filters'] !== undefined) config.maxFilters = integer('max-filters', values['max-filters'], 1);
-  if (values['logs-max-blocks'] !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', values['logs-max-blocks'], 1);
-  if (values['logs-max-results'] !== undefined) config.logsMaxResults = integer('logs-max-results', values['logs-max-results'], 1);
-  if (values['ws-max-backlog'] !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', values['ws-max-backlog'], 1024);
-  if (values['ws-max-backlog-total'] !== undefined) config.wsMaxBacklogTotal = integer('ws-max-backlog-total', values['ws-max-backlog-total'], 1024);
-  if (values['http-header-timeout'] !== undefined) config.httpHeaderTimeoutMs = integer('http-header-timeout', values['http-header-timeout'], 1) * 1000;
-  if (values['http-read-timeout'] !== undefined) config.httpReadTimeoutMs = integer('http-read-timeout', values['http-read-timeout'], 1) * 1000;
+  if (string('txpool-limit') !== undefined) config.txpoolLimit = integer('txpool-limit', string('txpool-limit')!, 1);
+  if (string('filter-timeout') !== undefined) config.filterTimeout = integer('filter-timeout', string('filter-timeout')!, 1);
+  if (string('max-filters') !== undefined) config.maxFilters = integer('max-filters', string('max-filters')!, 1);
+  if (string('logs-max-blocks') !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', string('logs-max-blocks')!, 1);
+  if (string('logs-max-results') !== undefined) config.logsMaxResults = integer('logs-max-results', string('logs-max-results')!, 1);
+  if (string('ws-max-backlog') !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', string('ws-max-backlog')!, 1024);
+  if (string('ws-max-backlog-total') !== undefined) config.wsMaxBacklogTotal = integer('ws-max-backlog-total', string('ws-max-backlog-total')!, 1024);
+  if (string('http-header-timeout') !== undefined) config.httpHeaderTimeoutMs = integer('http-header-timeout', string('http-header-timeout')!, 1) * 1000;
+  if (string('http-read-timeout') !== undefined) config.httpReadTimeoutMs = integer('http-read-timeout', string('http-read-timeout')!, 1) * 1000;
   // node:http refuses a header timeout longer than the whole request's.
   if (config.httpHeaderTimeoutMs > config.httpReadTimeoutMs) {
     throw new ConfigError(`--http-header-timeout (${config.httpHeaderTimeoutMs / 1000}) must not exceed --http-read-timeout (${config.httpReadTimeoutMs / 1000})`);
   }
-  if (values['max-connections'] !== undefined) config.maxConnections = integer('max-connections', values['max-connections'], 1);
-  if (values['check-results'] === true) config.checkResults = true;
-  if (values.cors !== undefined) config.cors = list(values.cors);
-  if (values['allowed-hosts'] !== undefined) config.allowedHosts = list(values['allowed-hosts']);
-  if (values['log-level'] !== undefined) {
-    const level = values['log-level'];
-    if (!['error', 'warn', 'info', 'debug'].includes(level)) throw new ConfigError(`--log-level must be error, warn, info or debug, got ${JSON.stringify(level)}`);
-    config.logLevel = level as LogLevel;
-  }
-  config.genesisFlagsGiven = ['chain-id', 'mnemonic', 'accounts', 'balance', 'genesis', 'hardfork', 'gas-limit'].some(
-    (flag) => values[flag as keyof typeof values] !== undefined,
-  );
+  if (string('max-connections') !== undefined) config.maxConnections = integer('max-connections', string('max-connections')!, 1);
+  config.checkResults = values['check-results'] === true;
+  if (string('cors') !== undefined) config.cors = list(string('cors')!);
+  if (string('allowed-hosts') !== undefined) config.allowedHosts = list(string('allowed-hosts')!);
+  if (string('log-level') !== undefined) config.logLevel = choice('log-level', string('log-level')!, LOG_LEVELS);
+  config.silent = values.silent === true;
+  config.genesisFlagsGiven = ['chain-id', 'mnemonic', 'accounts', 'balance', 'genesis', 'hardfork', 'gas-limit'].some((flag) => values[flag] !== undefined);
   return { command, config, positionals: rest, help: values.help === true };
 }

@@ -116,17 +116,19 @@ export async function applyImport(chain: Chain, plan: ImportPlan, out: ImportOut
  * chain file onto it, records the forkchoice, and reports the time taken and blocks/s.
  */
 export async function importChainFiles(config: NodeConfig, files: string[], out: ImportOutput): Promise<ImportSummary> {
+  const dir = config.dataDir;
+  if (dir === undefined) throw new ConfigError('import needs --data-dir DIR, the data dir whose chain it imports onto');
   const plan = await readImportPlan(files, config.forkchoice);
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(dir);
   try {
     const spec = config.genesis !== undefined ? await readJson<GethGenesis>(config.genesis, '--genesis') : await Chain.storedGenesisSpec(db);
-    if (spec === undefined) throw new ConfigError(`${config.dataDir} holds no chain yet: give its genesis with --genesis FILE`);
+    if (spec === undefined) throw new ConfigError(`${dir} holds no chain yet: give its genesis with --genesis FILE`);
     let chain: Chain;
     try {
       chain = await Chain.open(db, spec);
     } catch (error) {
       if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
-      if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
+      if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${dir}: ${error.message}`);
       throw error;
     }
     return await applyImport(chain, plan, out);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Address, bytesToHex, createZeroAddress } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
+import { commonFromGenesis } from './chain/genesis.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
 import type { NodeGenesis } from './chain/genesis.js';
@@ -26,12 +27,18 @@ import { Executor } from './state/execution.js';
 import { TraceService } from './tracing/trace-service.js';
 import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
-import { openDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
+import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
 import { FailStop } from './storage/fail-stop.js';
 import { headProblem } from './chain/head-check.js';
 import { RequestGate } from './storage/request-gate.js';
-import { DataDirRefused } from './storage/storage-fault.js';
-import { startHttpServer, type HttpServerHandle } from './transport/http.js';
+import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
+import { creationUndo, wipeDataDir } from './storage/wipe.js';
+import { Terminal } from './terminal/terminal.js';
+import { DeferredApp } from './transport/deferred-app.js';
+import { acceptedHosts } from './transport/hosts.js';
+import { DEFAULT_CORS_ORIGINS, startHttpServer, type HttpServerHandle } from './transport/http.js';
+import { listenRefusal } from './transport/listen-failure.js';
+import { refusalLog } from './transport/refusal-log.js';
 import { playgroundRoutes } from './transport/playground.js';
 import { TxPool } from './txpool/pool.js';
 import { LogQuery } from './filters/log-query.js';
@@ -49,8 +56,10 @@ export interface RunningNode {
   readonly services: Services;
   /** true when the chain is the dev chain (its accounts' keys may be shown) */
   readonly devChain: boolean;
-  /** The database's fail-stop: its health, and recovery after a failed write. */
-  storage: FailStop;
+  /** The database's fail-stop: its health, and recovery after a failed write (none for a chain in memory). */
+  storage?: FailStop;
+  /** the Host headers the node accepts */
+  acceptedHosts: readonly string[];
   /** With --check-results: the results that broke their schema so far. */
   resultCheck: ResultCheck | undefined;
   /** the WebSocket server: its open connections and the output they hold */
@@ -61,15 +70,33 @@ export interface RunningNode {
 export interface StartOptions {
   /** How the database is made (tests inject stores whose writes fail). */
   storage?: OpenOptions;
+  /** Where the terminal's lines go (requests, mined transactions, console.log); none prints nothing. */
+  terminal?: (text: string) => void;
 }
 
+const FILE_ERRORS: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
+
+/** The --genesis file, read and checked as a genesis before anything is written. */
 async function readGenesisFlag(path: string): Promise<NodeGenesis> {
+  let text: string;
   try {
-    const spec: NodeGenesis = JSON.parse(await readFile(path, 'utf8'));
-    return spec;
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`cannot read --genesis ${path}: ${(error as Error).message}`);
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new ConfigError(`cannot read --genesis ${path}: ${(code !== undefined && FILE_ERRORS[code]) || message}`);
   }
+  let spec: NodeGenesis;
+  try {
+    spec = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`--genesis ${path} is not JSON: ${(error as Error).message}`);
+  }
+  try {
+    commonFromGenesis(spec);
+  } catch (error) {
+    throw new ConfigError(`--genesis ${path} is not a geth-format genesis: ${(error as Error).message.replace(/^Error parsing parameters file: /, '')}`);
+  }
+  return spec;
 }
 
 async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesis | undefined): Promise<{ spec: NodeGenesis; devChain: boolean }> {
@@ -87,20 +114,81 @@ function devSpec(config: GenesisSettings): NodeGenesis {
   return { ...spec, evmNodeDev: true };
 }
 
-/** Composition root: database → chain → pool → miner → methods → HTTP. */
-export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
-  // Read before the data dir is opened, so that a bad --genesis leaves no new data dir behind.
-  const given = config.genesis === undefined ? undefined : await readGenesisFlag(config.genesis);
-  const db = await openDatabase(config.dataDir, options.storage);
+/** Opens the chain of `spec`; one a --genesis `file` gave that cannot be built is the command line's fault. */
+async function openChain(db: Database, spec: NodeGenesis, file: string | undefined): Promise<Chain> {
   try {
-    return await assemble(config, log, db, given);
+    return await Chain.open(db, spec);
   } catch (error) {
-    await db.close();
+    if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
+    throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Composition root: HTTP port → database → chain → pool → miner → methods. What can refuse the
+ * start without writing comes first (the genesis file, then the port, held from then on), so a
+ * refused start leaves no data dir behind; one that fails later removes what it created.
+ */
+export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
+  const given = config.genesis === undefined ? undefined : await readGenesisFlag(config.genesis);
+  const app = new DeferredApp();
+  const hosts = acceptedHosts(config.host, config.allowedHosts);
+  const server = await listen(config, log, app, hosts);
+  let db: Database | undefined;
+  let undo = async (): Promise<void> => {};
+  try {
+    if (config.dataDir === undefined) {
+      db = await openMemoryDatabase();
+    } else {
+      if (config.fresh) await wipeDataDir(config.dataDir);
+      undo = creationUndo(config.dataDir);
+      db = await openDatabase(config.dataDir, options.storage);
+    }
+    return await assemble(config, log, { db, server, app, hosts, terminal: options.terminal }, given);
+  } catch (error) {
+    app.fail();
+    await server.close();
+    await db?.close();
+    await undo();
     if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
-    if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
+    if (error instanceof DataDirRefused && db !== undefined) throw new DataDirRefused(`the data dir ${config.dataDir}: ${error.message}`);
     throw error;
   }
 }
+
+/** Takes the port, serving `app` once it is resolved; a port that cannot be taken is a ListenRefused. */
+async function listen(config: NodeConfig, log: Logger, app: DeferredApp, hosts: readonly string[]): Promise<HttpServerHandle> {
+  try {
+    return await startHttpServer({
+      host: config.host,
+      port: config.port,
+      invoke: app.invoke,
+      log,
+      allowedHosts: hosts,
+      corsOrigins: [...DEFAULT_CORS_ORIGINS, ...config.cors],
+      headersTimeoutMs: config.httpHeaderTimeoutMs,
+      requestTimeoutMs: config.httpReadTimeoutMs,
+      maxConnections: config.maxConnections,
+      onUpgrade: app.onUpgrade,
+      onRefused: refusalLog(log),
+      routes: playgroundRoutes(),
+      health: app.health,
+    });
+  } catch (error) {
+    throw listenRefusal(error, config.host, config.port) ?? error;
+  }
+}
+
+/** What startNode made before the chain: the database, the server holding the port, and where requests go once served. */
+interface Parts {
+  db: Database;
+  server: HttpServerHandle;
+  app: DeferredApp;
+  hosts: readonly string[];
+  terminal?: (text: string) => void;
+}
+
+const isOnDisk = (db: Database): db is DiskDatabase => 'level' in db;
 
 /** What a chain is served with; anvil_reset replaces the whole of it. */
 interface ChainCore {
@@ -108,9 +196,10 @@ interface ChainCore {
   dispatch: Dispatcher;
 }
 
-/** What outlives a reset: the database and its guard, the import status, WebSocket subscriptions, the logger. */
+/** What outlives a reset: the database and its guard, the import status, WebSocket subscriptions, the logger and terminal. */
 interface NodeWide {
-  db: DiskDatabase;
+  db: Database;
+  terminal: Terminal | undefined;
   log: Logger & { setEnabled(on: boolean): void };
   sync: SyncStatus;
   subscriptions: Subscriptions;
@@ -135,8 +224,9 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     },
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
+  wide.terminal?.watchMiner(vm, (listener) => chain.onBlock(listener));
   const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log });
-  const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => db.level.fault === undefined });
+  const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => !isOnDisk(db) || db.level.fault === undefined });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
   const filters = await FilterRegistry.open(db.filters, chain, logQuery, { timeoutMs: config.filterTimeout * 1000, maxFilters: config.maxFilters });
@@ -160,7 +250,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     state: chain.state,
     blockByNumber: (n: bigint) => chain.blockByNumber(n),
   };
-  const executor = new Executor(executionChain);
+  const executor = new Executor(executionChain, wide.terminal === undefined ? undefined : (callVm) => wide.terminal!.watchCalls(callVm));
   const services: Services = {
     config,
     chain,
@@ -203,11 +293,12 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   return { services, dispatch: createDispatcher(methodTable(implementMethods(services), wide.results), log, { gate: wide.gate }) };
 }
 
-async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, given: NodeGenesis | undefined): Promise<RunningNode> {
+async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
   const { spec, devChain: startedDev } = await chooseGenesis(config, db, given);
   let devChain = startedDev;
   let settings: NodeConfig = config;
   const log = switchable(baseLog);
+  const terminal = write === undefined ? undefined : new Terminal(write);
   const resets = new Mutex();
   let instanceId = bytesToHex(randomBytes(32));
   const control: NodeControl = {
@@ -215,11 +306,15 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, g
       return instanceId;
     },
     reset: (genesis) => resets.run(() => reset(genesis)),
-    setLogging: (on) => log.setEnabled(on),
+    setLogging: (on) => {
+      log.setEnabled(on);
+      terminal?.setEnabled(on);
+    },
   };
-  const firstChain = await Chain.open(db, spec);
+  const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis);
   const wide: NodeWide = {
     db,
+    terminal,
     log,
     sync: new SyncStatus(),
     subscriptions: new Subscriptions(firstChain, new LogQuery(firstChain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults }), log, { maxPerConnection: config.maxFilters }),
@@ -263,19 +358,23 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, g
     log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
   }
 
-  const storage = new FailStop({
-    db,
-    gate: wide.gate,
-    quiesce: (task) =>
-      core.services.miner.exclusive(async () => {
-        await wide.subscriptions.idle();
-        return task();
-      }),
-    check: () => headProblem(db, core.services.chain.head()),
-    recovered: () => core.services.mining.resume(),
-    log,
-  });
-  const dispatch: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);
+  // A chain in memory has no disk to fail: no fail-stop.
+  const storage = isOnDisk(db)
+    ? new FailStop({
+        db,
+        gate: wide.gate,
+        quiesce: (task) =>
+          core.services.miner.exclusive(async () => {
+            await wide.subscriptions.idle();
+            return task();
+          }),
+        check: () => headProblem(db, core.services.chain.head()),
+        recovered: () => core.services.mining.resume(),
+        log,
+      })
+    : undefined;
+  const toCore: Dispatcher = (method, params, ctx) => core.dispatch(method, params, ctx);
+  const dispatch = terminal === undefined ? toCore : terminal.dispatcher(toCore);
   const ws = createWsServer({
     invoke: dispatch,
     log,
@@ -286,41 +385,24 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, g
       core.services.filters.dropOwner(connection);
     },
   });
-  let server: HttpServerHandle;
-  try {
-    server = await startHttpServer({
-      host: config.host,
-      port: config.port,
-      invoke: dispatch,
-      log,
-      allowedHosts: config.allowedHosts,
-      corsOrigins: config.cors.length > 0 ? config.cors : undefined,
-      headersTimeoutMs: config.httpHeaderTimeoutMs,
-      requestTimeoutMs: config.httpReadTimeoutMs,
-      maxConnections: config.maxConnections,
-      onUpgrade: ws.onUpgrade,
-      routes: playgroundRoutes(),
-      health: async () => {
-        const head = core.services.chain.head();
-        const state = {
-          number: Number(head.header.number),
-          hash: bytesToHex(head.hash()),
-          ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
-        };
-        const health = storage.health();
-        return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
-      },
-    });
-  } catch (error) {
-    core.services.mining.stop();
-    await storage.close();
-    await core.services.filters.close();
-    throw error;
-  }
+  app.resolve({
+    invoke: dispatch,
+    onUpgrade: ws.onUpgrade,
+    health: async () => {
+      const head = core.services.chain.head();
+      const state = {
+        number: Number(head.header.number),
+        hash: bytesToHex(head.hash()),
+        ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
+      };
+      const health = storage?.health() ?? { ok: true };
+      return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
+    },
+  });
   // Transactions journaled before a restart are mined as if they had just arrived.
   core.services.mining.resume();
-  log.info(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
-  log.info(nativeCryptoStatus());
+  log.debug(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
+  log.debug(nativeCryptoStatus());
 
   let closing: Promise<void> | undefined;
   return {
@@ -334,6 +416,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, g
       return devChain;
     },
     storage,
+    acceptedHosts: hosts,
     resultCheck: wide.results,
     websockets: ws,
     close: () =>
@@ -341,12 +424,13 @@ async function assemble(config: NodeConfig, baseLog: Logger, db: DiskDatabase, g
         await resets.run(async () => {
           const { mining, miner, filters } = core.services;
           mining.stop();
-          await storage.close();
+          await storage?.close();
           ws.close();
           await server.close();
           await miner.idle();
           await wide.subscriptions.idle();
           await filters.close();
+          await terminal?.flush();
           await db.close();
         });
       })()),

@@ -1,70 +1,17 @@
 // The CLI as a user runs it: a child process of the compiled cli.js, read through its stdout and stderr.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect } from 'chai';
+import { killAll, listening, runCli, type Cli } from './helpers/cli.js';
 import { DEV_ADDRESSES, DEV_KEYS } from './helpers/node.js';
 import { rpc, rpcRaw } from './helpers/rpc.js';
-
-const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
-
-interface Cli {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
-  exited: Promise<number | string>;
-  /** Resolves with the first match of `pattern` in stdout, waiting for it to appear. */
-  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
-}
-
-const running = new Set<ChildProcess>();
-
-function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal ?? 'unknown');
-    }),
-  );
-  const waitFor = (pattern: RegExp, ms = 30_000) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => done(new Error(`no ${pattern} on stdout within ${ms} ms; stdout:\n${out}\nstderr:\n${err}`)), ms);
-      const look = () => {
-        const match = out.match(pattern);
-        if (match !== null) done(undefined, match);
-      };
-      const ended = () => done(new Error(`the CLI exited before printing ${pattern}; stdout:\n${out}\nstderr:\n${err}`));
-      const done = (error?: Error, match?: RegExpMatchArray) => {
-        clearTimeout(timer);
-        child.stdout!.off('data', look);
-        child.off('exit', ended);
-        if (error !== undefined) reject(error);
-        else resolve(match!);
-      };
-      child.stdout!.on('data', look);
-      child.once('exit', ended);
-      look();
-    });
-  return { child, stdout: () => out, stderr: () => err, exited, waitFor };
-}
 
 /** Starts `start --port 0` on `dataDir` and answers the URL it printed once listening. */
 async function startCli(dataDir: string, extra: string[] = []): Promise<{ cli: Cli; url: string }> {
   const cli = runCli(['start', '--port', '0', '--data-dir', dataDir, '--log-level', 'error', ...extra]);
-  const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)/);
-  // The banner is one write; wait for its end so the whole of it is in stdout.
-  await cli.waitFor(/\(19\) 0x[0-9a-f]{40}\s+0x[0-9a-f]{64}/);
-  return { cli, url };
+  return { cli, url: await listening(cli) };
 }
 
 describe('the CLI', () => {
@@ -73,7 +20,7 @@ describe('the CLI', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'evm-node-cli-'));
   });
   afterEach(async () => {
-    for (const child of running) child.kill('SIGKILL');
+    killAll();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -82,7 +29,7 @@ describe('the CLI', () => {
     expect(await cli.exited).to.equal(0);
     for (const flag of [
       '--host', '--port', '--data-dir', '--chain-id', '--mnemonic', '--accounts', '--balance', '--genesis', '--hardfork', '--cors', '--log-level', '--help',
-      '--ws-max-backlog', '--ws-max-backlog-total', '--http-header-timeout', '--http-read-timeout', '--max-connections',
+      '--ws-max-backlog', '--ws-max-backlog-total', '--http-header-timeout', '--http-read-timeout', '--max-connections', '--fresh', '--silent',
     ]) {
       expect(cli.stdout(), flag).to.include(flag);
     }

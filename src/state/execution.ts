@@ -94,8 +94,13 @@ export class Executor {
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  constructor(private readonly chain: ExecutionChain) {
-    this.vms = new VmPool(async (block, stateRoot) => createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(stateRoot)));
+  /** `watch` is shown each VM calls will run on (the terminal listens to it for console.log). */
+  constructor(private readonly chain: ExecutionChain, watch?: (vm: VM) => void) {
+    this.vms = new VmPool(async (block, stateRoot) => {
+      const vm = await createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(stateRoot));
+      watch?.(vm);
+      return vm;
+    });
   }
 
   /** The gas a call runs with when it names none: the block's gas limit, within the fork's per-transaction cap. */

@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import type { AbstractLevel, AbstractSublevel, AbstractBatchOperation } from 'abstract-level';
+import { MemoryLevel } from 'memory-level';
+import { describeProcess, lockHolder } from '../system/owners.js';
 import { FailStopLevel } from './fail-stop-level.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
 
-/** Any level database holding binary keys and values (classic-level on disk, memory-level in unit tests). */
+/** Any level database holding binary keys and values (classic-level on disk, memory-level for a chain kept in memory). */
 export type BinaryLevel = AbstractLevel<Uint8Array | string | Buffer, Uint8Array, Uint8Array>;
 export type Section = AbstractSublevel<BinaryLevel, Uint8Array | string | Buffer, Uint8Array, Uint8Array>;
 export type BatchOp = AbstractBatchOperation<BinaryLevel, Uint8Array, Uint8Array>;
@@ -84,13 +87,33 @@ export function sectionsOf(root: BinaryLevel): Database {
  */
 export async function openDatabase(dir: string, { createLevel = (at, options) => new FailStopLevel(at, { ...binary, ...options }) }: OpenOptions = {}): Promise<DiskDatabase> {
   const contents = inspectDataDir(dir);
+  // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
+  if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
   const level = createLevel(dir, { createIfMissing: contents === 'new' });
   try {
     await level.open();
   } catch (error) {
     const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
-    if (/^IO error: lock /.test(cause)) throw new DataDirRefused(`the data dir ${dir} is in use by another process (it holds ${dir}/LOCK)`);
+    if (isLockRefusal(cause)) throw inUse(dir);
     throw new DataDirRefused(`cannot open the database in ${dir}: ${cause}`);
   }
   return { ...sectionsOf(level as unknown as BinaryLevel), level };
+}
+
+/** LevelDB's words when another process holds the database's LOCK. */
+export const isLockRefusal = (message: string): boolean => /^IO error: lock /.test(message);
+
+/** The refusal of a data dir another process is serving, naming that process when /proc tells. */
+export function inUse(dir: string): DataDirRefused {
+  const lock = join(dir, 'LOCK');
+  const pid = lockHolder(lock);
+  const holder = pid === undefined ? 'another process' : `another process (${describeProcess(pid)})`;
+  return new DataDirRefused(`the data dir ${dir} is in use by ${holder}: it holds ${lock}; stop that node or choose another --data-dir`);
+}
+
+/** A database in memory, for a chain that is gone when the node stops: nothing is written to disk. */
+export async function openMemoryDatabase(): Promise<Database> {
+  const level = new MemoryLevel<Uint8Array, Uint8Array>(binary);
+  await level.open();
+  return sectionsOf(level as unknown as BinaryLevel);
 }

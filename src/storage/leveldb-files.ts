@@ -12,7 +12,8 @@ import { DataDirRefused } from './storage-fault.js';
 /** What a data dir holds: nothing of LevelDB's yet (it may be created there), or a database. */
 export type DataDirContents = 'new' | 'database';
 
-const LEVELDB_FILE = /^(CURRENT|LOCK|LOG(\.old)?|MANIFEST-\d+|\d+\.(log|ldb|sst|dbtmp))$/;
+/** The names LevelDB gives the files of a database dir. */
+export const LEVELDB_FILE = /^(CURRENT|LOCK|LOG(\.old)?|MANIFEST-\d+|\d+\.(log|ldb|sst|dbtmp))$/;
 const BLOCK_SIZE = 32768;
 const HEADER_SIZE = 7;
 const FOOTER_SIZE = 48;
@@ -27,7 +28,7 @@ const TABLE_MAGIC = Uint8Array.of(0x57, 0xfb, 0x80, 0x8b, 0x24, 0x75, 0x47, 0xdb
 export function inspectDataDir(dir: string): DataDirContents {
   let names: string[];
   try {
-    if (!statSync(dir).isDirectory()) throw new DataDirRefused(`the data dir ${dir} is not a directory`);
+    if (!statSync(dir).isDirectory()) throw new DataDirRefused(`the data dir ${dir} is a file, not a directory`);
     names = readdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'new';

@@ -18,10 +18,20 @@ export const DEFAULT_MAX_CONNECTIONS = 1024;
 /** How often node:http looks for requests past their time limits: a slow client is cut within this much of its limit. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 export const DEFAULT_ALLOWED_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
-/** `:*` means "any port, or none". */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http', 'https'].flatMap((s) =>
-  ['localhost', '127.0.0.1', '[::1]'].map((h) => `${s}://${h}:*`),
-);
+/**
+ * Browser origins allowed by default: pages served from this machine, browser extensions (the
+ * wallets: MetaMask and the others), and Remix, the browser IDE. `:*` means "any port, or none";
+ * `scheme://*` any origin of that scheme (an extension's origin is its id). Any other web page is
+ * refused: a page may reach JSON-RPC only through a CORS preflight (JSON is not a content type a
+ * form or a simple request can send, and other types are answered 415), which this list gates.
+ */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [
+  ...['http', 'https'].flatMap((s) => ['localhost', '127.0.0.1', '[::1]'].map((h) => `${s}://${h}:*`)),
+  'chrome-extension://*',
+  'moz-extension://*',
+  'safari-web-extension://*',
+  ...['remix', 'remix-alpha', 'remix-beta'].flatMap((name) => [`https://${name}.ethereum.org`, `http://${name}.ethereum.org`]),
+];
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -47,6 +57,8 @@ export interface HttpServerOptions {
   routes?: Readonly<Record<string, RouteHandler>>;
   /** Called for Upgrade requests that passed the host and origin checks (WebSocket). */
   onUpgrade?: UpgradeHandler;
+  /** Told of each request refused for its Host or Origin header, with the header's value. */
+  onRefused?: (header: 'host' | 'origin', value: string) => void;
 }
 
 export interface HttpServerHandle {
@@ -61,7 +73,7 @@ const ALLOW = 'POST, GET, OPTIONS';
 const stripBrackets = (h: string): string => h.replace(/^\[(.*)\]$/, '$1');
 
 /** Hostname of a Host header, lowercased, without port or IPv6 brackets. */
-function hostnameOf(hostHeader: string): string {
+export function hostnameOf(hostHeader: string): string {
   const h = hostHeader.trim().toLowerCase();
   if (h.startsWith('[')) return stripBrackets(h.slice(0, h.indexOf(']') + 1));
   const colon = h.indexOf(':');
@@ -77,6 +89,7 @@ export function isHostAllowed(hostHeader: string | undefined, allowed: readonly 
 }
 
 function originMatches(origin: URL, entry: string): boolean {
+  if (entry.endsWith('://*')) return origin.protocol === entry.slice(0, -3);
   const anyPort = entry.endsWith(':*');
   let pattern: URL;
   try {
@@ -243,13 +256,20 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
     }
     const host = req.headers.host;
     const origin = req.headers.origin;
-    if (!isHostAllowed(host, allowedHosts)) return sendError(res, 403, 'invalid host specified');
+    if (!isHostAllowed(host, allowedHosts)) {
+      opts.onRefused?.('host', host ?? '');
+      return sendError(res, 403, 'invalid host specified');
+    }
     const originOk = isOriginAllowed(origin, corsOrigins, host);
     const cors = originOk ? corsHeaders(origin) : {};
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const refuseOrigin = () => {
+      opts.onRefused?.('origin', origin ?? '');
+      sendError(res, 403, 'origin not allowed');
+    };
 
     if (req.method === 'OPTIONS') {
-      if (!originOk) return sendError(res, 403, 'origin not allowed');
+      if (!originOk) return refuseOrigin();
       res.writeHead(204, {
         ...cors,
         Allow: ALLOW,
@@ -261,7 +281,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
       return;
     }
     if (req.method === 'POST') {
-      if (!originOk) return sendError(res, 403, 'origin not allowed');
+      if (!originOk) return refuseOrigin();
       if (path !== '/') return sendError(res, 404, 'not found', cors);
       return handlePost(req, res, cors);
     }
@@ -315,7 +335,10 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
         return;
       }
       // Browsers apply no CORS to WebSockets, so the origin check is the only guard here.
-      if (!isHostAllowed(req.headers.host, allowedHosts) || !isOriginAllowed(req.headers.origin, corsOrigins, req.headers.host)) {
+      const hostOk = isHostAllowed(req.headers.host, allowedHosts);
+      if (!hostOk || !isOriginAllowed(req.headers.origin, corsOrigins, req.headers.host)) {
+        if (hostOk) opts.onRefused?.('origin', req.headers.origin ?? '');
+        else opts.onRefused?.('host', req.headers.host ?? '');
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }

@@ -40,14 +40,17 @@ export async function spawnNode(dataDir: string, flags: string[] = [], { logLeve
       child.kill('SIGKILL');
       reject(error);
     };
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const onData = (chunk: string) => {
       out += chunk;
       const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
       if (match !== null) {
         clearTimeout(timer);
+        // Later output (the terminal's lines) is read and dropped, so the child never blocks on a full pipe.
+        child.stdout!.off('data', onData).resume();
         resolve(match[1]);
       }
-    });
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
     child.once('exit', (code, signal) => fail(new Error(`node exited (${code ?? signal}) before listening\n${err}`)));
   });
   return {

@@ -12,8 +12,8 @@ import { DEV_KEYS } from './node.js';
 import { rpc } from './rpc.js';
 import { signTx } from './transactions.js';
 
-export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage' | 'Relay';
-export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage', 'Relay'];
+export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage' | 'Relay' | 'Greeter';
+export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage', 'Relay', 'Greeter'];
 
 export interface CompiledContract {
   name: ContractName;

@@ -166,7 +166,7 @@ describe('storage: data dirs that cannot be opened as they were are refused at s
     const serving = await spawnNode(dir);
     try {
       const { code, stderr } = await start(dir);
-      expect(stderr).to.match(/^evm-node: the data dir \S+ is in use by another process \(it holds \S+\/LOCK\)\n$/);
+      expect(stderr).to.match(new RegExp(`^evm-node: the data dir \\S+ is in use by another process \\(pid ${serving.pid}: [^\\n]*\\): it holds \\S+/LOCK; stop that node or choose another --data-dir\n$`));
       expect(code).to.equal(1);
     } finally {
       await serving.stop();
@@ -184,7 +184,7 @@ describe('storage: data dirs that cannot be opened as they were are refused at s
   it('leaves no data dir behind when the start is refused for a genesis file it cannot read', async () => {
     const fresh = join(root, 'never');
     const { code, stderr } = await start(fresh, ['--genesis', join(root, 'missing.json')]);
-    expect(stderr).to.match(/^evm-node: cannot read --genesis \S+missing\.json: ENOENT[^\n]*\n$/);
+    expect(stderr).to.match(/^evm-node: cannot read --genesis \S+missing\.json: no such file\n$/);
     expect(code).to.equal(2);
     expect(await readdir(root)).not.to.include('never');
   });

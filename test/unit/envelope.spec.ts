@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { request } from 'node:http';
+import { rawHttp } from '../helpers/raw-http.js';
 import type { Logger } from '../../src/log.js';
 import { createDispatcher, type MethodEntry } from '../../src/rpc/dispatch.js';
 import { invalidParams, RpcError } from '../../src/rpc/errors.js';
@@ -11,24 +11,6 @@ const MAX_BATCH = 5;
 
 type ErrorBody = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: unknown } };
 type ResultBody = { jsonrpc: string; id: unknown; result: unknown };
-
-/** For requests fetch cannot make, such as a forged Host header. */
-function rawHttp(
-  url: string,
-  init: { method: string; path?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, method: init.method, path: init.path ?? '/', headers: init.headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 describe('JSON-RPC envelope over HTTP', () => {
   let server: HttpServerHandle;

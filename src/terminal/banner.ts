@@ -1,0 +1,57 @@
+// What `start` prints once it serves: where to reach the node, what chain it serves, where that
+// chain is kept, and the dev accounts with their keys.
+import { bytesToHex } from '@ethereumjs/util';
+import { baseFeeAfter } from '../fees/fees.js';
+import type { RunningNode } from '../node.js';
+import { isLoopback } from '../transport/hosts.js';
+
+const GWEI = 10n ** 9n;
+
+/** Wei as gwei, with up to 9 decimals: `1 gwei`, `0.875 gwei`. */
+export function formatGwei(wei: bigint): string {
+  const whole = wei / GWEI;
+  const fraction = (wei % GWEI).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${whole}${fraction === '' ? '' : `.${fraction}`} gwei`;
+}
+
+function miningMode({ mining, blockTime }: RunningNode['config']): string {
+  if (!mining) return 'only on evm_mine (--no-mining)';
+  return blockTime === 0 ? 'each transaction as it arrives' : `a block every ${blockTime} s`;
+}
+
+function chainData(node: RunningNode): string {
+  const { dataDir } = node.config;
+  if (dataDir === undefined) return 'in memory: gone when the node stops (--data-dir DIR keeps it)';
+  return `kept in ${dataDir}, head at block ${node.services.chain.head().header.number}${node.config.fresh ? ' (wiped at start: --fresh)' : ''}`;
+}
+
+export function banner(node: RunningNode): string {
+  const { chain } = node.services;
+  const head = chain.head().header;
+  const next = chain.nextCommon();
+  const ws = node.url.replace(/^http:/, 'ws:');
+  const fields: Array<[string, string]> = [
+    ['WebSocket', ws],
+    ['Playground', `${node.url}/`],
+    ['Chain', `id ${chain.commons.base.chainId()}, hardfork ${next.hardfork()}, gas limit ${head.gasLimit}, base fee ${formatGwei(baseFeeAfter(head, next))}`],
+    ['Mining', miningMode(node.config)],
+    ['Chain data', chainData(node)],
+  ];
+  if (!isLoopback(node.config.host)) {
+    const hosts = node.acceptedHosts.includes('*') ? 'any' : node.acceptedHosts.join(', ');
+    fields.push(['Host headers', `${hosts} (reachable beyond this machine; --allowed-hosts adds names)`]);
+  }
+  const lines = ['', `evm-node listening on ${node.url}`, '', ...fields.map(([name, value]) => `  ${name.padEnd(12)} ${value}`)];
+  if (node.devChain && node.services.accounts.length > 0) {
+    const accounts = node.services.accounts;
+    lines.push(
+      '',
+      `Mnemonic:        ${node.config.mnemonic}`,
+      `Derivation path: m/44'/60'/0'/0/0 … m/44'/60'/0'/0/${accounts.length - 1}`,
+      '',
+      'Dev accounts (publicly known keys — never use them on a real network):',
+      ...accounts.map((account, i) => `(${i}) ${account.address}  ${bytesToHex(account.privateKey)}`),
+    );
+  }
+  return lines.join('\n') + '\n\n';
+}
