@@ -1,6 +1,8 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
-import { hexToBytes } from '@ethereumjs/util';
+import { hexToBytes, KECCAK256_RLP_S } from '@ethereumjs/util';
 import type { BatchOp, Section } from './database.js';
+
+const EMPTY_ROOT_KEY = KECCAK256_RLP_S.slice(2);
 
 /**
  * The trie's key-value store: trie nodes and code by content hash in LevelDB.
@@ -20,6 +22,8 @@ export class TrieStore implements DB<string, Uint8Array> {
   constructor(private readonly section: Section) {}
 
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
+    // The empty trie's root names no stored node; every account without storage asks for it.
+    if (key === EMPTY_ROOT_KEY) return undefined;
     const buffered = this.pending.get(key) ?? this.inFlight.get(key) ?? this.recent.get(key);
     if (buffered !== undefined) return buffered;
     const stored = (await this.section.get(hexToBytes(`0x${key}`))) ?? undefined;
