@@ -76,7 +76,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     blockGasLimit: () => head().header.gasLimit,
     nextBaseFee: () => baseFeeAfter(head().header, chain.nextCommon()),
     account: async (address: Address) => {
-      const account = await (await chain.state.at(head().header.stateRoot)).getAccount(address);
+      const account = await chain.state.snapshot(head().header.stateRoot).account(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });

@@ -36,6 +36,7 @@ export class Chain {
   private readonly listeners: BlockListener[] = [];
   /** The forkchoice's safe and finalized blocks of an imported chain; on the dev chain both follow the head. */
   private forkchoice: { safe?: Block; finalized?: Block } = {};
+  private headTd?: { hash: string; td: bigint };
 
   private constructor(
     readonly commons: ForkCommons,
@@ -68,7 +69,7 @@ export class Chain {
         blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
       ];
       await blocks.write(ops);
-      state.landed();
+      state.landed(undefined, genesis.header.stateRoot);
       return new Chain(commons, blocks, state, genesis, genesisSpec, genesis);
     }
     state.discard();
@@ -141,6 +142,13 @@ export class Chain {
     return this.blocks.block(hash);
   }
 
+  /** The head's total difficulty, read once and then carried from block to block. */
+  private async headTotalDifficulty(): Promise<bigint> {
+    const hash = bytesToHex(this.headBlock.hash());
+    if (this.headTd?.hash !== hash) this.headTd = { hash, td: await this.totalDifficulty(this.headBlock) };
+    return this.headTd.td;
+  }
+
   async totalDifficulty(block: Block): Promise<bigint> {
     return (await this.blocks.totalDifficulty(block.hash())) ?? block.header.difficulty;
   }
@@ -151,15 +159,12 @@ export class Chain {
    * listener or reader can see the new head.
    */
   async append(block: Block, receipts: StoredReceipt[], { ops = [], landed }: { ops?: BatchOp[]; landed?: () => void } = {}): Promise<void> {
-    const parentTd = await this.totalDifficulty(this.headBlock);
-    const batch = [
-      ...this.state.drain(),
-      ...this.blocks.blockOps(block, receipts, parentTd + block.header.difficulty),
-      this.blocks.metaOp('head', block.hash()),
-      ...ops,
-    ];
+    const parent = this.headBlock;
+    const td = (await this.headTotalDifficulty()) + block.header.difficulty;
+    const batch = [...this.state.drain(), ...this.blocks.blockOps(block, receipts, td), this.blocks.metaOp('head', block.hash()), ...ops];
     await this.blocks.write(batch);
-    this.state.landed();
+    this.headTd = { hash: bytesToHex(block.hash()), td };
+    this.state.landed(parent.header.stateRoot, block.header.stateRoot);
     this.blocks.remember(bytesToHex(block.hash()), block);
     this.headBlock = block;
     landed?.();

@@ -1,12 +1,13 @@
 import { createBlock, type Block } from '@ethereumjs/block';
-import type { Common } from '@ethereumjs/common';
+import { Hardfork, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
+import { FlatState } from './flat-state.js';
 import type { StateStore } from './state-store.js';
 import { createChainVM, type BlockHistory } from './vm.js';
-import { VmPool } from './vm-pool.js';
+import { VmPool, type VmLease } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
 const TX_GAS_CAP = 1n << 24n;
@@ -81,12 +82,27 @@ export interface ExecutionChain extends BlockHistory {
  * checkpoint and a revert of a VM borrowed for the call: nothing they do reaches the chain.
  */
 export class Executor {
-  private readonly vms: VmPool;
+  private readonly vms = new VmPool();
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  constructor(private readonly chain: ExecutionChain) {
-    this.vms = new VmPool(async (block) => createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(block.header.stateRoot)));
+  constructor(private readonly chain: ExecutionChain) {}
+
+  /**
+   * A VM on `block`'s state. From Byzantium on, one kept per fork over a flat state moved to the
+   * block's snapshot; before it a transaction's receipt needs the state root after it, which only
+   * the trie computes, so those calls run on a trie view of their block.
+   */
+  private async lease(block: Block): Promise<VmLease> {
+    const { chain } = this;
+    const common = chain.commonAt(block.header);
+    if (!common.gteHardfork(Hardfork.Byzantium)) {
+      return this.vms.acquire(`block:${bytesToHex(block.hash())}`, async () => createChainVM(chain, common, await chain.state.scratch(block.header.stateRoot)));
+    }
+    const snapshot = chain.state.snapshot(block.header.stateRoot);
+    const lease = await this.vms.acquire(`fork:${common.hardfork()}`, () => createChainVM(chain, common, new FlatState(snapshot, common)));
+    (lease.vm.stateManager as FlatState).use(snapshot);
+    return lease;
   }
 
   /** The gas a call runs with when it names none: the block's gas limit, within the fork's per-transaction cap. */
@@ -164,7 +180,7 @@ export class Executor {
 
   /** Prepares a VM on `block`'s state; `run` executes the call with a given gas limit, each run from the same state. */
   async prepare(request: TransactionCall, block: Block): Promise<CallRunner> {
-    const { vm, release } = await this.vms.acquire(block);
+    const { vm, release } = await this.lease(block);
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.

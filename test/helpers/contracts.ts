@@ -12,8 +12,8 @@ import { DEV_KEYS } from './node.js';
 import { rpc } from './rpc.js';
 import { signTx } from './transactions.js';
 
-export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage';
-export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage'];
+export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage' | 'StateOps';
+export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage', 'StateOps'];
 
 export interface CompiledContract {
   name: ContractName;
