@@ -1,7 +1,19 @@
 import type { Common } from '@ethereumjs/common';
 import { createMPT } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
-import { bytesToHex, createAccountFromRLP, equalsBytes, ValueEncoding, type Account } from '@ethereumjs/util';
+import { RLP } from '@ethereumjs/rlp';
+import {
+  bytesToHex,
+  createAccountFromRLP,
+  createAddressFromString,
+  equalsBytes,
+  EthereumJSErrorWithoutCode,
+  KECCAK256_RLP,
+  unpadBytes,
+  ValueEncoding,
+  type Account,
+  type Address,
+} from '@ethereumjs/util';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot } from './snapshot.js';
@@ -47,7 +59,7 @@ export class StateStore {
       cacheSize: 0,
     });
     const caches = new Caches();
-    const writer = new MerkleStateManager({ trie, common, caches });
+    const writer = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
     const state = new StateStore(store, writer);
     state.recordChanges(caches);
     return state;
@@ -132,7 +144,8 @@ export class StateStore {
   async ephemeral(stateRoot: Uint8Array): Promise<MerkleStateManager> {
     const common = this.writer.common;
     const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common });
-    const state = new MerkleStateManager({ trie, common, caches: new Caches() });
+    const caches = new Caches();
+    const state = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
     await state.setStateRoot(stateRoot);
     return state;
   }
@@ -179,4 +192,38 @@ export class StateStore {
     this.store.discard();
     this.changes = new Map();
   }
+}
+
+/**
+ * Storage writes that stay in the cache until the state root is asked for, as MerkleStateManager
+ * means them to: its putStorage reads `cache.put(…) ?? writeTrie(…)`, and put answers undefined, so
+ * every SSTORE also rewrote the account's storage trie at once (a trie walk and the hashes of its
+ * path; an exception thrown and caught for an account without storage) before flush() wrote the
+ * same slot again. Here the cache alone takes the write (its checkpoints revert it) and flush()
+ * writes each slot's last value once, so state roots are the same. What changes is the account's
+ * storage root between writes and the next flush — the library updates it only on flush then — and
+ * the EVM reads a storage root only to refuse a CREATE onto an account with storage (EIP-7610),
+ * where an account written this block has code or a nonce that refuse it already.
+ *
+ * The flush also skips zeroing slots of an account whose storage is empty, which change nothing:
+ * the EIP-7002/7251 system calls zero four slots of their empty queues every block, and the trie
+ * throws (and the library catches) on each, then rewrites the unchanged account.
+ */
+function storageThroughCache(state: MerkleStateManager, caches: Caches): MerkleStateManager {
+  const storage = caches.storage!;
+  const accounts = caches.account!;
+  const flush = storage.flush.bind(storage);
+  const storageIsEmpty = (addressHex: string): boolean => {
+    const cached = accounts.get(createAddressFromString(`0x${addressHex}`));
+    if (cached === undefined) return false;
+    return cached.accountRLP === undefined || equalsBytes(createAccountFromRLP(cached.accountRLP).storageRoot, KECCAK256_RLP);
+  };
+  storage.flush = () => flush().filter(([addressHex, , value]) => !((value === undefined || unpadBytes(RLP.decode(value) as Uint8Array).length === 0) && storageIsEmpty(addressHex)));
+  state.putStorage = async (address: Address, key: Uint8Array, value: Uint8Array): Promise<void> => {
+    if (key.length !== 32) throw EthereumJSErrorWithoutCode('Storage key must be 32 bytes long');
+    if (value.length > 32) throw EthereumJSErrorWithoutCode('Storage value cannot be longer than 32 bytes');
+    if ((await state.getAccount(address)) === undefined) throw EthereumJSErrorWithoutCode('putStorage() called on non-existing account');
+    storage.put(address, key, RLP.encode(unpadBytes(value)));
+  };
+  return state;
 }
