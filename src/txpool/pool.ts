@@ -37,6 +37,12 @@ import {
 
 type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
 
+interface JournalGroup {
+  members: PooledTx[];
+  /** resolves once the group's batch has landed */
+  written: Promise<void>;
+}
+
 export class TxPool {
   readonly limit: number;
   readonly minGasPrice: bigint;
@@ -48,6 +54,13 @@ export class TxPool {
   private nextSeq = 0;
   private readonly lock = new Mutex();
   private readonly journal: Journal;
+  /** Accepted transactions (see accept) not yet given to the journal, by hash. */
+  private readonly unjournaled = new Set<string>();
+  /** Journal writes of accepted transactions, by hash, until they land. */
+  private readonly journaling = new Map<string, Promise<void>>();
+  /** The next group of accepted transactions to journal, written once the group before it has landed. */
+  private nextGroup?: JournalGroup;
+  private lastGroup: Promise<void> = Promise.resolve();
   private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
 
   private constructor(
@@ -157,7 +170,58 @@ export class TxPool {
    * with a PoolError (nothing stored). Admissions are serialized.
    */
   add(raw: Uint8Array): Promise<PooledTx> {
-    return this.lock.run(() => this.admit(raw));
+    return this.lock.run(() => this.admit(raw, false));
+  }
+
+  /**
+   * Admit like {@link add}, without waiting for the journal: the transaction is pooled (and may be
+   * mined) at once, and is journaled only by {@link persist}. Call persist before acknowledging it,
+   * unless it was mined meanwhile — a transaction in a landed block needs no journal. Under
+   * automine most are: they never cost a journal write. Replacing or evicting a pooled transaction
+   * still journals at once, so the journal never lacks both.
+   */
+  accept(raw: Uint8Array): Promise<PooledTx> {
+    return this.lock.run(() => this.admit(raw, true));
+  }
+
+  /**
+   * Resolves once the accepted transaction `hashHex` is in the journal, or is no longer pooled (mined,
+   * replaced, dropped). Concurrent calls share a LevelDB batch: each group is written as the one
+   * before it lands.
+   */
+  persist(hashHex: string): Promise<void> {
+    const key = hashHex.toLowerCase();
+    const writing = this.journaling.get(key);
+    if (writing !== undefined) return writing;
+    const ptx = this.all.get(key);
+    if (ptx === undefined || !this.unjournaled.delete(key)) return Promise.resolve();
+    const group = this.nextGroup ?? this.openGroup();
+    group.members.push(ptx);
+    this.journaling.set(key, group.written);
+    return group.written;
+  }
+
+  /** A group of accepted transactions, journaled in one batch once the group before it has landed. */
+  private openGroup(): JournalGroup {
+    const members: PooledTx[] = [];
+    const written = this.lastGroup.then(async () => {
+      if (this.nextGroup?.members === members) this.nextGroup = undefined;
+      // What left the pool meanwhile (mined, dropped) must not come back into the journal.
+      const ops = members.filter((p) => this.all.get(p.hashHex) === p).map((p) => this.journal.putOp(p.hash, p.seq, p.raw));
+      try {
+        await this.journal.write(ops);
+      } catch (error) {
+        // Not journaled after all: a later persist must try again.
+        for (const p of members) if (this.all.get(p.hashHex) === p) this.unjournaled.add(p.hashHex);
+        throw error;
+      } finally {
+        for (const p of members) this.journaling.delete(p.hashHex);
+      }
+    });
+    this.lastGroup = written.catch(() => undefined);
+    const group = { members, written };
+    this.nextGroup = group;
+    return group;
   }
 
   /**
@@ -169,7 +233,8 @@ export class TxPool {
     const ops: JournalDel[] = [];
     for (const h of minedHashes) {
       const ptx = this.all.get(h.toLowerCase());
-      if (ptx !== undefined) ops.push(this.journal.delOp(ptx.hash));
+      // An accepted transaction never journaled has nothing to delete.
+      if (ptx !== undefined && !this.unjournaled.has(ptx.hashHex)) ops.push(this.journal.delOp(ptx.hash));
     }
     return ops;
   }
@@ -226,6 +291,7 @@ export class TxPool {
       const gone = [...this.all.values()];
       await this.journal.write(gone.map((p) => this.journal.delOp(p.hash)));
       this.all.clear();
+      this.unjournaled.clear();
       this.senders.clear();
       this.pendingTotal = 0;
       for (const ptx of gone) this.emit('removed', ptx, 'dropped');
@@ -235,7 +301,7 @@ export class TxPool {
 
   // -------------------------------------------------------------- internals
 
-  private async admit(input: Uint8Array): Promise<PooledTx> {
+  private async admit(input: Uint8Array, deferJournal: boolean): Promise<PooledTx> {
     const raw = Uint8Array.from(input);
     const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
     const maxBytes = blob ? Math.max(this.maxTxBytes, MAX_BLOB_TX_BYTES) : this.maxTxBytes;
@@ -292,8 +358,12 @@ export class TxPool {
       seq: this.nextSeq++,
       nonce: tx.nonce,
     });
-    ops.push(this.journal.putOp(hash, ptx.seq, raw));
-    await this.journal.write(ops);
+    if (deferJournal && ops.length === 0) {
+      this.unjournaled.add(hashHex);
+    } else {
+      ops.push(this.journal.putOp(hash, ptx.seq, raw));
+      await this.journal.write(ops);
+    }
 
     if (existing !== undefined) {
       this.detach(existing);
@@ -335,7 +405,10 @@ export class TxPool {
       const before = list.pendingCount;
       const stale = list.rebase(nonce);
       this.pendingTotal += list.pendingCount - before;
-      for (const ptx of stale) this.all.delete(ptx.hashHex);
+      for (const ptx of stale) {
+        this.all.delete(ptx.hashHex);
+        this.unjournaled.delete(ptx.hashHex);
+      }
       if (list.size === 0) this.senders.delete(hex);
       dropped.push(...stale);
     }
@@ -360,6 +433,7 @@ export class TxPool {
 
   private detach(ptx: PooledTx): void {
     this.all.delete(ptx.hashHex);
+    this.unjournaled.delete(ptx.hashHex);
     const list = this.senders.get(ptx.senderHex);
     if (list === undefined) return;
     const before = list.pendingCount;
