@@ -82,12 +82,19 @@ export class StateSnapshot {
     return next;
   }
 
+  /** The account at this root if a snapshot has it in memory (null: no account), else undefined. */
+  peek(addressHex: string): Account | null | undefined {
+    for (let s: StateSnapshot | undefined = this; s !== undefined; s = s.parent) {
+      const known = s.accounts.get(addressHex);
+      if (known !== undefined) return known;
+    }
+    return undefined;
+  }
+
   async account(address: Address): Promise<Account | undefined> {
     const key = bytesToUnprefixedHex(address.bytes);
-    for (let s: StateSnapshot | undefined = this; s !== undefined; s = s.parent) {
-      const known = s.accounts.get(key);
-      if (known !== undefined) return known ?? undefined;
-    }
+    const known = this.peek(key);
+    if (known !== undefined) return known ?? undefined;
     const account = await (await this.trie()).getAccount(address);
     this.accounts.set(key, account ?? null);
     return account;
