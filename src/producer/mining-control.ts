@@ -4,9 +4,11 @@ import type { TxPool } from '../txpool/pool.js';
 
 /**
  * After a block of several transactions, how long the next block may wait for their senders'
- * next ones (see {@link MiningControl.gathered}).
+ * next ones (see {@link MiningControl.gathered}): half as long as the block took to mine — the
+ * senders' round trip grows with the machine's load as block building does — within these bounds.
  */
-const GATHER_MS = 2;
+const GATHER_MIN_MS = 1;
+const GATHER_MAX_MS = 10;
 
 /** What mining control asks of the miner and the pool. */
 export type MiningMiner = Pick<Miner, 'mine'>;
@@ -22,7 +24,7 @@ export class MiningControl {
   private running?: Promise<void>;
   private again = false;
   private readonly waiters = new Map<string, Array<() => void>>();
-  private readonly gatherMs: number;
+  private readonly gatherMs?: number;
 
   constructor(
     private readonly miner: MiningMiner,
@@ -31,7 +33,7 @@ export class MiningControl {
     opts: { automine: boolean; intervalMs: number; gatherMs?: number },
   ) {
     this.automine = opts.automine;
-    this.gatherMs = opts.gatherMs ?? GATHER_MS;
+    this.gatherMs = opts.gatherMs;
     this.setInterval(opts.intervalMs);
   }
 
@@ -89,12 +91,14 @@ export class MiningControl {
       this.again = false;
       while (this.automine && this.pool.executables().length > 0) {
         try {
+          const started = performance.now();
           const { included } = await this.miner.mine();
+          const took = performance.now() - started;
           const answered = included.filter((tx) => this.waiters.has(tx.hashHex)).length;
           for (const tx of included) this.resolve(tx.hashHex);
           // Executable on paper but none would run (say, a balance spent meanwhile): wait for news.
           if (included.length === 0) break;
-          await this.gathered(answered);
+          await this.gathered(answered, this.gatherMs ?? Math.min(GATHER_MAX_MS, Math.max(GATHER_MIN_MS, took / 2)));
         } catch (error) {
           this.log.error('automine failed', error);
           break;
@@ -105,13 +109,13 @@ export class MiningControl {
 
   /**
    * Several senders were just answered, each having waited for its block before sending the next
-   * transaction (as test suites and benchmarks send): the next block waits, at most gatherMs,
-   * until that many more transactions have arrived, so their next ones share it with what is
+   * transaction (as test suites and benchmarks send): the next block waits, at most `ms`, until
+   * that many more transactions have arrived, so their next ones share it with what is
    * already pending. Otherwise senders split into two groups that take turns — one group's
    * transactions arrive while the other's block is being built — and each group pays a whole
    * block's fixed cost (system calls, state root, write) alone. A lone sender never waits.
    */
-  private gathered(answered: number): Promise<void> {
+  private gathered(answered: number, ms: number): Promise<void> {
     if (answered < 2) return Promise.resolve();
     return new Promise((resolve) => {
       let arrived = 0;
@@ -123,7 +127,7 @@ export class MiningControl {
       const stopListening = this.pool.on('added', () => {
         if (++arrived >= answered) done();
       });
-      const timer = setTimeout(done, this.gatherMs);
+      const timer = setTimeout(done, ms);
     });
   }
 
