@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Hardfork } from '@ethereumjs/common';
 import { DEV_MNEMONIC } from './chain/dev-accounts.js';
@@ -35,6 +36,8 @@ export interface NodeConfig {
   logsMaxResults: number;
   /** bytes of unsent output a WebSocket connection may queue before it is closed */
   wsMaxBacklog: number;
+  /** worker threads running eth_call and eth_estimateGas beside the main thread (0: none) */
+  callWorkers: number;
   /** `import`: an engine_forkchoiceUpdated request (JSON) naming the safe and finalized blocks */
   forkchoice?: string;
   /** `start`: RLP chain files to import while serving (eth_syncing reports the progress) */
@@ -64,6 +67,8 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   logsMaxBlocks: 100_000,
   logsMaxResults: 20_000,
   wsMaxBacklog: 16 * 1024 * 1024,
+  // One core for the main thread (HTTP, blocks), the rest, up to four, for calls.
+  callWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
   importFiles: [],
 };
 
@@ -97,6 +102,7 @@ Flags:
   --logs-max-blocks N    most blocks one eth_getLogs may span (default ${DEFAULTS.logsMaxBlocks})
   --logs-max-results N   most logs one eth_getLogs may return (default ${DEFAULTS.logsMaxResults})
   --ws-max-backlog BYTES close a WebSocket whose unsent output passes this (default ${DEFAULTS.wsMaxBacklog})
+  --call-workers N       threads running eth_call and eth_estimateGas beside the main one, 0 for none (default ${DEFAULTS.callWorkers} here)
   --cors ORIGINS         comma-separated browser origins allowed to call, '*' for any (default: localhost origins)
   --allowed-hosts HOSTS  comma-separated Host header values accepted, '*' for any (default ${DEFAULTS.allowedHosts.join(',')})
   --log-level LEVEL      error, warn, info or debug (default ${DEFAULTS.logLevel})
@@ -153,6 +159,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
         'logs-max-blocks': { type: 'string' },
         'logs-max-results': { type: 'string' },
         'ws-max-backlog': { type: 'string' },
+        'call-workers': { type: 'string' },
         cors: { type: 'string' },
         'allowed-hosts': { type: 'string' },
         'log-level': { type: 'string' },
@@ -190,6 +197,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (values['logs-max-blocks'] !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', values['logs-max-blocks'], 1);
   if (values['logs-max-results'] !== undefined) config.logsMaxResults = integer('logs-max-results', values['logs-max-results'], 1);
   if (values['ws-max-backlog'] !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', values['ws-max-backlog'], 1024);
+  if (values['call-workers'] !== undefined) config.callWorkers = integer('call-workers', values['call-workers'], 0);
   if (values.cors !== undefined) config.cors = list(values.cors);
   if (values['allowed-hosts'] !== undefined) config.allowedHosts = list(values['allowed-hosts']);
   if (values['log-level'] !== undefined) {

@@ -15,6 +15,7 @@ import { baseFeeAfter } from './fees/fees.js';
 import { implementMethods, methodTable } from './methods/index.js';
 import type { Services } from './methods/services.js';
 import { createDispatcher } from './rpc/dispatch.js';
+import { CallWorkers } from './calls/workers.js';
 import { Executor } from './state/execution.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, type Database } from './storage/database.js';
@@ -98,6 +99,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     filters.transactionAdded(tx.hashHex);
     subscriptions.transactionAdded(tx.hashHex);
   });
+  const callWorkers = new CallWorkers(chain, config.callWorkers, log);
   const services: Services = {
     config,
     chain,
@@ -105,7 +107,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
     pool,
     miner,
     mining,
-    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }),
+    executor: new Executor({ commonAt: (header) => chain.commons.at(header), state: chain.state, blockByNumber: (n) => chain.blockByNumber(n) }, callWorkers),
     sync: new SyncStatus(),
     pendingBlock: () => miner.preview(),
     filters,
@@ -139,6 +141,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
   } catch (error) {
     mining.stop();
     await filters.close();
+    await callWorkers.close();
     throw error;
   }
   // Transactions journaled before a restart are mined as if they had just arrived.
@@ -158,6 +161,7 @@ async function assemble(config: NodeConfig, log: Logger, db: Database): Promise<
         mining.stop();
         ws.close();
         await server.close();
+        await callWorkers.close();
         await miner.idle();
         await subscriptions.idle();
         await filters.close();

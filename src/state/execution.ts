@@ -5,7 +5,8 @@ import { bytesToHex, createZeroAddress, createAddressFromString, type Address, h
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import { FlatState } from './flat-state.js';
-import type { StateStore } from './state-store.js';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import type { StateSnapshot } from './snapshot.js';
 import { createChainVM, type BlockHistory } from './vm.js';
 import { VmPool, type VmLease } from './vm-pool.js';
 
@@ -74,7 +75,18 @@ function isDynamic(request: TransactionCall, common: Common): boolean {
 /** What calls read of the chain: the fork rules and state of a block, and the blocks before it. */
 export interface ExecutionChain extends BlockHistory {
   commonAt(header: { number: bigint; timestamp: bigint }): Common;
-  readonly state: StateStore;
+  readonly state: {
+    /** the flat snapshot of the state at a root */
+    snapshot(root: Uint8Array): StateSnapshot;
+    /** a private trie state at a root, for calls before Byzantium */
+    scratch(root: Uint8Array): Promise<MerkleStateManager>;
+  };
+}
+
+/** Runs a call elsewhere (a worker thread) when it can take it; undefined leaves it to the caller. */
+export interface CallOffload {
+  call(request: TransactionCall, block: Block): Promise<Uint8Array> | undefined;
+  estimateGas(request: TransactionCall, block: Block): Promise<bigint> | undefined;
 }
 
 /**
@@ -86,7 +98,10 @@ export class Executor {
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  constructor(private readonly chain: ExecutionChain) {}
+  constructor(
+    private readonly chain: ExecutionChain,
+    private readonly offload?: CallOffload,
+  ) {}
 
   /**
    * A VM on `block`'s state. From Byzantium on, one kept per fork over a flat state moved to the
@@ -127,6 +142,8 @@ export class Executor {
 
   /** Runs a call; throws CallFailure unless it succeeds. */
   async call(request: TransactionCall, block: Block): Promise<Uint8Array> {
+    const elsewhere = this.offload?.call(request, block);
+    if (elsewhere !== undefined) return elsewhere;
     const run = await this.prepare(request, block);
     let outcome: CallOutcome;
     try {
@@ -144,6 +161,8 @@ export class Executor {
    * gas it may have, then binary-search. Throws CallFailure when it fails even with all of it.
    */
   async estimateGas(request: TransactionCall, block: Block): Promise<bigint> {
+    const elsewhere = this.offload?.estimateGas(request, block);
+    if (elsewhere !== undefined) return elsewhere;
     const run = await this.prepare(request, block);
     try {
       return await this.search(request, block, run);

@@ -1,5 +1,11 @@
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToUnprefixedHex, equalsBytes, KECCAK256_RLP, type Account, type Address } from '@ethereumjs/util';
+
+/** Where a snapshot reads what it does not hold yet: a trie view at its root (or, in a call worker, the main thread). */
+export interface StateReader {
+  getAccount(address: Address): Promise<Account | undefined>;
+  getStorage(address: Address, key: Uint8Array): Promise<Uint8Array>;
+  getCode(address: Address): Promise<Uint8Array>;
+}
 
 /** Account changes of one block, by unprefixed address hex; null for an account the block deleted. */
 export type AccountChanges = ReadonlyMap<string, Account | null>;
@@ -54,19 +60,19 @@ export class StateFacts {
 export class StateSnapshot {
   /** unprefixed address hex → account at this root (null: no account), read or changed here */
   private readonly accounts = new Map<string, Account | null>();
-  private reader?: Promise<MerkleStateManager>;
+  private reader?: Promise<StateReader>;
 
   constructor(
     readonly root: Uint8Array,
-    /** opens a read-only trie view at `root`, for what no snapshot has read yet */
-    private readonly open: () => Promise<MerkleStateManager>,
+    /** opens a read-only view at `root`, for what no snapshot has read yet */
+    private readonly open: () => Promise<StateReader>,
     private readonly facts: StateFacts,
     private readonly parent?: StateSnapshot,
     private readonly depth = 0,
   ) {}
 
   /** The snapshot of `root`, the state after a block that made `changes` to this snapshot's state. */
-  child(root: Uint8Array, open: () => Promise<MerkleStateManager>, changes: AccountChanges): StateSnapshot {
+  child(root: Uint8Array, open: () => Promise<StateReader>, changes: AccountChanges): StateSnapshot {
     if (this.depth + 1 < MAX_DEPTH) {
       const next = new StateSnapshot(root, open, this.facts, this, this.depth + 1);
       for (const [key, account] of changes) next.accounts.set(key, account);
@@ -122,7 +128,7 @@ export class StateSnapshot {
     return code;
   }
 
-  private trie(): Promise<MerkleStateManager> {
+  private trie(): Promise<StateReader> {
     this.reader ??= this.open().catch((error: unknown) => {
       this.reader = undefined;
       throw error;

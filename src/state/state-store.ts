@@ -16,7 +16,10 @@ import {
 } from '@ethereumjs/util';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
-import { StateFacts, StateSnapshot } from './snapshot.js';
+import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
+
+/** Hears of each landed block's state: the root it grew from, its root, the accounts it changed. */
+export type StateListener = (parentRoot: Uint8Array, root: Uint8Array, changes: AccountChanges) => void;
 
 const READERS_KEPT = 16;
 /** Snapshots kept besides the head's: the states of recent blocks calls may still be running on. */
@@ -43,6 +46,8 @@ export class StateStore {
   private changes = new Map<string, Account | null>();
   /** The snapshot of the state the writer's trie held before those changes. */
   private base?: StateSnapshot;
+  private readonly listeners: StateListener[] = [];
+  private readonly resetListeners: (() => void)[] = [];
 
   private constructor(
     private readonly store: TrieStore,
@@ -126,6 +131,7 @@ export class StateStore {
     this.snapshots.clear();
     this.changes = new Map();
     this.base = undefined;
+    for (const listener of this.resetListeners) listener();
   }
 
   /** A read-only view of the state at `stateRoot`. Never checkpoint or write through it. */
@@ -208,6 +214,17 @@ export class StateStore {
     const child = parentRoot === undefined ? new StateSnapshot(root, open, this.facts) : this.snapshot(parentRoot).child(root, open, changes);
     this.keep(bytesToHex(root), child);
     this.base = child;
+    if (parentRoot !== undefined) for (const listener of this.listeners) listener(parentRoot, root, changes);
+  }
+
+  /** Tells `listener` of each block's state changes as the block lands (call workers carry their snapshots forward). */
+  onLanded(listener: StateListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells `listener` of each {@link onHeadReset}, so what keeps snapshots of its own drops them too. */
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
   }
 
   discard(): void {
