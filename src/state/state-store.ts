@@ -1,22 +1,11 @@
 import type { Common } from '@ethereumjs/common';
-import { createMPT } from '@ethereumjs/mpt';
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
-import { RLP } from '@ethereumjs/rlp';
-import {
-  bytesToHex,
-  createAccountFromRLP,
-  createAddressFromString,
-  equalsBytes,
-  EthereumJSErrorWithoutCode,
-  KECCAK256_RLP,
-  unpadBytes,
-  ValueEncoding,
-  type Account,
-  type Address,
-} from '@ethereumjs/util';
+import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
+import { cachedState, Writer } from './writer.js';
 
 /** Hears of each landed block's state: the root it grew from, its root, the accounts it changed. */
 export type StateListener = (parentRoot: Uint8Array, root: Uint8Array, changes: AccountChanges) => void;
@@ -42,17 +31,21 @@ export class StateStore {
   private readonly facts = new StateFacts();
   /** state root → snapshot, least recently used first */
   private readonly snapshots = new Map<string, StateSnapshot>();
-  /** Accounts the writer flushed to its trie since the last block landed: what the next block changes. */
-  private changes = new Map<string, Account | null>();
-  /** The snapshot of the state the writer's trie held before those changes. */
-  private base?: StateSnapshot;
   private readonly listeners: StateListener[] = [];
   private readonly resetListeners: (() => void)[] = [];
 
+  private readonly writing: Writer;
+  /** The state blocks are built on, advanced block by block. */
+  readonly writer: MerkleStateManager;
+
   private constructor(
     private readonly store: TrieStore,
-    readonly writer: MerkleStateManager,
-  ) {}
+    trie: MerklePatriciaTrie,
+    common: Common,
+  ) {
+    this.writing = new Writer(trie, common, (root) => this.snapshot(root));
+    this.writer = this.writing.state;
+  }
 
   static async open(section: Section, common: Common): Promise<StateStore> {
     const store = new TrieStore(section);
@@ -65,40 +58,7 @@ export class StateStore {
       // allocated whole for each; the store's shared cache of recent nodes serves them all.
       cacheSize: 0,
     });
-    const caches = new Caches();
-    const writer = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
-    const state = new StateStore(store, writer);
-    state.recordChanges(caches);
-    state.followStateRoot();
-    return state;
-  }
-
-  /**
-   * Every account the writer's cache flushes to the trie passes through here: the one place the
-   * writer's state changes reach the trie (storage writes land on their account as a new storage
-   * root). What flushes unchanged is dropped: the system calls of EIP-7002 and 7251 put their
-   * contracts' accounts back as they found them, and delete the system address, which does not
-   * exist, every block — three trie writes (~100 µs each) that change nothing. Unchanged means equal
-   * to what the snapshot of the writer's base state holds in memory, and not flushed since.
-   */
-  private recordChanges(caches: Caches): void {
-    const accounts = caches.account!;
-    const flush = accounts.flush.bind(accounts);
-    accounts.flush = () => {
-      const items = flush().filter(([key, element]) => this.changes.has(key) || !unchanged(this.base?.peek(key), element.accountRLP));
-      for (const [key, element] of items) this.changes.set(key, element.accountRLP === undefined ? null : createAccountFromRLP(element.accountRLP));
-      return items;
-    };
-  }
-
-  /** The writer's trie moves to another root (a failed block undone, an import's parent): its base follows. */
-  private followStateRoot(): void {
-    const setStateRoot = this.writer.setStateRoot.bind(this.writer);
-    this.writer.setStateRoot = async (root: Uint8Array, clearCache?: boolean) => {
-      await setStateRoot(root, clearCache);
-      this.changes = new Map();
-      this.base = this.snapshot(root);
-    };
+    return new StateStore(store, trie, common);
   }
 
   /**
@@ -129,8 +89,7 @@ export class StateStore {
    */
   onHeadReset(): void {
     this.snapshots.clear();
-    this.changes = new Map();
-    this.base = undefined;
+    this.writing.rebase(undefined);
     for (const listener of this.resetListeners) listener();
   }
 
@@ -168,8 +127,7 @@ export class StateStore {
   async ephemeral(stateRoot: Uint8Array): Promise<MerkleStateManager> {
     const common = this.writer.common;
     const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common });
-    const caches = new Caches();
-    const state = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
+    const state = cachedState(trie, common);
     await state.setStateRoot(stateRoot);
     return state;
   }
@@ -203,17 +161,16 @@ export class StateStore {
    */
   landed(parentRoot: Uint8Array | undefined, root: Uint8Array): void {
     this.store.landed();
-    const changes = this.changes;
-    this.changes = new Map();
+    const changes = this.writing.take();
     // A block that changed nothing has its parent's state, and its snapshot.
     if (parentRoot !== undefined && equalsBytes(parentRoot, root)) {
-      this.base = this.snapshot(root);
+      this.writing.rebase(this.snapshot(root));
       return;
     }
     const open = () => this.at(root);
     const child = parentRoot === undefined ? new StateSnapshot(root, open, this.facts) : this.snapshot(parentRoot).child(root, open, changes);
     this.keep(bytesToHex(root), child);
-    this.base = child;
+    this.writing.rebase(child);
     if (parentRoot !== undefined) for (const listener of this.listeners) listener(parentRoot, root, changes);
   }
 
@@ -229,47 +186,6 @@ export class StateStore {
 
   discard(): void {
     this.store.discard();
-    this.changes = new Map();
+    this.writing.take();
   }
-}
-
-/**
- * Storage writes that stay in the cache until the state root is asked for, as MerkleStateManager
- * means them to: its putStorage reads `cache.put(…) ?? writeTrie(…)`, and put answers undefined, so
- * every SSTORE also rewrote the account's storage trie at once (a trie walk and the hashes of its
- * path; an exception thrown and caught for an account without storage) before flush() wrote the
- * same slot again. Here the cache alone takes the write (its checkpoints revert it) and flush()
- * writes each slot's last value once, so state roots are the same. What changes is the account's
- * storage root between writes and the next flush — the library updates it only on flush then — and
- * the EVM reads a storage root only to refuse a CREATE onto an account with storage (EIP-7610),
- * where an account written this block has code or a nonce that refuse it already.
- *
- * The flush also skips zeroing slots of an account whose storage is empty, which change nothing:
- * the EIP-7002/7251 system calls zero four slots of their empty queues every block, and the trie
- * throws (and the library catches) on each, then rewrites the unchanged account.
- */
-function storageThroughCache(state: MerkleStateManager, caches: Caches): MerkleStateManager {
-  const storage = caches.storage!;
-  const accounts = caches.account!;
-  const flush = storage.flush.bind(storage);
-  const storageIsEmpty = (addressHex: string): boolean => {
-    const cached = accounts.get(createAddressFromString(`0x${addressHex}`));
-    if (cached === undefined) return false;
-    return cached.accountRLP === undefined || equalsBytes(createAccountFromRLP(cached.accountRLP).storageRoot, KECCAK256_RLP);
-  };
-  storage.flush = () => flush().filter(([addressHex, , value]) => !((value === undefined || unpadBytes(RLP.decode(value) as Uint8Array).length === 0) && storageIsEmpty(addressHex)));
-  state.putStorage = async (address: Address, key: Uint8Array, value: Uint8Array): Promise<void> => {
-    if (key.length !== 32) throw EthereumJSErrorWithoutCode('Storage key must be 32 bytes long');
-    if (value.length > 32) throw EthereumJSErrorWithoutCode('Storage value cannot be longer than 32 bytes');
-    if ((await state.getAccount(address)) === undefined) throw EthereumJSErrorWithoutCode('putStorage() called on non-existing account');
-    storage.put(address, key, RLP.encode(unpadBytes(value)));
-  };
-  return state;
-}
-
-/** Whether an account as flushed (RLP, or undefined for none) is what a snapshot knows it was (undefined: not known). */
-function unchanged(known: Account | null | undefined, flushed: Uint8Array | undefined): boolean {
-  if (known === undefined) return false;
-  if (known === null) return flushed === undefined;
-  return flushed !== undefined && equalsBytes(known.serialize(), flushed);
 }
