@@ -4,18 +4,27 @@ import type { GethGenesis } from '@ethereumjs/common';
 import type { TransactionCall } from '../../generated/types.js';
 import type { CallFault } from '../state/execution.js';
 
+/**
+ * The main thread sends a block's header with the first call on it, and again once it has sent
+ * HEADERS_SENT other headers since; a worker keeps the headers of the twice as many blocks it last
+ * ran calls on, so it still has every header the main thread counts on.
+ */
+export const HEADERS_SENT = 8;
+export const HEADERS_KEPT = 2 * HEADERS_SENT;
+
 export interface WorkerSetup {
   /** the chain's genesis spec: the worker makes the chain's Commons from it */
   genesis: GethGenesis;
 }
 
-/** A call or an estimate on the block with this header. */
+/** A call or an estimate on the block `hash`; its header comes with the first call on that block. */
 export interface RunRequest {
   type: 'run';
   id: number;
   kind: 'call' | 'estimate';
   request: TransactionCall;
-  header: JSONHeader;
+  hash: string;
+  header?: JSONHeader;
 }
 
 /** The main thread's answer to a worker's read (see ReadRequest). */

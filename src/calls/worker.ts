@@ -7,7 +7,7 @@ import { commonFromGenesis } from '../chain/genesis.js';
 import { ForkCommons } from '../chain/fork-commons.js';
 import { CallFailure, Executor } from '../state/execution.js';
 import { StateFacts, StateSnapshot, type StateReader } from '../state/snapshot.js';
-import type { FromWorker, ReadAnswer, ReadQuery, RunRequest, ToWorker, WorkerSetup } from './protocol.js';
+import { HEADERS_KEPT, type FromWorker, type ReadAnswer, type ReadQuery, type RunRequest, type ToWorker, type WorkerSetup } from './protocol.js';
 
 /** Snapshots kept: the head's and a few recent ones. */
 const SNAPSHOTS_KEPT = 8;
@@ -68,9 +68,24 @@ const executor = new Executor({
   },
 });
 
+/** Blocks calls ran on, by hash, least recently used first: the main thread sends a header once (see workers.ts). */
+const blocks = new Map<string, Block>();
+
+function blockOf(message: RunRequest): Block {
+  let block = blocks.get(message.hash);
+  if (block === undefined) {
+    const header = message.header!;
+    const common = commons.at({ number: BigInt(header.number!), timestamp: BigInt(header.timestamp!) });
+    block = createBlock({ header }, { common, setHardfork: false, skipConsensusFormatValidation: true });
+  }
+  blocks.delete(message.hash);
+  blocks.set(message.hash, block);
+  if (blocks.size > HEADERS_KEPT) blocks.delete(blocks.keys().next().value as string);
+  return block;
+}
+
 async function run(message: RunRequest): Promise<void> {
-  const common = commons.at({ number: BigInt(message.header.number!), timestamp: BigInt(message.header.timestamp!) });
-  const block = createBlock({ header: message.header }, { common, setHardfork: false, skipConsensusFormatValidation: true });
+  const block = blockOf(message);
   try {
     const value = message.kind === 'call' ? await executor.call(message.request, block) : await executor.estimateGas(message.request, block);
     send({ type: 'done', id: message.id, value });

@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Block } from '@ethereumjs/block';
 import { Hardfork } from '@ethereumjs/common';
-import { Address } from '@ethereumjs/util';
+import { Address, bytesToHex } from '@ethereumjs/util';
 import type { TransactionCall } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import type { Logger } from '../log.js';
 import { CallFailure, type CallOffload } from '../state/execution.js';
-import type { FromWorker, ReadRequest, RunResult, ToWorker, WorkerSetup } from './protocol.js';
+import { HEADERS_SENT, type FromWorker, type ReadRequest, type RunResult, type ToWorker, type WorkerSetup } from './protocol.js';
 
 /**
  * Calls a worker takes at once before the next goes elsewhere: to a less busy worker, or run on
@@ -18,6 +18,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   inFlight: number;
+  /** hashes of the blocks whose headers were sent to the worker last (see HEADERS_SENT) */
+  headers: string[];
 }
 
 interface Pending {
@@ -83,7 +85,14 @@ export class CallWorkers implements CallOffload {
     slot.inFlight++;
     const chosen = slot;
     const done = new Promise<Uint8Array | bigint>((resolve, reject) => this.pending.set(id, { slot: chosen, resolve, reject }));
-    slot.worker.postMessage({ type: 'run', id, kind, request, header: block.header.toJSON() } satisfies ToWorker);
+    const hash = bytesToHex(block.hash());
+    // The header goes along only when the worker may not have it: most calls are on the head.
+    const known = slot.headers.includes(hash);
+    if (!known) {
+      slot.headers.push(hash);
+      if (slot.headers.length > HEADERS_SENT) slot.headers.shift();
+    }
+    slot.worker.postMessage({ type: 'run', id, kind, request, hash, header: known ? undefined : block.header.toJSON() } satisfies ToWorker);
     return done;
   }
 
@@ -92,7 +101,7 @@ export class CallWorkers implements CallOffload {
     this.started = true;
     const setup: WorkerSetup = { genesis: this.chain.spec };
     for (let i = 0; i < this.count; i++) {
-      const slot: Slot = { worker: new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }), ready: false, inFlight: 0 };
+      const slot: Slot = { worker: new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }), ready: false, inFlight: 0, headers: [] };
       slot.worker.unref();
       slot.worker.on('message', (message: FromWorker) => this.heard(slot, message));
       slot.worker.on('error', (error) => this.failed(slot, error));
