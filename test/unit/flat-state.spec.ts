@@ -7,16 +7,14 @@ import { Address, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft
 import { encodeReceipt, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { expect } from 'chai';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import { MemoryLevel } from 'memory-level';
 import { encodeFunctionData, type Abi, type Hex } from 'viem';
-import { Chain } from '../../src/chain/chain.js';
+import type { Chain } from '../../src/chain/chain.js';
 import { deriveAccounts, DEV_MNEMONIC } from '../../src/chain/dev-accounts.js';
-import { devGenesis } from '../../src/chain/dev-genesis.js';
-import { DEFAULTS } from '../../src/config.js';
 import { FlatState } from '../../src/state/flat-state.js';
 import { createChainVM } from '../../src/state/vm.js';
-import { sectionsOf, type BinaryLevel, type Database } from '../../src/storage/database.js';
+import type { Database } from '../../src/storage/database.js';
 import { contracts } from '../helpers/contracts.js';
+import { openMemoryChain } from '../helpers/memory-chain.js';
 
 const GWEI = 1_000_000_000n;
 const accounts = deriveAccounts(DEV_MNEMONIC, 3);
@@ -54,12 +52,10 @@ describe('flat state', () => {
   let chain: Chain;
 
   beforeEach(async () => {
-    const level = new MemoryLevel<Uint8Array, Uint8Array>({ keyEncoding: 'view', valueEncoding: 'view' }) as unknown as BinaryLevel;
-    await level.open();
-    db = sectionsOf(level);
-    const spec = devGenesis({ chainId: 31337n, hardfork: DEFAULTS.hardfork, accounts: accounts.map((a) => a.address), balance: 10n ** 21n, gasLimit: 30_000_000n });
-    spec.alloc[OPS] = { balance: '0x0', code: contracts().StateOps.deployedBytecode, storage: { '0x0': '0x2a' } };
-    chain = await Chain.open(db, spec);
+    ({ db, chain } = await openMemoryChain(
+      accounts.map((a) => a.address),
+      { [OPS]: { balance: '0x0', code: contracts().StateOps.deployedBytecode, storage: { '0x0': '0x2a' } } },
+    ));
   });
   afterEach(() => db.close());
 
