@@ -34,23 +34,23 @@ interface Pending {
  * snapshots read what they lack from the main thread's (one message per account, slot or code,
  * then kept), and follow the chain block by block with each block's account changes, as the main
  * thread's do. Calls before Byzantium (their receipts need a state root) stay on the main thread,
- * as do calls that find every worker busy or none started yet: the workers start with the first
- * call and take calls once they are ready.
+ * as do calls that find every worker busy or none ready: a call that finds them so starts one
+ * more, up to `count`, so workers are started only as the load asks for them.
  */
 export class CallWorkers implements CallOffload {
   private readonly slots: Slot[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
-  private started = false;
   private closed = false;
 
   constructor(
     private readonly chain: Chain,
-    private readonly count: number,
+    /** the most workers to start; one that fails is not replaced */
+    private count: number,
     private readonly log: Pick<Logger, 'error'>,
   ) {
     chain.state.onLanded((parentRoot, root, changes) => {
-      if (!this.started) return;
+      if (this.slots.length === 0) return;
       const list: [string, Uint8Array | null][] = [...changes].map(([key, account]) => [key, account === null ? null : account.serialize()]);
       for (const slot of this.slots) slot.worker.postMessage({ type: 'landed', parentRoot, root, changes: list } satisfies ToWorker);
     });
@@ -76,11 +76,14 @@ export class CallWorkers implements CallOffload {
 
   private dispatch(kind: 'call' | 'estimate', request: TransactionCall, block: Block): Promise<Uint8Array | bigint> | undefined {
     if (this.count === 0 || this.closed) return undefined;
-    this.start();
     if (!this.chain.commons.at(block.header).gteHardfork(Hardfork.Byzantium)) return undefined;
     let slot: Slot | undefined;
     for (const candidate of this.slots) if (candidate.ready && (slot === undefined || candidate.inFlight < slot.inFlight)) slot = candidate;
-    if (slot === undefined || slot.inFlight >= MAX_IN_FLIGHT) return undefined;
+    if (slot === undefined || slot.inFlight >= MAX_IN_FLIGHT) {
+      // Every worker busy (or none yet): one more starts, if the count allows and none is starting.
+      if (this.slots.length < this.count && this.slots.every((s) => s.ready)) this.startOne();
+      return undefined;
+    }
     const id = this.nextId++;
     slot.inFlight++;
     const chosen = slot;
@@ -96,17 +99,13 @@ export class CallWorkers implements CallOffload {
     return done;
   }
 
-  private start(): void {
-    if (this.started) return;
-    this.started = true;
+  private startOne(): void {
     const setup: WorkerSetup = { genesis: this.chain.spec };
-    for (let i = 0; i < this.count; i++) {
-      const slot: Slot = { worker: new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }), ready: false, inFlight: 0, headers: [] };
-      slot.worker.unref();
-      slot.worker.on('message', (message: FromWorker) => this.heard(slot, message));
-      slot.worker.on('error', (error) => this.failed(slot, error));
-      this.slots.push(slot);
-    }
+    const slot: Slot = { worker: new Worker(new URL('./worker.js', import.meta.url), { workerData: setup }), ready: false, inFlight: 0, headers: [] };
+    slot.worker.unref();
+    slot.worker.on('message', (message: FromWorker) => this.heard(slot, message));
+    slot.worker.on('error', (error) => this.failed(slot, error));
+    this.slots.push(slot);
   }
 
   private heard(slot: Slot, message: FromWorker): void {
@@ -148,10 +147,11 @@ export class CallWorkers implements CallOffload {
     return account.isContract() ? snapshot.code(address, account.codeHash) : new Uint8Array(0);
   }
 
-  /** A worker that died takes no more calls; those it held fail, and are logged (a bug). */
+  /** A worker that died takes no more calls and is not replaced; the calls it held fail, and are logged (a bug). */
   private failed(slot: Slot, error: Error): void {
     this.log.error('a call worker failed', error.stack ?? error.message);
-    slot.ready = false;
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    this.count--;
     for (const [id, pending] of this.pending) {
       if (pending.slot !== slot) continue;
       this.pending.delete(id);
