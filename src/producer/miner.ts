@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import { Hardfork } from '@ethereumjs/common';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, equalsBytes, type Address } from '@ethereumjs/util';
 import type { Chain } from '../chain/chain.js';
@@ -6,6 +7,7 @@ import { baseFeeAfter } from '../fees/fees.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
 import type { BatchOp } from '../storage/database.js';
+import { FlatState } from '../state/flat-state.js';
 import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
@@ -25,8 +27,10 @@ export interface MinedBlock {
 }
 
 /**
- * Builds blocks from the pool's executable transactions on the chain's writer state and appends
- * them. One block at a time: callers queue behind the block being built.
+ * Builds blocks from the pool's executable transactions and appends them. From Byzantium on a
+ * block runs on a flat state over its parent's snapshot, whose writes reach the chain's writer
+ * (the trie) once, for the state root; before it on the writer itself (each receipt needs the
+ * state root after its transaction). One block at a time: callers queue behind the block being built.
  */
 export class Miner {
   private queue: Promise<unknown> = Promise.resolve();
@@ -34,6 +38,8 @@ export class Miner {
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
+  /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
+  private flat?: { vm: VM; state: FlatState };
 
   constructor(
     private readonly chain: Chain,
@@ -109,7 +115,8 @@ export class Miner {
     this.opts.log.debug(`building block ${parent.header.number + 1n}`);
     const state = this.vm.stateManager;
     if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
-    const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
+    const timestamp = this.timestampFor(parent, requestedTimestamp, true);
+    const { block, included, results } = await this.assemble(await this.blockVM(parent, timestamp), parent, timestamp);
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -128,6 +135,18 @@ export class Miner {
     this.opts.log.debug(`block ${block.header.number} landed with ${included.length} transactions`);
     await poolSettled;
     return { block, included };
+  }
+
+  /** The VM the block after `parent` runs on: the flat one from Byzantium on, else the writer's. */
+  private async blockVM(parent: Block, timestamp: bigint): Promise<VM> {
+    if (!this.chain.commons.at({ number: parent.header.number + 1n, timestamp }).gteHardfork(Hardfork.Byzantium)) return this.vm;
+    const snapshot = this.chain.state.snapshot(parent.header.stateRoot);
+    if (this.flat === undefined) {
+      const state = new FlatState(snapshot, this.vm.common, this.chain.state.writer);
+      this.flat = { state, vm: await createChainVM(this.chain, this.vm.common, state) };
+    }
+    this.flat.state.reset(snapshot);
+    return this.flat.vm;
   }
 
   /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */

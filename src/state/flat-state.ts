@@ -1,6 +1,6 @@
 import type { AccountFields, Common, StateManagerInterface } from '@ethereumjs/common';
-import { OriginalStorageCache } from '@ethereumjs/statemanager';
-import { Account, bytesToUnprefixedHex, equalsBytes, EthereumJSErrorWithoutCode, KECCAK256_RLP, unpadBytes, type Address } from '@ethereumjs/util';
+import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
+import { Account, Address, bytesToUnprefixedHex, equalsBytes, EthereumJSErrorWithoutCode, KECCAK256_RLP, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { StateSnapshot } from './snapshot.js';
 
@@ -20,16 +20,22 @@ interface Layer {
 
 /**
  * A state manager for running transactions over a {@link StateSnapshot}: reads come from the
- * snapshot (memory, falling back to the trie once), writes go to checkpointed layers in memory and
- * are thrown away with the run. Calls (eth_call, eth_estimateGas) run on it instead of on a trie
- * view, which would walk the trie for every account and slot again on each call: a view's caches
- * drop what was read inside a checkpoint when it is reverted, and calls always end reverted.
+ * snapshot (memory, falling back to the trie once), writes go to checkpointed layers in memory.
+ * Calls (eth_call, eth_estimateGas) run on it and throw their writes away; they would otherwise
+ * walk the trie for every account and slot again on each call (a trie view's caches drop what was
+ * read inside a checkpoint when it is reverted, and calls always end reverted). Blocks are built on
+ * it too: given the writer's trie state, its state root is that of the writer once the layers'
+ * writes are written into it — one trie update per changed account and slot, per block.
  *
  * It answers as @ethereumjs's MerkleStateManager (with caches) answers, read for read — the
  * ordering of its storage and code lookups, its errors, `unpadBytes` on write, accounts handed
  * out as fresh copies, the original-storage cache cleared when the outermost checkpoint closes —
- * but computes no state root: runs that need one (receipts before Byzantium, block building) stay
- * on the trie. `test/unit/flat-state.spec.ts` runs the same transactions on both and compares.
+ * except an account's storage root, which it leaves as the snapshot has it until the trie computes
+ * the new one (the EVM reads it only to refuse a CREATE onto an account with storage, EIP-7610, and
+ * an account given storage here has code or a nonce, which refuse it already). Runs whose receipts
+ * need the state root after each transaction (before Byzantium) stay on the trie.
+ * `test/unit/flat-state.spec.ts` runs the same transactions on both and compares;
+ * `test/unit/writer-state.spec.ts` re-runs built blocks on a stock MerkleStateManager.
  */
 export class FlatState implements StateManagerInterface {
   readonly originalStorageCache: OriginalStorageCache;
@@ -38,8 +44,17 @@ export class FlatState implements StateManagerInterface {
   constructor(
     private snapshot: StateSnapshot,
     readonly common?: Common,
+    /** the writer's trie state, at the snapshot's root: what getStateRoot writes the layers into */
+    private readonly trie?: MerkleStateManager,
   ) {
     this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
+  }
+
+  /** Drops every layer and its writes, and moves to `snapshot` (a block is built on it afresh). */
+  reset(snapshot: StateSnapshot): void {
+    this.layers = [{}];
+    this.snapshot = snapshot;
+    this.originalStorageCache.clear();
   }
 
   /** Moves an idle state (no open checkpoint, nothing written) to another snapshot. */
@@ -183,8 +198,50 @@ export class FlatState implements StateManagerInterface {
     if (this.layers.length === 1) this.originalStorageCache.clear();
   }
 
+  /** The writer's state root once every layer's writes are written into it (see the constructor). */
   async getStateRoot(): Promise<Uint8Array> {
-    throw new Error('FlatState computes no state root; run on the trie state for that');
+    if (this.trie === undefined) throw new Error('FlatState computes no state root; run on the trie state for that');
+    await this.writeTo(this.trie);
+    return this.trie.getStateRoot();
+  }
+
+  /**
+   * Writes the layers' net effect into `trie`, in the order MerkleStateManager itself would have
+   * taken them: deletions, cleared storage, accounts, code, then slots (its flush then computes
+   * each storage root and puts the account with it).
+   */
+  private async writeTo(trie: MerkleStateManager): Promise<void> {
+    const { accounts, cleared, code, storage } = this.net();
+    const deleted = (key: string) => accounts?.get(key) === null;
+    for (const [key, account] of accounts ?? []) if (account === null) await trie.deleteAccount(addressOf(key));
+    for (const key of cleared ?? []) if (!deleted(key)) await trie.clearStorage(addressOf(key));
+    for (const [key, account] of accounts ?? []) if (account !== null) await trie.putAccount(addressOf(key), account);
+    for (const [key, value] of code ?? []) if (value !== null && !deleted(key)) await trie.putCode(addressOf(key), value);
+    for (const [key, slots] of storage ?? []) {
+      if (deleted(key)) continue;
+      const address = addressOf(key);
+      for (const [slot, value] of slots) await trie.putStorage(address, unprefixedHexToBytes(slot), value);
+    }
+  }
+
+  /** Every layer's writes as one layer, as committing them all would leave them (the layers stay). */
+  private net(): Layer {
+    const out: Layer = {};
+    for (const layer of this.layers) {
+      for (const key of layer.cleared ?? []) {
+        (out.cleared ??= new Set()).add(key);
+        out.storage?.delete(key);
+      }
+      for (const [key, slots] of layer.storage ?? []) {
+        const storage = (out.storage ??= new Map());
+        const target = storage.get(key) ?? new Map<string, Uint8Array>();
+        for (const [slot, value] of slots) target.set(slot, value);
+        storage.set(key, target);
+      }
+      for (const [key, account] of layer.accounts ?? []) (out.accounts ??= new Map()).set(key, account);
+      for (const [key, value] of layer.code ?? []) (out.code ??= new Map()).set(key, value);
+    }
+    return out;
   }
 
   async setStateRoot(): Promise<void> {
@@ -214,6 +271,8 @@ export class FlatState implements StateManagerInterface {
     return this.snapshot.account(address);
   }
 }
+
+const addressOf = (key: string) => new Address(unprefixedHexToBytes(key));
 
 /** A copy as MerkleStateManager hands out (it stores accounts serialized): the four consensus fields. */
 function copy(account: Account): Account {
