@@ -12,8 +12,12 @@
 //   4. the node's resident memory, when the benchmark started the node;
 //   5. dev-node controls: a Hardhat-style fixture loop (evm_snapshot → eth_sendTransaction → receipt
 //      → evm_revert) over raw JSON-RPC and through ethers, and anvil_mine of many empty blocks.
-//   5. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
+//   6. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
 //      of its own, with a gas limit that fits such a block), and how long other requests wait meanwhile.
+//   7. with --big-block N: N transfers pooled with mining off, then mined by evm_mine, timed per block;
+//   8. with --grow N: the chain grown by N blocks (--grow-txs transfers and ERC-20 transfers to fresh
+//      addresses among them), then eth_call, eth_getTransactionReceipt and eth_getProof measured
+//      again, beside the figures of the fresh chain.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +45,10 @@ const { values: flags } = parseArgs({
     'erc20-txs': { type: 'string', default: '2000' },
     'block-txs': { type: 'string', default: '100' },
     pool: { type: 'string', default: '2000' },
+    'big-block': { type: 'string', default: '5000' },
+    grow: { type: 'string', default: '0' },
+    'grow-txs': { type: 'string' },
+    'gas-limit': { type: 'string' },
     concurrency: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '5' },
     'idle-seconds': { type: 'string', default: '15' },
@@ -54,6 +62,7 @@ const { values: flags } = parseArgs({
 if (flags.help === true) {
   process.stdout.write(
     'usage: npm run bench -- [--url URL] [--txs 5000] [--interval-txs N (default --txs; 0 skips)] [--senders 10] [--erc20-txs 2000] [--block-txs 100] [--pool 2000]\n' +
+      '                       [--big-block 5000 (0 skips)] [--grow BLOCKS (default 0: skip)] [--grow-txs N (default 2.5 x BLOCKS)] [--gas-limit GAS (own node)]\n' +
       '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
       '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n',
   );
@@ -66,6 +75,10 @@ const opt = {
   erc20Txs: Number(flags['erc20-txs']),
   blockTxs: Number(flags['block-txs']),
   pool: Number(flags.pool),
+  bigBlock: Number(flags['big-block']),
+  grow: Number(flags.grow),
+  growTxs: Number(flags['grow-txs'] ?? Math.round(Number(flags.grow) * 2.5)),
+  gasLimit: flags['gas-limit'],
   concurrency: Number(flags.concurrency),
   seconds: Number(flags.seconds),
   idleSeconds: Number(flags['idle-seconds']),
@@ -95,7 +108,8 @@ interface NodeUnderTest {
 async function startOwnNode(flagsOfNode: string[] = []): Promise<NodeUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
   const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...flagsOfNode], {
+  const extra = opt.gasLimit === undefined || flagsOfNode.includes('--gas-limit') ? [] : ['--gas-limit', opt.gasLimit];
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...extra, ...flagsOfNode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -478,10 +492,14 @@ async function main(): Promise<void> {
       await closedLoop(c, 1, 200, request, 0); // warm-up, not counted
       return withCpu(pid, (r: LoadResult) => r.requests, () => closedLoop(c, opt.seconds, max, request, 0));
     };
+    // The reads that should cost the same on a long chain as on a fresh one (step 6 measures them again).
+    const chainReads = async (suffix: string) => {
+      loadRow(`eth_getTransactionReceipt${suffix}`, await load((i) => client.call('eth_getTransactionReceipt', [head.transactions[i % head.transactions.length]])));
+      loadRow(`eth_call ERC-20 balanceOf${suffix}`, await load((i) => client.call('eth_call', [{ to: token, data: encodeBalanceOf(senders[i % senders.length].address) }, 'latest'])));
+      loadRow(`eth_getProof (account, no slots)${suffix}`, await load((i) => client.call('eth_getProof', [senders[i % senders.length].address, [], 'latest'])));
+    };
     loadRow(`eth_getBlockByNumber(latest, true), ${blockTxs.length} txs`, await load(() => client.call('eth_getBlockByNumber', ['latest', true])));
-    loadRow('eth_getTransactionReceipt', await load((i) => client.call('eth_getTransactionReceipt', [head.transactions[i % head.transactions.length]])));
-    loadRow('eth_call ERC-20 balanceOf', await load((i) => client.call('eth_call', [{ to: token, data: encodeBalanceOf(senders[i % senders.length].address) }, 'latest'])));
-    loadRow('eth_getProof (account, no slots)', await load((i) => client.call('eth_getProof', [senders[i % senders.length].address, [], 'latest'])));
+    await chainReads('');
     loadRow('eth_blockNumber (transport floor)', await load(() => client.call('eth_blockNumber')));
 
     // 3. txpool_content with a full pool, one request at a time.
@@ -503,6 +521,59 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, opt.idleSeconds * 1000));
       const idle = await residentMemory(own!.pid!);
       if (idle !== undefined && opt.idleSeconds > 0) memoryRow.note += `; ${fmt(idle.rss)} MiB after ${opt.idleSeconds} s idle`;
+    }
+
+    // 5. One big block: transfers pooled with mining off, then evm_mine until the pool is empty.
+    if (opt.bigBlock > 0) {
+      await setMode(client, 'manual');
+      const bigTxs = signer.roundRobin(senders, Math.ceil(opt.bigBlock / opt.senders), (s, k) => ({ to: recipient(s, 500_000 + k), value: 5n })).slice(0, opt.bigBlock);
+      log(`${bigTxs.length} transfers pooled, then evm_mine…`);
+      for (let i = 0; i < bigTxs.length; i += 64) await Promise.all(bigTxs.slice(i, i + 64).map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
+      const mined = await withCpu(pid, (r: { txs: number }) => r.txs, async () => {
+        const perBlock: number[] = [];
+        let txs = 0;
+        for (let blocks = 0; blocks < 100 && txs < bigTxs.length; blocks++) {
+          const t0 = performance.now();
+          await client.call('evm_mine');
+          perBlock.push(performance.now() - t0);
+          txs += (await client.call<{ transactions: string[] }>('eth_getBlockByNumber', ['latest', false])).transactions.length;
+        }
+        return { txs, perBlock };
+      });
+      const { txs, perBlock } = mined.result;
+      const total = perBlock.reduce((a, b) => a + b, 0);
+      rows.push({
+        workload: `evm_mine of ${bigTxs.length} pooled transfers`,
+        result: `${fmt((txs / total) * 1000)} tx/s`,
+        note: `${perBlock.length} block(s) of up to ${fmt(Math.ceil(txs / perBlock.length))} txs, ${perBlock.map((ms) => fmt(ms)).join(' + ')} ms${cpuNote(mined.cpuUs)}`,
+      });
+    }
+
+    // 6. The chain grown by `grow` blocks, then the chain reads again.
+    if (opt.grow > 0) {
+      await setMode(client, 'manual');
+      log(`growing the chain by ${opt.grow} blocks (${opt.growTxs} transactions)…`);
+      const growStart = performance.now();
+      let sentTxs = 0;
+      for (let b = 0; b < opt.grow; b++) {
+        const count = Math.floor(((b + 1) * opt.growTxs) / opt.grow) - Math.floor((b * opt.growTxs) / opt.grow);
+        // Transfers and ERC-20 transfers to addresses seen nowhere else, so the account trie and the
+        // token's storage trie grow with the chain.
+        const txs = Array.from({ length: count }, (_, k) => {
+          const n = sentTxs + k;
+          const sender = senders[n % senders.length];
+          const to = `0x${(0x7000000n + BigInt(n)).toString(16).padStart(40, '0')}`;
+          return n % 5 === 4 ? signer.sign(sender, { to: token, data: encodeTransfer(to, 1n), gasLimit: 100_000n }) : signer.sign(sender, { to, value: 1n });
+        });
+        sentTxs += count;
+        await Promise.all(txs.map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
+        await client.call('evm_mine');
+        if ((b + 1) % 1000 === 0) log(`  ${b + 1} blocks, ${sentTxs} transactions, ${fmt((performance.now() - growStart) / 1000)} s`);
+      }
+      await setMode(client, 'automine');
+      const grownHead = Number(await client.call<string>('eth_blockNumber'));
+      rows.push({ workload: `chain grown by ${opt.grow} blocks`, result: `${fmt((performance.now() - growStart) / 1000)} s`, note: `${sentTxs} transactions (one in five ERC-20); head now ${fmt(grownHead)}` });
+      await chainReads(` (after ${fmt(opt.grow)} blocks)`);
     }
 
     await setMode(client, 'automine');

@@ -219,13 +219,13 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     blockGasLimit: () => nextBlock.gasLimitOn(head().header),
     nextBaseFee: () => nextBlock.baseFeeOn(head().header, chain.nextCommon()),
     account: async (address: Address) => {
-      const account = await (await chain.state.at(chain.headStateRoot())).getAccount(address);
+      const account = await chain.state.snapshot(chain.headStateRoot()).account(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
-  wide.terminal?.watchMiner(vm, (listener) => chain.onBlock(listener));
-  const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log });
+  const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
+  const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log, watch });
   const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => !isOnDisk(db) || db.level.fault === undefined });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });

@@ -91,7 +91,7 @@ export class Chain {
         throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
       }
       await blocks.write(Chain.genesisOps(state, blocks, genesis, genesisSpec));
-      state.landed();
+      state.landed(undefined, genesis.header.stateRoot);
       return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
     }
     state.discard();
@@ -137,7 +137,7 @@ export class Chain {
       state.discard();
       throw error;
     }
-    state.landed();
+    state.landed(undefined, genesis.header.stateRoot);
     return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
   }
 
@@ -234,6 +234,7 @@ export class Chain {
   /** Lands a run of blocks, each the child of the one before, the first the head's, in one atomic batch (as {@link append}). */
   async appendAll(run: readonly NewBlock[], { ops = [], landed }: LandingOptions = {}): Promise<void> {
     if (run.length === 0) return;
+    const parentRoot = this.headStateRoot();
     const batch = this.state.drain();
     let td = this.headTd;
     for (const { block, receipts } of run) {
@@ -243,7 +244,7 @@ export class Chain {
     const head = run[run.length - 1].block;
     batch.push(this.blocks.metaOp('head', head.hash()), ...ops);
     await this.write(batch);
-    this.state.landed();
+    this.state.landed(parentRoot, head.header.stateRoot);
     for (const { block } of run) this.blocks.remember(bytesToHex(block.hash()), block);
     this.headBlock = head;
     this.headTd = td;
@@ -258,9 +259,10 @@ export class Chain {
    */
   async commitHeadState(stateRoot: Uint8Array): Promise<void> {
     const head = this.headBlock;
+    const parentRoot = this.headStateRoot();
     const edited = equalsBytes(stateRoot, head.header.stateRoot) ? undefined : stateRoot;
     await this.write([...this.state.drain(), this.blocks.stateEditOp(head.hash(), edited)]);
-    this.state.landed();
+    this.state.landed(parentRoot, stateRoot);
     this.setEditedState(head, edited);
   }
 

@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import { Hardfork } from '@ethereumjs/common';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { Chain, NewBlock } from '../chain/chain.js';
@@ -7,6 +8,7 @@ import { assembleBlock } from './block-assembly.js';
 import type { BlockClock } from './block-clock.js';
 import type { NextBlock } from './next-block.js';
 import type { BatchOp } from '../storage/database.js';
+import { FlatState } from '../state/flat-state.js';
 import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
@@ -19,6 +21,8 @@ export interface MinerOptions {
   clock: BlockClock;
   /** debug: when a block starts being built and when it has landed (the kill -9 tests read it); error: faults */
   log: Pick<Logger, 'debug' | 'error'>;
+  /** shown each VM blocks are built on (the terminal listens to it for transactions and console.log) */
+  watch?: (vm: VM) => void;
 }
 
 export interface MinedBlock {
@@ -30,14 +34,18 @@ export interface MinedBlock {
 const BLOCKS_PER_BATCH = 256;
 
 /**
- * Builds blocks from the pool's executable transactions on the chain's writer state and appends
- * them. One block at a time: callers queue behind the block being built.
+ * Builds blocks from the pool's executable transactions and appends them. From Byzantium on a
+ * block runs on a flat state over its parent's snapshot, whose writes reach the chain's writer
+ * (the trie) once, for the state root; before it on the writer itself (each receipt needs the
+ * state root after its transaction). One block at a time: callers queue behind the block being built.
  */
 export class Miner {
   private queue: Promise<unknown> = Promise.resolve();
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
+  /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
+  private flat?: { vm: VM; state: FlatState };
 
   constructor(
     private readonly chain: Chain,
@@ -45,6 +53,7 @@ export class Miner {
     private readonly vm: VM,
     private readonly opts: MinerOptions,
   ) {
+    opts.watch?.(vm);
     pool.on('added', () => this.poolVersion++);
     pool.on('removed', () => this.poolVersion++);
   }
@@ -126,7 +135,8 @@ export class Miner {
     const state = this.vm.stateManager;
     const parentRoot = this.chain.stateRootOf(parent);
     if (!equalsBytes(await state.getStateRoot(), parentRoot)) await state.setStateRoot(parentRoot);
-    const { block, included, results } = await this.assemble(this.vm, parent, this.opts.clock.timestampFor(parent.header, requestedTimestamp));
+    const timestamp = this.opts.clock.timestampFor(parent.header, requestedTimestamp);
+    const { block, included, results } = await this.assemble(await this.blockVM(parent, parentRoot, timestamp), parent, timestamp);
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -179,6 +189,19 @@ export class Miner {
   private settled(block: Block, requestedTimestamp: boolean): void {
     this.opts.clock.landed(block.header.timestamp, requestedTimestamp);
     this.opts.next.landed();
+  }
+
+  /** The VM the block after `parent` runs on: the flat one from Byzantium on, else the writer's. */
+  private async blockVM(parent: Block, parentRoot: Uint8Array, timestamp: bigint): Promise<VM> {
+    if (!this.chain.commons.at({ number: parent.header.number + 1n, timestamp }).gteHardfork(Hardfork.Byzantium)) return this.vm;
+    const snapshot = this.chain.state.snapshot(parentRoot);
+    if (this.flat === undefined) {
+      const state = new FlatState(snapshot, this.vm.common, this.chain.state.writer);
+      this.flat = { state, vm: await createChainVM(this.chain, this.vm.common, state) };
+      this.opts.watch?.(this.flat.vm);
+    }
+    this.flat.state.reset(snapshot);
+    return this.flat.vm;
   }
 
   /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */

@@ -1,14 +1,15 @@
 import { createBlock, type Block } from '@ethereumjs/block';
-import type { Common } from '@ethereumjs/common';
+import { Hardfork, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { StateStore } from './state-store.js';
 import { asContractSender } from './contract-sender.js';
+import { FlatState } from './flat-state.js';
 import { applyStateOverrides, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
 import { createChainVM, type BlockHistory } from './vm.js';
-import { VmPool } from './vm-pool.js';
+import { VmPool, type VmLease } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
 const TX_GAS_CAP = 1n << 24n;
@@ -90,17 +91,38 @@ export interface ExecutionChain extends BlockHistory {
  * checkpoint and a revert of a VM borrowed for the call: nothing they do reaches the chain.
  */
 export class Executor {
-  private readonly vms: VmPool;
+  private readonly vms = new VmPool();
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
   /** `watch` is shown each VM calls will run on (the terminal listens to it for console.log). */
-  constructor(private readonly chain: ExecutionChain, watch?: (vm: VM) => void) {
-    this.vms = new VmPool(async (block, stateRoot) => {
-      const vm = await createChainVM(chain, chain.commonAt(block.header), await chain.state.scratch(stateRoot));
-      watch?.(vm);
-      return vm;
-    });
+  constructor(
+    private readonly chain: ExecutionChain,
+    private readonly watch?: (vm: VM) => void,
+  ) {}
+
+  /**
+   * A VM on `block`'s state. From Byzantium on, one kept per fork over a flat state moved to the
+   * block's snapshot; before it a transaction's receipt needs the state root after it, which only
+   * the trie computes, so those calls run on a trie view of their block.
+   */
+  private async lease(block: Block): Promise<VmLease> {
+    const { chain } = this;
+    const common = chain.commonAt(block.header);
+    const root = chain.stateRootOf(block);
+    if (!common.gteHardfork(Hardfork.Byzantium)) {
+      return this.vms.acquire(`block:${bytesToHex(block.hash())}:${bytesToHex(root)}`, async () => this.watched(createChainVM(chain, common, await chain.state.scratch(root))));
+    }
+    const snapshot = chain.state.snapshot(root);
+    const lease = await this.vms.acquire(`fork:${common.hardfork()}`, () => this.watched(createChainVM(chain, common, new FlatState(snapshot, common))));
+    (lease.vm.stateManager as FlatState).use(snapshot);
+    return lease;
+  }
+
+  private async watched(created: Promise<VM>): Promise<VM> {
+    const vm = await created;
+    this.watch?.(vm);
+    return vm;
   }
 
   /** The gas a call runs with when it names none: the block's gas limit, within the fork's per-transaction cap. */
@@ -187,7 +209,7 @@ export class Executor {
    * executes the call with a given gas limit, each run from the same state.
    */
   async prepare(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<CallRunner> {
-    const { vm, release } = overrides === undefined ? await this.vms.acquire(block, this.chain.stateRootOf(block)) : await this.overridden(block, overrides);
+    const { vm, release } = overrides === undefined ? await this.lease(block) : await this.overridden(block, overrides);
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.

@@ -1,8 +1,8 @@
 import type { Block } from '@ethereumjs/block';
-import type { Common } from '@ethereumjs/common';
+import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createVM, type VM } from '@ethereumjs/vm';
+import { memoizeJumpAnalysis } from './engine-tuning.js';
 
 /** What the EVM reads of past blocks (BLOCKHASH): the canonical block at a height. */
 export interface BlockHistory {
@@ -23,6 +23,7 @@ function evmHistory(history: BlockHistory): EVMMockBlockchainInterface {
 }
 
 /** A VM over `state` whose fork follows each block it runs; BLOCKHASH reads `history`. */
-export async function createChainVM(history: BlockHistory, common: Common, state: MerkleStateManager): Promise<VM> {
+export async function createChainVM(history: BlockHistory, common: Common, state: StateManagerInterface): Promise<VM> {
+  await memoizeJumpAnalysis();
   return createVM({ common: common.copy(), stateManager: state, blockchain: evmHistory(history) });
 }

@@ -78,19 +78,21 @@ export class Terminal {
   }
 
   /**
-   * Reports each transaction the miner's `vm` runs once its block lands (`onBlock`), with the
-   * console.log calls it made.
+   * Reports each transaction the miner runs once its block lands (`onBlock`), with the console.log
+   * calls it made; answers what to show each VM the miner builds blocks on.
    */
-  watchMiner(vm: VM, onBlock: (listener: (block: Block) => void) => void): void {
+  watchMiner(onBlock: (listener: (block: Block) => void) => void): (vm: VM) => void {
     let current: Uint8Array[] = [];
-    vm.events.on('beforeTx', () => {
-      current = [];
-    });
-    vm.events.on('afterTx', (event) => {
-      this.runs.set(bytesToHex(event.transaction.hash()), { result: event, logs: current });
-    });
-    this.watchConsole(vm, (data) => current.push(data));
     onBlock((block) => this.blockLanded(block));
+    return (vm) => {
+      vm.events.on('beforeTx', () => {
+        current = [];
+      });
+      vm.events.on('afterTx', (event) => {
+        this.runs.set(bytesToHex(event.transaction.hash()), { result: event, logs: current });
+      });
+      this.watchConsole(vm, (data) => current.push(data));
+    };
   }
 
   /** Captures console.log calls on a VM that runs eth_call and eth_estimateGas. */

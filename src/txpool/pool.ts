@@ -39,6 +39,12 @@ import {
 
 type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
 
+interface JournalGroup {
+  members: PooledTx[];
+  /** resolves once the group's batch has landed */
+  written: Promise<void>;
+}
+
 export class TxPool {
   readonly limit: number;
   /** The least fee cap admitted (anvil_setMinGasPrice, on chains without EIP-1559). */
@@ -51,6 +57,13 @@ export class TxPool {
   private nextSeq = 0;
   private readonly lock = new Mutex();
   private readonly journal: Journal;
+  /** Accepted transactions (see accept) not yet given to the journal, by hash. */
+  private readonly unjournaled = new Set<string>();
+  /** Journal writes of accepted transactions, by hash, until they land. */
+  private readonly journaling = new Map<string, Promise<void>>();
+  /** The next group of accepted transactions to journal, written once the group before it has landed. */
+  private nextGroup?: JournalGroup;
+  private lastGroup: Promise<void> = Promise.resolve();
   private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
   /** set once the chain the pool served was replaced (anvil_reset): nothing more is admitted */
   private retired = false;
@@ -162,7 +175,66 @@ export class TxPool {
    * with a PoolError (nothing stored). Admissions are serialized.
    */
   add(raw: Uint8Array): Promise<PooledTx> {
-    return this.lock.run(() => this.admit(raw));
+    return this.lock.run(() => this.admit(raw, { deferJournal: false }));
+  }
+
+  /**
+   * Admit like {@link add}, without waiting for the journal: the transaction is pooled (and may be
+   * mined) at once, and is journaled only by {@link persist}. Call persist before acknowledging it,
+   * unless it was mined meanwhile — a transaction in a landed block needs no journal. Under
+   * automine most are: they never cost a journal write. Replacing or evicting a pooled transaction
+   * still journals at once, so the journal never lacks both.
+   */
+  accept(raw: Uint8Array): Promise<PooledTx> {
+    return this.lock.run(() => this.admit(raw, { deferJournal: true }));
+  }
+
+  /**
+   * Resolves once the accepted transaction `hashHex` is in the journal, or is no longer pooled (mined,
+   * replaced, dropped). Concurrent calls share a LevelDB batch: each group is written as the one
+   * before it lands. When the write fails, the group's transactions leave the pool and each call
+   * rejects with the write's error.
+   */
+  persist(hashHex: string): Promise<void> {
+    const key = hashHex.toLowerCase();
+    const writing = this.journaling.get(key);
+    if (writing !== undefined) return writing;
+    const ptx = this.all.get(key);
+    if (ptx === undefined || !this.unjournaled.delete(key)) return Promise.resolve();
+    const group = this.nextGroup ?? this.openGroup();
+    group.members.push(ptx);
+    this.journaling.set(key, group.written);
+    return group.written;
+  }
+
+  /** A group of accepted transactions, journaled in one batch once the group before it has landed. */
+  private openGroup(): JournalGroup {
+    const members: PooledTx[] = [];
+    const written = this.lastGroup.then(async () => {
+      if (this.nextGroup?.members === members) this.nextGroup = undefined;
+      // What left the pool meanwhile (mined, dropped) must not come back into the journal.
+      const ops = members.filter((p) => this.all.get(p.hashHex) === p).map((p) => this.putOp(p));
+      try {
+        await this.journal.write(ops);
+      } catch (error) {
+        // Not journaled, so never acknowledged: each sender is told the write failed, and the
+        // transaction leaves the pool, as one refused at admission never enters it.
+        await this.lock.run(async () => {
+          for (const p of members) {
+            if (this.all.get(p.hashHex) !== p) continue;
+            this.detach(p);
+            this.emit('removed', p, 'dropped');
+          }
+        });
+        throw error;
+      } finally {
+        for (const p of members) this.journaling.delete(p.hashHex);
+      }
+    });
+    this.lastGroup = written.catch(() => undefined);
+    const group = { members, written };
+    this.nextGroup = group;
+    return group;
   }
 
   /**
@@ -171,7 +243,7 @@ export class TxPool {
    * records the sender.
    */
   addImpersonated(raw: Uint8Array, sender: Address): Promise<PooledTx> {
-    return this.lock.run(() => this.admit(raw, sender));
+    return this.lock.run(() => this.admit(raw, { deferJournal: false, impersonated: sender }));
   }
 
   /** Every pooled tx, as {@link restore} takes them back. */
@@ -189,7 +261,9 @@ export class TxPool {
       const keep = new Set(saved.map((ptx) => ptx.hashHex));
       const gone = [...this.all.values()].filter((ptx) => !keep.has(ptx.hashHex));
       const back = saved.filter((ptx) => !this.all.has(ptx.hashHex));
-      await write([...gone.map((ptx) => this.journal.delOp(ptx.hash)), ...back.map((ptx) => this.putOp(ptx))]);
+      const journaled = gone.filter((ptx) => !this.unjournaled.has(ptx.hashHex));
+      await write([...journaled.map((ptx) => this.journal.delOp(ptx.hash)), ...back.map((ptx) => this.putOp(ptx))]);
+      for (const ptx of gone) this.unjournaled.delete(ptx.hashHex);
       this.all.clear();
       this.senders.clear();
       this.pendingTotal = 0;
@@ -228,7 +302,8 @@ export class TxPool {
     const ops: JournalDel[] = [];
     for (const h of minedHashes) {
       const ptx = this.all.get(h.toLowerCase());
-      if (ptx !== undefined) ops.push(this.journal.delOp(ptx.hash));
+      // An accepted transaction never journaled has nothing to delete.
+      if (ptx !== undefined && !this.unjournaled.has(ptx.hashHex)) ops.push(this.journal.delOp(ptx.hash));
     }
     return ops;
   }
@@ -285,6 +360,7 @@ export class TxPool {
       const gone = [...this.all.values()];
       await this.journal.write(gone.map((p) => this.journal.delOp(p.hash)));
       this.all.clear();
+      this.unjournaled.clear();
       this.senders.clear();
       this.pendingTotal = 0;
       for (const ptx of gone) this.emit('removed', ptx, 'dropped');
@@ -294,7 +370,7 @@ export class TxPool {
 
   // -------------------------------------------------------------- internals
 
-  private async admit(input: Uint8Array, impersonated?: Address): Promise<PooledTx> {
+  private async admit(input: Uint8Array, { deferJournal, impersonated }: { deferJournal: boolean; impersonated?: Address }): Promise<PooledTx> {
     if (this.retired) throw PoolErrors.chainReplaced();
     const raw = Uint8Array.from(input);
     const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
@@ -354,8 +430,12 @@ export class TxPool {
       nonce: tx.nonce,
       impersonated: impersonated !== undefined,
     });
-    ops.push(this.putOp(ptx));
-    await this.journal.write(ops);
+    if (deferJournal && ops.length === 0) {
+      this.unjournaled.add(hashHex);
+    } else {
+      ops.push(this.putOp(ptx));
+      await this.journal.write(ops);
+    }
 
     if (existing !== undefined) {
       this.detach(existing);
@@ -397,7 +477,10 @@ export class TxPool {
       const before = list.pendingCount;
       const stale = list.rebase(nonce);
       this.pendingTotal += list.pendingCount - before;
-      for (const ptx of stale) this.all.delete(ptx.hashHex);
+      for (const ptx of stale) {
+        this.all.delete(ptx.hashHex);
+        this.unjournaled.delete(ptx.hashHex);
+      }
       if (list.size === 0) this.senders.delete(hex);
       dropped.push(...stale);
     }
@@ -431,6 +514,7 @@ export class TxPool {
 
   private detach(ptx: PooledTx): void {
     this.all.delete(ptx.hashHex);
+    this.unjournaled.delete(ptx.hashHex);
     const list = this.senders.get(ptx.senderHex);
     if (list === undefined) return;
     const before = list.pendingCount;

@@ -5,15 +5,13 @@ import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/t
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import { buildBlock, type VM } from '@ethereumjs/vm';
 import { expect } from 'chai';
-import { MemoryLevel } from 'memory-level';
-import { Chain } from '../../src/chain/chain.js';
+import type { Chain } from '../../src/chain/chain.js';
 import { deriveAccounts, DEV_MNEMONIC } from '../../src/chain/dev-accounts.js';
-import { devGenesis } from '../../src/chain/dev-genesis.js';
-import { DEFAULTS } from '../../src/config.js';
 import { addTransaction, assembleBlock } from '../../src/producer/block-assembly.js';
 import { createChainVM } from '../../src/state/vm.js';
-import { sectionsOf, type BinaryLevel, type Database } from '../../src/storage/database.js';
+import type { Database } from '../../src/storage/database.js';
 import type { PooledTx } from '../../src/txpool/types.js';
+import { openMemoryChain } from '../helpers/memory-chain.js';
 
 const GWEI = 1_000_000_000n;
 const accounts = deriveAccounts(DEV_MNEMONIC, 4);
@@ -29,11 +27,7 @@ describe('block assembly', () => {
   let chain: Chain;
 
   beforeEach(async () => {
-    const root = new MemoryLevel<Uint8Array, Uint8Array>({ keyEncoding: 'view', valueEncoding: 'view' }) as unknown as BinaryLevel;
-    await root.open();
-    db = sectionsOf(root);
-    const spec = devGenesis({ chainId: 31337n, hardfork: DEFAULTS.hardfork, accounts: accounts.map((a) => a.address), balance: 10n ** 21n, gasLimit: 30_000_000n });
-    chain = await Chain.open(db, spec);
+    ({ db, chain } = await openMemoryChain(accounts.map((a) => a.address)));
   });
   afterEach(() => db.close());
 

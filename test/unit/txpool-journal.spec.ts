@@ -259,3 +259,57 @@ describe('txpool journal', () => {
     expect((await journal(h)).size).to.equal(0);
   });
 });
+
+describe('txpool journal: accepted transactions', () => {
+  it('pools an accepted transaction at once and journals it only when persisted', async () => {
+    const h = await harness();
+    const ptx = await h.pool.accept(await tx1559(0, 0));
+    expect(h.pool.has(ptx.hashHex)).to.equal(true);
+    expect((await journal(h)).size).to.equal(0);
+    await h.pool.persist(ptx.hashHex);
+    expect([...(await journal(h)).keys()]).to.deep.equal([ptx.hashHex]);
+    expect((await reopen(h)).has(ptx.hashHex)).to.equal(true);
+  });
+
+  it('journals transactions persisted together in one batch', async () => {
+    const h = await harness();
+    const accepted = await Promise.all([0, 1, 2].map(async (i) => h.pool.accept(await tx1559(i, 0))));
+    const batches: number[] = [];
+    h.db.on('write', (ops: unknown[]) => batches.push(ops.length));
+    await Promise.all(accepted.map((p) => h.pool.persist(p.hashHex)));
+    expect(batches).to.deep.equal([3]);
+    expect((await journal(h)).size).to.equal(3);
+  });
+
+  it('never journals an accepted transaction mined before it was persisted, nor asks the block to delete it', async () => {
+    const h = await harness();
+    const ptx = await h.pool.accept(await tx1559(0, 0));
+    expect(h.pool.removalOps([ptx.hashHex])).to.deep.equal([]);
+    h.env.set(0, { nonce: 1n });
+    await mine(h, [ptx.hashHex]);
+    await h.pool.persist(ptx.hashHex);
+    expect((await journal(h)).size).to.equal(0);
+  });
+
+  it('drops accepted transactions whose journal write fails, and rejects their persist with its error', async () => {
+    const h = await harness();
+    const accepted = await Promise.all([0, 1].map(async (i) => h.pool.accept(await tx1559(i, 0))));
+    const removed: string[] = [];
+    h.pool.on('removed', (ptx) => removed.push(ptx.hashHex));
+    // The journal's sublevel writes through its parent's batch.
+    Object.defineProperty(h.db, 'batch', { value: () => Promise.reject(new Error('disk full')), configurable: true });
+    const outcomes = await Promise.allSettled(accepted.map((p) => h.pool.persist(p.hashHex)));
+    Reflect.deleteProperty(h.db, 'batch');
+    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : 'fulfilled'))).to.deep.equal(['disk full', 'disk full']);
+    expect(accepted.map((p) => h.pool.has(p.hashHex))).to.deep.equal([false, false]);
+    expect(removed.sort()).to.deep.equal(accepted.map((p) => p.hashHex).sort());
+    expect((await journal(h)).size).to.equal(0);
+  });
+
+  it('journals a replacement at once, with the deletion of what it replaces', async () => {
+    const h = await harness();
+    await h.pool.add(await tx1559(0, 0, GWEI, 2n * GWEI));
+    const next = await h.pool.accept(await tx1559(0, 0, 2n * GWEI, 4n * GWEI));
+    expect([...(await journal(h)).keys()]).to.deep.equal([next.hashHex]);
+  });
+});

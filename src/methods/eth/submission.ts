@@ -36,9 +36,12 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
   Handlers,
   'eth_sendRawTransaction' | 'eth_sendTransaction' | 'eth_sendUnsignedTransaction' | 'eth_signTransaction'
 > {
-  const admit = (raw: Uint8Array) => pool.add(raw);
+  // Accepted now, journaled only if it is still pooled when it is acknowledged: under automine it
+  // is usually mined by then, and a transaction in a landed block needs no journal.
+  const admit = (raw: Uint8Array) => pool.accept(raw);
   const mined = async (hashHex: string): Promise<string> => {
     await mining.submitted(hashHex);
+    await pool.persist(hashHex);
     // Always keccak of the submitted bytes: ethers refuses a node whose hash differs from its own.
     return hashHex;
   };
