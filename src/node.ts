@@ -45,7 +45,6 @@ import { LogQuery } from './filters/log-query.js';
 import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
 import { createWsServer, type WsServerHandle } from './transport/ws.js';
-import type { JournalDb } from './txpool/journal.js';
 import { Mutex } from './txpool/mutex.js';
 
 export interface RunningNode {
@@ -214,7 +213,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const head = () => chain.head();
   const clock = new BlockClock();
   const nextBlock = new NextBlock(createZeroAddress());
-  const pool = await TxPool.open(db.pool as unknown as JournalDb, {
+  const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),
     blockGasLimit: () => nextBlock.gasLimitOn(head().header),
     nextBaseFee: () => nextBlock.baseFeeOn(head().header, chain.nextCommon()),

@@ -13,8 +13,8 @@ export interface TxLocation {
 /** The canonical index's key: the block number, 8 bytes big-endian. */
 export const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
 const metaKey = (name: string) => utf8ToBytes(name);
-const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel: sublevel as never, key, value });
-const del = (sublevel: Section, key: Uint8Array): BatchOp => ({ type: 'del', sublevel: sublevel as never, key });
+const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel, key, value });
+const del = (sublevel: Section, key: Uint8Array): BatchOp => ({ type: 'del', sublevel, key });
 
 /**
  * Blocks, receipts and indexes in LevelDB. Reads are direct; writes are batch operations the
@@ -153,7 +153,7 @@ export class BlockStore {
   }
 
   async write(ops: BatchOp[]): Promise<void> {
-    await this.db.root.batch(ops as never);
+    await this.db.root.batch(ops);
   }
 
   /** Forgets what the caches hold of a block that is no longer stored. */

@@ -91,7 +91,7 @@ export interface ChainForks {
 
 /** One fork's rules, as eth_config shows them. */
 function describe(chain: ChainForks, fork: number, number: bigint): ForkConfig {
-  const config = chain.spec.config as unknown as Config;
+  const config: Config = { ...chain.spec.config };
   const name = TIME_FORKS[fork];
   const time = timeOf(config, name)!;
   const blob = (config.blobSchedule as Record<string, { target: number; max: number; baseFeeUpdateFraction: number }> | undefined)?.[name];
@@ -120,7 +120,7 @@ function describe(chain: ChainForks, fork: number, number: bigint): ForkConfig {
 
 /** eth_config at a head of `number` and `time`: the fork in force, the next one, the last one (geth's rules for which). */
 export function ethConfig(chain: ChainForks, head: { number: bigint; timestamp: bigint }): EthConfig {
-  const config = chain.spec.config as unknown as Config;
+  const config: Config = { ...chain.spec.config };
   const current = latestFork(config, head.timestamp);
   const at = (fork: number | undefined) => (fork === undefined || fork >= TIME_FORKS.length || timeOf(config, TIME_FORKS[fork]) === undefined ? null : describe(chain, fork, head.number));
   // As geth: the fork after the current one, if it is scheduled; the last one only when a next one is.

@@ -51,7 +51,7 @@ export class Snapshots {
     for (const later of [...this.taken.keys()]) if (later >= id) this.taken.delete(later);
     const { chain, pool, miner, clock, next } = this.parts;
     await miner.exclusive(async () => {
-      await pool.restore(snapshot.pool, (ops) => chain.rewind(snapshot.head, snapshot.stateRoot, { ops: ops as never }));
+      await pool.restore(snapshot.pool, (ops) => chain.rewind(snapshot.head, snapshot.stateRoot, { ops }));
       clock.restore(snapshot.clock);
       next.restore(snapshot.next);
     });

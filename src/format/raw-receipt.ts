@@ -1,8 +1,9 @@
+import type { TransactionType } from '@ethereumjs/tx';
 import { encodeReceipt, Bloom, type TxReceipt } from '@ethereumjs/vm';
 import type { StoredReceipt } from '../chain/receipts.js';
 
 /** A receipt in its consensus encoding (the receipts trie's, EIP-2718 typed): what debug_getRawReceipts answers. */
-export function encodeStoredReceipt(receipt: StoredReceipt, txType: number): Uint8Array {
+export function encodeStoredReceipt(receipt: StoredReceipt, txType: TransactionType): Uint8Array {
   const bloom = new Bloom();
   for (const [address, topics] of receipt.logs) {
     bloom.add(address);
@@ -10,5 +11,5 @@ export function encodeStoredReceipt(receipt: StoredReceipt, txType: number): Uin
   }
   const fields = { cumulativeBlockGasUsed: receipt.cumulativeGasUsed, bitvector: bloom.bitvector, logs: receipt.logs };
   const consensus: TxReceipt = receipt.stateRoot !== undefined ? { ...fields, stateRoot: receipt.stateRoot } : { ...fields, status: receipt.status ?? 0 };
-  return encodeReceipt(consensus, txType as never);
+  return encodeReceipt(consensus, txType);
 }

@@ -7,7 +7,6 @@ import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
 import type { BlockClock } from './block-clock.js';
 import type { NextBlock } from './next-block.js';
-import type { BatchOp } from '../storage/database.js';
 import { FlatState } from '../state/flat-state.js';
 import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
@@ -142,7 +141,7 @@ export class Miner {
     let poolSettled: Promise<unknown> = Promise.resolve();
     try {
       await this.chain.append(block, receipts, {
-        ops: this.pool.removalOps(minedHashes) as unknown as BatchOp[],
+        ops: this.pool.removalOps(minedHashes),
         landed: () => {
           this.settled(block, requestedTimestamp !== undefined);
           poolSettled = this.pool.afterBlock(minedHashes);

@@ -55,7 +55,7 @@ export interface OpenOptions {
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 
 export function sectionsOf(root: BinaryLevel): Database {
-  const section = (name: string): Section => root.sublevel<Uint8Array, Uint8Array>(name, binary) as unknown as Section;
+  const section = (name: string): Section => root.sublevel<Uint8Array, Uint8Array>(name, binary);
   const sections = {
     trie: section('t'),
     blocks: section('b'),
@@ -97,7 +97,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
     if (isLockRefusal(cause)) throw inUse(dir);
     throw new DataDirRefused(`cannot open the database in ${dir}: ${cause}`);
   }
-  return { ...sectionsOf(level as unknown as BinaryLevel), level };
+  return { ...sectionsOf(level), level };
 }
 
 /** LevelDB's words when another process holds the database's LOCK. */
@@ -115,5 +115,5 @@ export function inUse(dir: string): DataDirRefused {
 export async function openMemoryDatabase(): Promise<Database> {
   const level = new MemoryLevel<Uint8Array, Uint8Array>(binary);
   await level.open();
-  return sectionsOf(level as unknown as BinaryLevel);
+  return sectionsOf(level);
 }

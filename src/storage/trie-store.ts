@@ -52,7 +52,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     for (const [key, value] of this.pending) this.inFlight.set(key, value);
     const ops: BatchOp[] = [];
     for (const [key, value] of this.pending) {
-      ops.push({ type: 'put', sublevel: this.section as never, key: hexToBytes(`0x${key}`), value });
+      ops.push({ type: 'put', sublevel: this.section, key: hexToBytes(`0x${key}`), value });
     }
     this.pending = new Map();
     return ops;

@@ -1,11 +1,12 @@
+import type { BatchOp, Section } from '../storage/database.js';
+
 /**
  * The pool's on-disk journal: one entry per pooled tx.
  *   key   = 32-byte tx hash
  *   value = 0x01 (format version) ‖ seq (8 bytes, big-endian) ‖ raw tx bytes
  *        or 0x02 ‖ seq ‖ sender (20 bytes) ‖ raw tx bytes, for a transaction whose signature does
  *           not give its sender (an impersonated account's, see impersonation.ts)
- * Every operation names its encodings ('view' = Uint8Array), so the journal works
- * whatever default encodings the sublevel it lives in was created with.
+ * Every operation names its section, so the ops go into any batch on the root database (a block's).
  * Writes use LevelDB's default options: the write-ahead log survives a kill -9
  * of the process (no fsync needed for that; only an OS crash could lose it).
  */
@@ -15,40 +16,8 @@ const FORMAT_V2 = 0x02;
 const HEADER = 9;
 const SENDER_BYTES = 20;
 
-export const VIEW: ViewOptions = { keyEncoding: 'view', valueEncoding: 'view' };
-
-export interface JournalPut {
-  type: 'put';
-  key: Uint8Array;
-  value: Uint8Array;
-  keyEncoding: 'view';
-  valueEncoding: 'view';
-  // The journal db itself; lets the ops be passed to the batch of any ancestor level.
-  sublevel?: any;
-}
-
-export interface JournalDel {
-  type: 'del';
-  key: Uint8Array;
-  keyEncoding: 'view';
-  sublevel?: any;
-}
-
-export type JournalOp = JournalPut | JournalDel;
-
-/**
- * The slice of abstract-level (classic-level / memory-level, or a sublevel of
- * either) the pool uses. Keys and values are read and written as Uint8Array.
- */
-export interface JournalDb {
-  batch(ops: JournalOp[], options: ViewOptions): Promise<void>;
-  iterator(options: ViewOptions): AsyncIterable<[unknown, unknown]>;
-}
-
-export interface ViewOptions {
-  keyEncoding: 'view';
-  valueEncoding: 'view';
-}
+/** A journal write: a put or delete on the journal's section, which a block's batch on the root database may carry too. */
+export type JournalOp = BatchOp;
 
 export interface JournalEntry {
   key: Uint8Array;
@@ -79,27 +48,24 @@ export function decodeEntry(value: Uint8Array): Omit<JournalEntry, 'key'> | unde
 }
 
 export class Journal {
-  constructor(readonly db: JournalDb) {}
+  constructor(readonly db: Section) {}
 
-  putOp(hash: Uint8Array, seq: number, raw: Uint8Array, sender?: Uint8Array): JournalPut {
-    return { type: 'put', key: hash, value: encodeEntry(seq, raw, sender), ...VIEW, sublevel: this.db };
+  putOp(hash: Uint8Array, seq: number, raw: Uint8Array, sender?: Uint8Array): JournalOp {
+    return { type: 'put', key: hash, value: encodeEntry(seq, raw, sender), sublevel: this.db };
   }
 
-  delOp(hash: Uint8Array): JournalDel {
-    return { type: 'del', key: hash, keyEncoding: 'view', sublevel: this.db };
+  delOp(hash: Uint8Array): JournalOp {
+    return { type: 'del', key: hash, sublevel: this.db };
   }
 
   async write(ops: JournalOp[]): Promise<void> {
-    if (ops.length > 0) await this.db.batch(ops, VIEW);
+    if (ops.length > 0) await this.db.db.batch(ops);
   }
 
   /** Every entry, in key order. Unreadable values come back with seq -1 and are for deletion. */
   async readAll(): Promise<JournalEntry[]> {
     const out: JournalEntry[] = [];
-    for await (const [key, value] of this.db.iterator(VIEW)) {
-      if (!(key instanceof Uint8Array) || !(value instanceof Uint8Array)) {
-        throw new TypeError('txpool journal: the db must honour per-call view encodings');
-      }
+    for await (const [key, value] of this.db.iterator()) {
       const entry = decodeEntry(value);
       out.push(entry ? { key, ...entry } : { key, seq: -1, raw: new Uint8Array() });
     }

@@ -18,7 +18,8 @@ import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
 import { withSender } from './impersonation.js';
 import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
-import { Journal, type JournalDb, type JournalDel, type JournalEntry, type JournalOp } from './journal.js';
+import { Journal, type JournalEntry, type JournalOp } from './journal.js';
+import type { Section } from '../storage/database.js';
 import { Mutex } from './mutex.js';
 import { StorageFault } from '../storage/storage-fault.js';
 import { cheapest, orderForBlock } from './ordering.js';
@@ -69,7 +70,7 @@ export class TxPool {
   private retired = false;
 
   private constructor(
-    db: JournalDb,
+    db: Section,
     private readonly env: PoolEnv,
     opts: PoolOptions,
   ) {
@@ -84,7 +85,7 @@ export class TxPool {
    * Open the pool over its journal: reload every journaled tx, recover senders,
    * drop stale nonces (against env.account()) and rebuild pending/queued.
    */
-  static async open(db: JournalDb, env: PoolEnv, opts: PoolOptions = {}): Promise<TxPool> {
+  static async open(db: Section, env: PoolEnv, opts: PoolOptions = {}): Promise<TxPool> {
     const pool = new TxPool(db, env, opts);
     await pool.lock.run(() => pool.reload());
     return pool;
@@ -298,8 +299,8 @@ export class TxPool {
    * (each op carries `sublevel` = the journal db, so it can go to the batch of
    * the journal db or of any level above it). Unknown hashes yield no op.
    */
-  removalOps(minedHashes: Iterable<string>): JournalDel[] {
-    const ops: JournalDel[] = [];
+  removalOps(minedHashes: Iterable<string>): JournalOp[] {
+    const ops: JournalOp[] = [];
     for (const h of minedHashes) {
       const ptx = this.all.get(h.toLowerCase());
       // An accepted transaction never journaled has nothing to delete.

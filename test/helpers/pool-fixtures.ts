@@ -6,10 +6,10 @@ import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { type Address } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { getBytes, HDNodeWallet, Mnemonic, type TransactionRequest } from 'ethers';
-import { MemoryLevel } from 'memory-level';
 
 import { toRpcError } from '../../src/rpc/domain-errors.js';
 import { PoolError } from '../../src/txpool/errors.js';
+import { openMemoryDatabase, type Database } from '../../src/storage/database.js';
 import { TxPool } from '../../src/txpool/pool.js';
 import type { PoolEnv, PoolOptions } from '../../src/txpool/types.js';
 
@@ -56,20 +56,20 @@ export class FakeEnv implements PoolEnv {
 }
 
 export interface Harness {
-  db: MemoryLevel<string, string>;
+  db: Database;
   env: FakeEnv;
   pool: TxPool;
 }
 
-/** A pool over a sublevel of a fresh memory-level (string default encodings on purpose). */
+/** A pool over the journal section of a fresh database in memory. */
 export async function harness(opts: PoolOptions = {}, env = new FakeEnv()): Promise<Harness> {
-  const db = new MemoryLevel<string, string>();
-  const pool = await TxPool.open(db.sublevel('txpool'), env, opts);
+  const db = await openMemoryDatabase();
+  const pool = await TxPool.open(db.pool, env, opts);
   return { db, env, pool };
 }
 
 export async function reopen(h: Harness, opts: PoolOptions = {}): Promise<TxPool> {
-  return TxPool.open(h.db.sublevel('txpool'), h.env, opts);
+  return TxPool.open(h.db.pool, h.env, opts);
 }
 
 type Req = TransactionRequest & { type?: number };

@@ -300,7 +300,7 @@ describe('txpool admission: gas, price and state rules', () => {
     await rejects(pool.add(await tx1559(0, 0)), 'nonce too low: next nonce 5, tx nonce 0');
     await rejects(pool.add(await sign(1, { gasLimit: 1n })), 'intrinsic gas too low: gas 1, minimum needed 21000');
     expect(pool.size()).to.deep.equal({ pending: 0, queued: 0, total: 0, limit: 10_000 });
-    expect(await db.sublevel('txpool').keys().all()).to.have.length(0);
+    expect(await db.pool.keys().all()).to.have.length(0);
     assertConsistent(pool);
   });
 });

@@ -6,14 +6,14 @@ import {
   assertConsistent,
   GWEI,
   harness,
+  type Harness,
   nonces,
   rejects,
   sign,
   tx1559,
 } from '../helpers/pool-fixtures.js';
 
-const keys = async (h: { db: { sublevel(name: string): { keys(o: object): { all(): Promise<Uint8Array[]> } } } }) =>
-  (await h.db.sublevel('txpool').keys({ keyEncoding: 'view' }).all()).length;
+const keys = async (h: Harness) => (await h.db.pool.keys().all()).length;
 
 describe('txpool categories: pending and queued', () => {
   it('puts a transaction at the account nonce in pending', async () => {

@@ -1,5 +1,5 @@
 import { createTx } from '@ethereumjs/tx';
-import { bytesToHex, createAddressFromString } from '@ethereumjs/util';
+import { bytesToHex, createAddressFromString, utf8ToBytes } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { keccak256 } from 'ethers';
 
@@ -20,18 +20,21 @@ import {
   wallets,
 } from '../helpers/pool-fixtures.js';
 
+/** What the simulated chain writes beside the journal's removals in a block's batch. */
+const BLOCK_KEY = utf8ToBytes('block');
+const BLOCK = utf8ToBytes('body');
+
 /** The journal's entries as [hashHex, valueBytes]. */
 async function journal(h: Harness): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
-  const it = h.db.sublevel('txpool').iterator({ keyEncoding: 'view', valueEncoding: 'view' });
-  for await (const [k, v] of it) out.set(bytesToHex(k as unknown as Uint8Array), v as unknown as Uint8Array);
+  for await (const [k, v] of h.db.pool.iterator()) out.set(bytesToHex(k), v);
   return out;
 }
 
 /** Simulate the chain: commit the removal ops in the root db's batch, then tell the pool. */
 async function mine(h: Harness, hashes: string[], touched: string[] = []) {
   const ops = h.pool.removalOps(hashes);
-  await h.db.batch([{ type: 'put', key: 'block', value: 'body' }, ...(ops as never[])]);
+  await h.db.root.batch([{ type: 'put', key: BLOCK_KEY, value: BLOCK }, ...ops]);
   return h.pool.afterBlock(hashes, touched);
 }
 
@@ -58,9 +61,9 @@ describe('txpool mining: removalOps and afterBlock', () => {
     const h = await harness();
     const a = await h.pool.add(await tx1559(0, 0));
     const b = await h.pool.add(await tx1559(1, 0));
-    await h.db.batch([{ type: 'put', key: 'block', value: 'body' }, ...(h.pool.removalOps([a.hashHex]) as never[])]);
+    await h.db.root.batch([{ type: 'put', key: BLOCK_KEY, value: BLOCK }, ...h.pool.removalOps([a.hashHex])]);
     expect([...(await journal(h)).keys()]).to.deep.equal([b.hashHex]);
-    expect(await h.db.get('block')).to.equal('body');
+    expect(await h.db.root.get(BLOCK_KEY)).to.deep.equal(BLOCK);
   });
 
   it('forgets mined transactions as it is told, even while an admission holds the lock', async () => {
@@ -231,10 +234,7 @@ describe('txpool journal', () => {
   it('drops unreadable journal entries on open', async () => {
     const h = await harness();
     const ok = await h.pool.add(await tx1559(0, 0));
-    await h.db.sublevel('txpool').put(new Uint8Array(32).fill(7), Uint8Array.of(9, 9, 9), {
-      keyEncoding: 'view',
-      valueEncoding: 'view',
-    });
+    await h.db.pool.put(new Uint8Array(32).fill(7), Uint8Array.of(9, 9, 9));
     const again = await reopen(h);
     expect(again.size().total).to.equal(1);
     expect([...(await journal(h)).keys()]).to.deep.equal([ok.hashHex]);
@@ -275,7 +275,7 @@ describe('txpool journal: accepted transactions', () => {
     const h = await harness();
     const accepted = await Promise.all([0, 1, 2].map(async (i) => h.pool.accept(await tx1559(i, 0))));
     const batches: number[] = [];
-    h.db.on('write', (ops: unknown[]) => batches.push(ops.length));
+    h.db.root.on('write', (ops: unknown[]) => batches.push(ops.length));
     await Promise.all(accepted.map((p) => h.pool.persist(p.hashHex)));
     expect(batches).to.deep.equal([3]);
     expect((await journal(h)).size).to.equal(3);
@@ -296,10 +296,9 @@ describe('txpool journal: accepted transactions', () => {
     const accepted = await Promise.all([0, 1].map(async (i) => h.pool.accept(await tx1559(i, 0))));
     const removed: string[] = [];
     h.pool.on('removed', (ptx) => removed.push(ptx.hashHex));
-    // The journal's sublevel writes through its parent's batch.
-    Object.defineProperty(h.db, 'batch', { value: () => Promise.reject(new Error('disk full')), configurable: true });
+    Object.defineProperty(h.db.root, 'batch', { value: () => Promise.reject(new Error('disk full')), configurable: true });
     const outcomes = await Promise.allSettled(accepted.map((p) => h.pool.persist(p.hashHex)));
-    Reflect.deleteProperty(h.db, 'batch');
+    Reflect.deleteProperty(h.db.root, 'batch');
     expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : 'fulfilled'))).to.deep.equal(['disk full', 'disk full']);
     expect(accepted.map((p) => h.pool.has(p.hashHex))).to.deep.equal([false, false]);
     expect(removed.sort()).to.deep.equal(accepted.map((p) => p.hashHex).sort());
