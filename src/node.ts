@@ -221,7 +221,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
       const account = await chain.state.snapshot(chain.headStateRoot()).account(address);
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
-  }, { limit: config.txpoolLimit });
+  }, { limit: config.txpoolLimit, onListenerError: (error) => log.error('a transaction pool listener failed', error) });
   const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
   const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
   const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log, watch });

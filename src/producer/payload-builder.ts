@@ -97,7 +97,8 @@ export async function buildPayload(chain: Chain, pooled: (baseFee: bigint) => Po
       try {
         await include(builder, vm.stateManager, candidate, common);
         included.push(candidate.tx);
-      } catch {
+      } catch (error) {
+        if (!(error instanceof PayloadError)) throw error;
         waiting.add(candidate.senderHex);
       }
     }

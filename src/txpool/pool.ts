@@ -72,7 +72,7 @@ export class TxPool {
   private constructor(
     db: Section,
     private readonly env: PoolEnv,
-    opts: PoolOptions,
+    private readonly opts: PoolOptions,
   ) {
     this.journal = new Journal(db);
     this.limit = opts.limit ?? DEFAULT_LIMIT;
@@ -528,8 +528,9 @@ export class TxPool {
     for (const listener of this.listeners[event]) {
       try {
         (listener as (...a: Parameters<PoolEvents[E]>) => void)(...args);
-      } catch {
-        // A subscriber's failure must not affect admission.
+      } catch (error) {
+        // A subscriber's failure must not affect admission, but it is a fault to report.
+        this.opts.onListenerError?.(error);
       }
     }
   }

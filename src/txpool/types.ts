@@ -21,6 +21,8 @@ export interface PoolOptions {
   minGasPrice?: bigint;
   /** Maximum encoded transaction size in bytes (default 128 KiB, as geth). */
   maxTxBytes?: number;
+  /** Told of a listener that threw (admission goes on regardless). */
+  onListenerError?: (error: unknown) => void;
 }
 
 export const DEFAULT_LIMIT = 10_000;

@@ -304,3 +304,17 @@ describe('txpool admission: gas, price and state rules', () => {
     assertConsistent(pool);
   });
 });
+
+describe('txpool admission: listeners', () => {
+  it('admits a transaction when a listener throws, and reports the listener’s error', async () => {
+    const reported: unknown[] = [];
+    const { pool } = await harness({ onListenerError: (error) => reported.push(error) });
+    const fault = new Error('listener fault');
+    pool.on('added', () => {
+      throw fault;
+    });
+    const ptx = await pool.add(await tx1559(0, 0));
+    expect(pool.has(ptx.hashHex)).to.equal(true);
+    expect(reported).to.deep.equal([fault]);
+  });
+});
