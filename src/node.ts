@@ -86,7 +86,7 @@ export async function startNode(config: NodeConfig, log: Logger, options: StartO
 
 async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given: NodeGenesis | undefined): Promise<RunningNode> {
   const { spec, devChain } = await chooseGenesis(config, db, given);
-  const chain = await Chain.open(db, spec);
+  const chain = await Chain.open(db, spec, (message) => log.info(message));
   const head = () => chain.head();
   const pool = await TxPool.open(db.pool as unknown as JournalDb, {
     common: chain.nextCommon(),

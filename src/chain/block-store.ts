@@ -1,28 +1,33 @@
 import { createBlockFromRLP, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToBytes, bytesToHex, bigIntToUnpaddedBytes, bytesToBigInt, bytesToInt, intToBytes, setLengthLeft, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util';
+import { CACHE_LIMITS, LruCache } from '../caches.js';
+import { effectiveGasPrice } from '../fees/fees.js';
 import type { BatchOp, Database, Section } from '../storage/database.js';
-import { decodeReceipts, encodeReceipts, type StoredReceipt } from './receipts.js';
+import {
+  decodeTxRecord,
+  encodeTxRecord,
+  logAddressKey,
+  logAddressKeyNumber,
+  metaKey,
+  numberKey,
+  type StoredReceipt,
+  type TxRecord,
+} from '../storage/layout.js';
 
-export interface TxLocation {
-  blockHash: Uint8Array;
-  index: number;
-}
-
-/** The canonical index's key: the block number, 8 bytes big-endian. */
-export const numberKey = (n: bigint) => setLengthLeft(bigIntToBytes(n), 8);
-const metaKey = (name: string) => utf8ToBytes(name);
 const put = (sublevel: Section, key: Uint8Array, value: Uint8Array): BatchOp => ({ type: 'put', sublevel: sublevel as never, key, value });
+const EMPTY = new Uint8Array();
+/** Roughly what a header and a transaction besides its data take in RLP, to weigh a block without encoding it. */
+const HEADER_BYTES = 600;
+const TX_BYTES = 120;
 
 /**
- * Blocks, receipts and indexes in LevelDB. Reads are direct; writes are batch operations the
- * caller commits together with the state they belong to.
+ * Blocks, transaction records (receipts) and indexes in LevelDB (layout: storage/layout.ts). Reads
+ * are direct; writes are batch operations the caller commits together with the state they belong to.
  */
 export class BlockStore {
-  private readonly blockCache = new Map<string, Block>();
-  /** Decoded receipts of recently read blocks (a block's receipts never change); shared, never mutate. */
-  private readonly receiptCache = new Map<string, StoredReceipt[]>();
+  private readonly blockCache = new LruCache<string, Block>(Infinity, CACHE_LIMITS.blockBytes);
 
   constructor(
     private readonly db: Database,
@@ -36,7 +41,7 @@ export class BlockStore {
     const bytes = await this.db.blocks.get(hash);
     if (bytes === undefined) return undefined;
     const block = this.decode(bytes);
-    this.remember(key, block);
+    this.blockCache.set(key, block, bytes.length);
     return block;
   }
 
@@ -45,16 +50,34 @@ export class BlockStore {
     return this.db.canonical.get(numberKey(number));
   }
 
+  /** A mined transaction's record: where it is and its receipt. */
+  async txRecord(txHash: Uint8Array): Promise<TxRecord | undefined> {
+    const bytes = await this.db.txRecords.get(txHash);
+    return bytes === undefined ? undefined : decodeTxRecord(bytes);
+  }
+
+  /**
+   * The records of a block's transactions, in order; undefined when one is missing or names
+   * another block (a transaction mined again elsewhere after its block left the chain).
+   */
+  async records(block: Block): Promise<TxRecord[] | undefined> {
+    if (block.transactions.length === 0) return [];
+    const hash = block.hash();
+    const stored = await this.db.txRecords.getMany(block.transactions.map((tx) => tx.hash()));
+    const records: TxRecord[] = [];
+    for (const bytes of stored) {
+      if (bytes === undefined) return undefined;
+      const record = decodeTxRecord(bytes);
+      if (!equalsBytes(record.blockHash, hash)) return undefined;
+      records.push(record);
+    }
+    return records;
+  }
+
+  /** The receipts of the block with this hash, in transaction order. */
   async receipts(blockHash: Uint8Array): Promise<StoredReceipt[] | undefined> {
-    const key = bytesToHex(blockHash);
-    const cached = this.receiptCache.get(key);
-    if (cached !== undefined) return cached;
-    const bytes = await this.db.receipts.get(blockHash);
-    if (bytes === undefined) return undefined;
-    const receipts = decodeReceipts(bytes);
-    if (this.receiptCache.size >= 64) this.receiptCache.delete(this.receiptCache.keys().next().value as string);
-    this.receiptCache.set(key, receipts);
-    return receipts;
+    const block = await this.block(blockHash);
+    return block === undefined ? undefined : (await this.records(block))?.map((record) => record.receipt);
   }
 
   /** Canonical (number, hash) pairs from `from` to `to` inclusive, in order: one range scan of the index. */
@@ -64,6 +87,22 @@ export class BlockStore {
     for await (const [key, hash] of this.db.canonical.iterator({ gte: numberKey(start), lte: numberKey(to) })) {
       yield [bytesToBigInt(key as Uint8Array), hash];
     }
+  }
+
+  /**
+   * The numbers of the blocks from `from` to `to` whose logs name one of `addresses`, ascending.
+   * It may name a block that has left the chain since; its replacement's logs are read and need not match.
+   */
+  async logBlockNumbers(addresses: Iterable<Uint8Array>, from: bigint, to: bigint): Promise<bigint[]> {
+    if (to < from || to < 0n) return [];
+    const start = from < 0n ? 0n : from;
+    const numbers = new Set<bigint>();
+    for (const address of addresses) {
+      for await (const key of this.db.logAddresses.keys({ gte: logAddressKey(address, start), lte: logAddressKey(address, to) })) {
+        numbers.add(logAddressKeyNumber(key as Uint8Array));
+      }
+    }
+    return [...numbers].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /**
@@ -79,13 +118,6 @@ export class BlockStore {
     return headerFields[6];
   }
 
-  async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {
-    const bytes = await this.db.txIndex.get(txHash);
-    if (bytes === undefined) return undefined;
-    const [blockHash, index] = RLP.decode(bytes) as Uint8Array[];
-    return { blockHash, index: index.length === 0 ? 0 : bytesToInt(index) };
-  }
-
   async totalDifficulty(blockHash: Uint8Array): Promise<bigint | undefined> {
     const bytes = await this.db.totalDifficulty.get(blockHash);
     return bytes === undefined ? undefined : bytesToBigInt(bytes);
@@ -95,18 +127,47 @@ export class BlockStore {
     return this.db.meta.get(metaKey(name));
   }
 
-  /** The operations that make `block` canonical at its number, with its receipts and indexes. */
+  /** The operations that make `block` canonical at its number, with its transactions' records and indexes. */
   blockOps(block: Block, receipts: StoredReceipt[], totalDifficulty: bigint): BatchOp[] {
     const hash = block.hash();
-    const ops: BatchOp[] = [
+    return [
       put(this.db.blocks, hash, block.serialize()),
       put(this.db.canonical, numberKey(block.header.number), hash),
-      put(this.db.receipts, hash, encodeReceipts(receipts)),
       put(this.db.totalDifficulty, hash, bigIntToUnpaddedBytes(totalDifficulty)),
+      ...this.recordOps(block, receipts),
     ];
+  }
+
+  /**
+   * The records of a block's transactions (those `keep` accepts, by index) and the block's entries
+   * in the log address index. `receipts` are the block's, one per transaction.
+   */
+  recordOps(block: Block, receipts: StoredReceipt[], keep: (index: number) => boolean = () => true): BatchOp[] {
+    const hash = block.hash();
+    const { number, timestamp, baseFeePerGas } = block.header;
+    const ops: BatchOp[] = [];
+    const emitters = new Map<string, Uint8Array>();
+    let firstLogIndex = 0;
     block.transactions.forEach((tx, index) => {
-      ops.push(put(this.db.txIndex, tx.hash(), RLP.encode([hash, intToBytes(index)])));
+      const receipt = receipts[index];
+      const usedBlobGas = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n;
+      const record: TxRecord = {
+        blockHash: hash,
+        blockNumber: number,
+        blockTimestamp: timestamp,
+        index,
+        firstLogIndex,
+        type: tx.type,
+        to: tx.to?.bytes,
+        effectiveGasPrice: effectiveGasPrice(tx, baseFeePerGas),
+        blobGasPrice: usedBlobGas ? block.header.getBlobGasPrice() : undefined,
+        receipt,
+      };
+      if (keep(index)) ops.push(put(this.db.txRecords, tx.hash(), encodeTxRecord(record)));
+      firstLogIndex += receipt.logs.length;
+      for (const [address] of receipt.logs) emitters.set(bytesToHex(address), address);
     });
+    for (const address of emitters.values()) ops.push(put(this.db.logAddresses, logAddressKey(address, number), EMPTY));
     return ops;
   }
 
@@ -118,13 +179,15 @@ export class BlockStore {
     await this.db.root.batch(ops as never);
   }
 
-  remember(key: string, block: Block): void {
-    if (this.blockCache.size >= 256) this.blockCache.delete(this.blockCache.keys().next().value as string);
-    this.blockCache.set(key, block);
+  /** Keeps a block just written, so its first readers need not decode it (weighed without encoding it again). */
+  remember(block: Block): void {
+    let size = HEADER_BYTES;
+    for (const tx of block.transactions) size += TX_BYTES + tx.data.length;
+    this.blockCache.set(bytesToHex(block.hash()), block, size);
   }
 
-  private decode(bytes: Uint8Array): Block {
-    // The fork, and so the header's shape, follows from the number and timestamp inside the header.
+  /** Decodes a stored block; the fork, and so the header's shape, follows from the number and timestamp inside it. */
+  decode(bytes: Uint8Array): Block {
     const [headerFields] = RLP.decode(bytes) as unknown as Uint8Array[][];
     const number = bytesToBigInt(headerFields[8]);
     const timestamp = bytesToBigInt(headerFields[11]);

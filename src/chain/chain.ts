@@ -8,6 +8,7 @@ import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
 import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis, type NodeGenesis } from './genesis.js';
 import { headProblem } from './head-check.js';
+import { layoutOp, migrateLayout } from './layout-migration.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
@@ -54,8 +55,9 @@ export class Chain {
   /**
    * Opens the chain in `db`, writing the genesis into an empty one; refuses a db made from another
    * genesis (GenesisMismatchError), and one holding something else or a damaged head (DataDirRefused).
+   * A data dir of an older storage layout is migrated first; `progress` hears of it.
    */
-  static async open(db: Database, genesisSpec: GethGenesis): Promise<Chain> {
+  static async open(db: Database, genesisSpec: GethGenesis, progress?: (message: string) => void): Promise<Chain> {
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
     const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
@@ -74,6 +76,7 @@ export class Chain {
         blocks.metaOp('genesis', genesis.hash()),
         blocks.metaOp('head', genesis.hash()),
         blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
+        layoutOp(db),
       ];
       await blocks.write(ops);
       state.landed();
@@ -94,6 +97,7 @@ export class Chain {
           'start with the same genesis flags, or use another --data-dir',
       );
     }
+    await migrateLayout(db, blocks, progress);
     const headHash = await blocks.meta('head');
     const head = headHash === undefined ? undefined : await blocks.block(headHash);
     if (head === undefined) throw new DataDirRefused(`its chain is damaged: ${headHash === undefined ? 'the head record is missing' : `the head block ${bytesToHex(headHash)} is missing`}`);
@@ -171,7 +175,7 @@ export class Chain {
     ];
     await this.blocks.write(batch);
     this.state.landed();
-    this.blocks.remember(bytesToHex(block.hash()), block);
+    this.blocks.remember(block);
     this.headBlock = block;
     landed?.();
     for (const listener of this.listeners) listener(block);

@@ -1,5 +1,6 @@
 import type { AbstractLevel, AbstractSublevel, AbstractBatchOperation } from 'abstract-level';
 import { FailStopLevel } from './fail-stop-level.js';
+import { SECTION_NAMES } from './layout.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
 
@@ -9,8 +10,9 @@ export type Section = AbstractSublevel<BinaryLevel, Uint8Array | string | Buffer
 export type BatchOp = AbstractBatchOperation<BinaryLevel, Uint8Array, Uint8Array>;
 
 /**
- * The key spaces of the node's one LevelDB. Each is a sublevel, so a block's writes across
- * all of them still go into one atomic batch on the root database.
+ * The key spaces of the node's one LevelDB (their keys and records: layout.ts). Each is a
+ * sublevel, so a block's writes across all of them still go into one atomic batch on the root
+ * database.
  */
 export interface Database {
   readonly root: BinaryLevel;
@@ -20,18 +22,20 @@ export interface Database {
   readonly blocks: Section;
   /** 8-byte big-endian number → canonical block hash */
   readonly canonical: Section;
-  /** block hash → RLP-serialised receipts with per-transaction metadata */
-  readonly receipts: Section;
-  /** transaction hash → (block hash, index) */
-  readonly txIndex: Section;
+  /** transaction hash → its TxRecord: location, receipt facts, receipt */
+  readonly txRecords: Section;
+  /** log emitter ‖ block number → empty: which blocks hold an address's logs */
+  readonly logAddresses: Section;
   /** block hash → total difficulty */
   readonly totalDifficulty: Section;
-  /** named singletons: head hash, genesis hash, chain config */
+  /** named singletons: head hash, genesis hash, chain config, layout version */
   readonly meta: Section;
   /** the transaction pool's journal */
   readonly pool: Section;
   /** installed filters with their cursors */
   readonly filters: Section;
+  /** layout 1's receipts by block, read only by the migration to layout 2 */
+  readonly legacyReceipts: Section;
   close(): Promise<void>;
   /** Closes and opens the database again (LevelDB recovers its log), its key spaces with it. */
   reopen(): Promise<void>;
@@ -51,17 +55,7 @@ const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 
 export function sectionsOf(root: BinaryLevel): Database {
   const section = (name: string): Section => root.sublevel<Uint8Array, Uint8Array>(name, binary) as unknown as Section;
-  const sections = {
-    trie: section('t'),
-    blocks: section('b'),
-    canonical: section('n'),
-    receipts: section('r'),
-    txIndex: section('x'),
-    totalDifficulty: section('d'),
-    meta: section('m'),
-    pool: section('p'),
-    filters: section('f'),
-  };
+  const sections = Object.fromEntries(Object.entries(SECTION_NAMES).map(([key, name]) => [key, section(name)])) as Record<keyof typeof SECTION_NAMES, Section>;
   return {
     root,
     ...sections,

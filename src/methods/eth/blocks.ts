@@ -11,12 +11,12 @@ import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
 
-/** Block formatting needs each transaction's sender, which the stored receipts carry. */
+/** Block formatting needs each transaction's sender, which the transactions' records carry. */
 export async function blockTransactions(chain: Chain, block: Block): Promise<Transaction[]> {
   if (block.transactions.length === 0) return [];
-  const receipts = await chain.blocks.receipts(block.hash());
+  const records = await chain.blocks.records(block);
   return block.transactions.map((tx, index) => {
-    const stored = receipts?.[index]?.sender;
+    const stored = records?.[index]?.receipt.sender;
     return toRpcTransaction(tx, block, index, stored !== undefined ? new Address(stored) : tx.getSenderAddress());
   });
 }

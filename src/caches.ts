@@ -1,0 +1,78 @@
+// Every in-memory cache of the node and its bound, in one place: what the node holds beyond its
+// live state (the chain head, the pool, installed filters) is at most what these allow, however
+// long the chain grows. Bounds in entries hold small objects of a fixed size; caches of objects
+// whose size varies are bounded in bytes.
+
+export const CACHE_LIMITS = {
+  /** Decoded blocks by hash (chain/block-store.ts), in bytes of their RLP encoding (a decoded block takes a few times more). */
+  blockBytes: 4 * 1024 * 1024,
+  /** Formatted eth_getBlockBy* answers (methods/eth/blocks.ts), newest blocks first: the head is asked for over and over. */
+  formattedBlocks: 4,
+  /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
+  trieNodeBytes: 16 * 1024 * 1024,
+  /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */
+  stateViews: 16,
+  /** Accounts a state view keeps decoded (state/state-store.ts); a view past it starts afresh. */
+  stateViewAccounts: 10_000,
+  /** Pending-block states kept readable (state/state-store.ts). */
+  pinnedStates: 4,
+  /**
+   * Accounts the writer state (the one that builds blocks) keeps decoded between blocks: past it,
+   * its caches are cleared once a block has landed (everything in them is in the trie by then).
+   */
+  writerAccounts: 20_000,
+  /** Blocks whose idle call VMs are kept (state/vm-pool.ts), and idle VMs per block. */
+  callVmBlocks: 4,
+  callVmsPerBlock: 16,
+  /** Call block contexts (state/execution.ts): a block's header re-made for priced and unpriced calls. */
+  callContexts: 8,
+  /** LevelDB's own block cache (storage/database.ts), in bytes. */
+  levelBlockCacheBytes: 8 * 1024 * 1024,
+  /** LevelDB's write buffer (storage/database.ts), in bytes. */
+  levelWriteBufferBytes: 4 * 1024 * 1024,
+} as const;
+
+/**
+ * A least-recently-used cache bounded in entries, or in a weight per entry (its bytes) and in
+ * entries. A hit moves the entry to the young end: a Map keeps insertion order, so re-inserting it
+ * is the whole bookkeeping.
+ */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Infinity,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value` unless its weight alone passes the bound; evicts the oldest entries past either bound. */
+  set(key: K, value: V, weight = 0): void {
+    this.delete(key);
+    if (weight > this.maxWeight) return;
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.maxEntries || this.weight > this.maxWeight) {
+      this.delete(this.entries.keys().next().value as K);
+    }
+  }
+
+  delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
