@@ -8,6 +8,8 @@ export const CACHE_LIMITS = {
   blockBytes: 4 * 1024 * 1024,
   /** Formatted eth_getBlockBy* answers (methods/eth/blocks.ts), newest blocks first: the head is asked for over and over. */
   formattedBlocks: 4,
+  /** Logs-bloom bits of recent emitters and topics (chain/bloom.ts), for receipts' blooms. */
+  bloomValues: 4096,
   /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
   trieNodeBytes: 16 * 1024 * 1024,
   /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */

@@ -1,8 +1,9 @@
 // The 2048-bit logs bloom of the yellow paper (M3:2045): a header's, a receipt's, and the bits a
 // log query tests against them.
+import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { CACHE_LIMITS, LruCache } from '../caches.js';
 import { nativeCrypto } from '../crypto/native.js';
-import type { RawLog } from '../storage/layout.js';
 
 /** One value's three bloom bits, as (byte index, mask) pairs. */
 export type BloomBits = ReadonlyArray<readonly [number, number]>;
@@ -19,13 +20,21 @@ export function bloomBits(value: Uint8Array): BloomBits {
   return bits;
 }
 
-/** The bloom of some logs: each emitter's bits and each topic's. */
-export function logsBloom(logs: readonly RawLog[]): Uint8Array {
+/** Bits of recent values by their hex: the same emitters and event signatures come back over and over. */
+const recentBits = new LruCache<string, BloomBits>(CACHE_LIMITS.bloomValues);
+
+/** The bloom of some logs, given as the RPC writes them (lowercase hex): each emitter's bits and each topic's. */
+export function logsBloom(logs: readonly { address: string; topics: readonly string[] }[]): Uint8Array {
   const bloom = new Uint8Array(256);
-  const add = (value: Uint8Array) => {
-    for (const [index, mask] of bloomBits(value)) bloom[index] |= mask;
+  const add = (hex: string) => {
+    let bits = recentBits.get(hex);
+    if (bits === undefined) {
+      bits = bloomBits(hexToBytes(hex as PrefixedHexString));
+      recentBits.set(hex, bits);
+    }
+    for (const [index, mask] of bits) bloom[index] |= mask;
   };
-  for (const [address, topics] of logs) {
+  for (const { address, topics } of logs) {
     add(address);
     for (const topic of topics) add(topic);
   }

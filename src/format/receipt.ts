@@ -20,7 +20,7 @@ export function toRpcReceipt(txHash: Uint8Array, record: TxRecord): Receipt {
     from: bytesToHex(receipt.sender),
     gasUsed: toQuantity(receipt.gasUsed),
     logs,
-    logsBloom: bytesToHex(logsBloom(receipt.logs)),
+    logsBloom: bytesToHex(logsBloom(logs)),
     status: receipt.status === undefined ? undefined : receipt.status === 1 ? '0x1' : '0x0',
     root: receipt.stateRoot === undefined ? undefined : bytesToHex(receipt.stateRoot),
     to: record.to === undefined ? null : bytesToHex(record.to),
