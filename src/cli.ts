@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
-import { ContractUsageError, runContractCommand } from './contract/cli.js';
-import { ImportError } from './producer/importer.js';
-import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
+import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
-import { startNode, type RunningNode } from './node.js';
+import type { RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
+
+// What a command needs is imported when it runs, so `--help` and the commands that do not start a
+// node load none of it, and `start` loads neither the contract tools nor the importer unless asked.
 
 function banner(node: RunningNode): string {
   const lines = ['', `evm-node listening on ${node.url}`, `chain id ${node.services.chain.commons.base.chainId()}, data dir ${node.config.dataDir}`];
@@ -22,7 +23,14 @@ function banner(node: RunningNode): string {
 async function start(argv: string[]): Promise<void> {
   // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
   if (argv[0] === 'contract') {
-    process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    const { ContractUsageError, runContractCommand } = await import('./contract/cli.js');
+    try {
+      process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    } catch (error) {
+      if (!(error instanceof ContractUsageError)) throw error;
+      process.stderr.write(`evm-node: ${error.message}\n`);
+      process.exitCode = 2;
+    }
     return;
   }
   const { command, config, help, positionals } = parseCommand(argv);
@@ -31,14 +39,22 @@ async function start(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'import') {
-    const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
-    process.stdout.write(describeImport(summary));
+    const [{ describeImport, importChainFiles }, { ImportError }] = await Promise.all([import('./import-chain.js'), import('./producer/importer.js')]);
+    try {
+      const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
+      process.stdout.write(describeImport(summary));
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);
+      process.exitCode = 1;
+    }
     return;
   }
   if (command !== 'start') throw new ConfigError(`unknown command ${JSON.stringify(command)}; see --help`);
   const log = createLogger(config.logLevel);
   // Read before serving, so a missing or unreadable chain file stops the start with its reason.
-  const plan = config.importFiles.length > 0 ? await readImportPlan(config.importFiles, config.forkchoice) : undefined;
+  const plan = config.importFiles.length > 0 ? await (await import('./import-chain.js')).readImportPlan(config.importFiles, config.forkchoice) : undefined;
+  const { startNode } = await import('./node.js');
   const node = await startNode(config, log);
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
@@ -61,6 +77,7 @@ async function start(argv: string[]): Promise<void> {
 /** Imports in the miner's turn, so no block is built meanwhile; the node keeps answering reads. */
 async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logger): Promise<void> {
   const { chain, miner, pool, sync } = node.services;
+  const [{ applyImport, describeImport }, { ImportError }] = await Promise.all([import('./import-chain.js'), import('./producer/importer.js')]);
   try {
     const summary = await miner.exclusive(() => applyImport(chain, plan, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY }, sync));
     log.info(describeImport(summary).trimEnd());
@@ -73,16 +90,12 @@ async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logg
 }
 
 start(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ConfigError || error instanceof ContractUsageError) {
+  if (error instanceof ConfigError) {
     process.stderr.write(`evm-node: ${error.message}\n`);
     process.exit(2);
   }
   if (error instanceof DataDirRefused || error instanceof StorageFault) {
     process.stderr.write(`evm-node: ${error.message}\n`);
-    process.exit(1);
-  }
-  if (error instanceof ImportError) {
-    process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);
     process.exit(1);
   }
   process.stderr.write(`evm-node: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -69,6 +69,12 @@ async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesi
   return { spec: { ...spec, evmNodeDev: true }, devChain: true };
 }
 
+/** `make`'s value, made on the first call. */
+function lazily<T>(make: () => T): () => T {
+  let value: { made: T } | undefined;
+  return () => (value ??= { made: make() }).made;
+}
+
 /** Composition root: database → chain → pool → miner → methods → HTTP. */
 export async function startNode(config: NodeConfig, log: Logger, options: StartOptions = {}): Promise<RunningNode> {
   // Read before the data dir is opened, so that a bad --genesis leaves no new data dir behind.
@@ -97,8 +103,7 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit });
-  const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
-  const miner = new Miner(chain, pool, vm, { coinbase: createZeroAddress(), log });
+  const miner = new Miner(chain, pool, () => createChainVM(chain, chain.nextCommon(), chain.state.writer), { coinbase: createZeroAddress(), log });
   const mining = new MiningControl(miner, pool, log, {
     automine: config.mining && config.blockTime === 0,
     intervalMs: config.mining ? config.blockTime * 1000 : 0,
@@ -129,7 +134,7 @@ async function assemble(config: NodeConfig, log: Logger, db: DiskDatabase, given
     filters,
     logQuery,
     subscriptions,
-    contract: loadContract(),
+    contract: lazily(loadContract),
   };
   const gate = new RequestGate();
   const storage = new FailStop({

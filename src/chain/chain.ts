@@ -58,14 +58,22 @@ export class Chain {
    * A data dir of an older storage layout is migrated first; `progress` hears of it.
    */
   static async open(db: Database, genesisSpec: GethGenesis, progress?: (message: string) => void): Promise<Chain> {
+    await db.open();
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
     const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
     const state = await StateStore.open(db.trie, genesisCommon);
+    const specBytes = utf8ToBytes(JSON.stringify(genesisSpec));
+    const storedGenesis = await blocks.meta('genesis');
+    const storedSpec = await blocks.meta('genesisSpec');
+    if (storedGenesis !== undefined && storedSpec !== undefined && equalsBytes(storedSpec, specBytes)) {
+      // The data dir was made from this very spec: its genesis is the one stored, not worth building again.
+      const genesis = await blocks.block(storedGenesis);
+      if (genesis === undefined) throw new DataDirRefused(`its chain is damaged: the genesis block ${bytesToHex(storedGenesis)} is missing`);
+      return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
+    }
     const root = await writeGenesisState(genesisSpec, state.writer);
     const genesis = genesisBlock(genesisSpec, genesisCommon, root);
-
-    const storedGenesis = await blocks.meta('genesis');
     if (storedGenesis === undefined) {
       for await (const key of db.root.keys({ limit: 1 })) {
         throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
@@ -75,7 +83,7 @@ export class Chain {
         ...blocks.blockOps(genesis, [], genesis.header.difficulty),
         blocks.metaOp('genesis', genesis.hash()),
         blocks.metaOp('head', genesis.hash()),
-        blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
+        blocks.metaOp('genesisSpec', specBytes),
         layoutOp(db),
       ];
       await blocks.write(ops);
@@ -90,13 +98,22 @@ export class Chain {
       );
     }
     // The genesis block does not commit to the chain config (chain id, fork schedule): compare that too.
-    const configMismatch = chainConfigMismatch(await blocks.meta('genesisSpec'), genesisSpec);
+    const configMismatch = chainConfigMismatch(storedSpec, genesisSpec);
     if (configMismatch !== undefined) {
       throw new GenesisMismatchError(
         `the data dir holds a chain with genesis ${bytesToHex(storedGenesis)} and ${configMismatch.stored}, but the configured genesis has ${configMismatch.given}; ` +
           'start with the same genesis flags, or use another --data-dir',
       );
     }
+    return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
+  }
+
+  /** Opens the chain a data dir holds, its genesis known to match: migrated to the current layout, its head checked. */
+  private static async resume(
+    db: Database,
+    { commons, blocks, state, genesis, genesisSpec }: { commons: ForkCommons; blocks: BlockStore; state: StateStore; genesis: Block; genesisSpec: GethGenesis },
+    progress?: (message: string) => void,
+  ): Promise<Chain> {
     await migrateLayout(db, blocks, progress);
     const headHash = await blocks.meta('head');
     const head = headHash === undefined ? undefined : await blocks.block(headHash);

@@ -1,5 +1,5 @@
-import { bytesToHex, privateToAddress, publicToAddress } from '@ethereumjs/util';
-import { deriveChildKeys, mnemonicSeed, publicKeyOf } from '../crypto/hd-keys.js';
+import { bytesToHex, privateToAddress } from '@ethereumjs/util';
+import { deriveChildKeys, mnemonicSeed, nativeAddressOf } from '../crypto/hd-keys.js';
 
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -27,7 +27,6 @@ export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
 
 function derive(mnemonic: string, count: number): DevAccount[] {
   return deriveChildKeys(mnemonicSeed(mnemonic), "m/44'/60'/0'/0", count).map((privateKey) => {
-    const publicKey = publicKeyOf(privateKey);
-    return { address: bytesToHex(publicKey === undefined ? privateToAddress(privateKey) : publicToAddress(publicKey)), privateKey };
+    return { address: bytesToHex(nativeAddressOf(privateKey) ?? privateToAddress(privateKey)), privateKey };
   });
 }

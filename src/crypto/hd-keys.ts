@@ -1,6 +1,8 @@
 import { createHmac, pbkdf2Sync } from 'node:crypto';
-import { HDKey } from 'ethereum-cryptography/hdkey.js';
-import { nativeKeys, type NativeKeys } from './native.js';
+import { createRequire } from 'node:module';
+import { nativeCrypto, nativeKeys, type NativeKeys } from './native.js';
+
+const require = createRequire(import.meta.url);
 
 const HARDENED = 0x8000_0000;
 const MNEMONIC_WORD_COUNTS = [12, 15, 18, 21, 24];
@@ -24,6 +26,8 @@ export function mnemonicSeed(mnemonic: string): Uint8Array {
  */
 export function deriveChildKeys(seed: Uint8Array, parentPath: string, count: number): Uint8Array[] {
   if (nativeKeys === undefined) {
+    // Loaded only here: it brings a copy of @noble/curves of its own.
+    const { HDKey } = require('ethereum-cryptography/hdkey.js') as typeof import('ethereum-cryptography/hdkey.js');
     const parent = HDKey.fromMasterSeed(seed).derive(parentPath);
     return Array.from({ length: count }, (_, i) => {
       const key = parent.deriveChild(i).privateKey;
@@ -71,7 +75,10 @@ function parsePath(path: string): number[] {
   });
 }
 
-/** The 64-byte uncompressed public key (x ‖ y) of a private key, natively when libsecp256k1 loaded. */
-export function publicKeyOf(privateKey: Uint8Array): Uint8Array | undefined {
-  return nativeKeys?.publicKey(privateKey, false).slice(1);
+/** The address of a private key, natively when libsecp256k1 and keccak loaded (undefined otherwise). */
+export function nativeAddressOf(privateKey: Uint8Array): Uint8Array | undefined {
+  const keccak = nativeCrypto.keccak256;
+  if (nativeKeys === undefined || keccak === undefined) return undefined;
+  // keccak-256 of the 64-byte public key x ‖ y; the address is its last 20 bytes.
+  return keccak(nativeKeys.publicKey(privateKey, false).subarray(1)).slice(12);
 }

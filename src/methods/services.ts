@@ -33,6 +33,6 @@ export interface Services {
   logQuery: LogQuery;
   /** WebSocket subscriptions */
   subscriptions: Subscriptions;
-  /** the OpenRPC document, for rpc.discover */
-  contract: OpenrpcDocument;
+  /** the OpenRPC document, for rpc.discover (read on the first call) */
+  contract: () => OpenrpcDocument;
 }

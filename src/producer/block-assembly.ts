@@ -5,10 +5,11 @@ import type { Block } from '@ethereumjs/block';
 import { ConsensusType, type Common } from '@ethereumjs/common';
 import { isBlob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import type { Address } from '@ethereumjs/util';
-import { buildBlock, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { baseFeeAfter, feeCap, maxCost } from '../fees/fees.js';
 import type { Logger } from '../log.js';
+import { loadVmLibrary } from '../state/vm.js';
 import type { PooledTx } from '../txpool/types.js';
 
 export interface AssemblyOptions {
@@ -28,6 +29,7 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
   const common = vm.common;
   common.setHardforkBy({ blockNumber: number, timestamp });
   const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
+  const { buildBlock } = await loadVmLibrary();
   const builder = await buildBlock(vm, {
     parentBlock: parent,
     headerData: {

@@ -34,11 +34,13 @@ export class Miner {
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
+  private vm?: Promise<VM>;
 
+  /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
     private readonly chain: Chain,
     private readonly pool: TxPool,
-    private readonly vm: VM,
+    private readonly createVm: () => Promise<VM>,
     private readonly opts: MinerOptions,
   ) {
     pool.on('added', () => this.poolVersion++);
@@ -98,7 +100,7 @@ export class Miner {
     const parent = this.chain.head();
     // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
     const state = await this.chain.state.ephemeral(parent.header.stateRoot);
-    const vm = await createChainVM(this.chain, this.vm.common, state);
+    const vm = await createChainVM(this.chain, this.chain.nextCommon(), state);
     const { block } = await this.assemble(vm, parent, this.timestampFor(parent, undefined, false));
     this.chain.state.pin(block.header.stateRoot, state);
     return block;
@@ -107,9 +109,10 @@ export class Miner {
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
     const parent = this.chain.head();
     this.opts.log.debug(`building block ${parent.header.number + 1n}`);
-    const state = this.vm.stateManager;
+    const vm = await (this.vm ??= this.createVm());
+    const state = vm.stateManager;
     if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
-    const { block, included, results } = await this.assemble(this.vm, parent, this.timestampFor(parent, requestedTimestamp, true));
+    const { block, included, results } = await this.assemble(vm, parent, this.timestampFor(parent, requestedTimestamp, true));
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();

@@ -2,10 +2,10 @@ import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, type Address, hexToBytes, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
-import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
+import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { StateStore } from './state-store.js';
-import { createChainVM, type BlockHistory } from './vm.js';
+import { createChainVM, loadVmLibrary, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
@@ -190,6 +190,7 @@ export class Executor {
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
       await vm.stateManager.checkpoint();
       try {
+        const { runTx } = await loadVmLibrary();
         return { result: await runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }) };
       } catch (error) {
         return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };

@@ -36,6 +36,8 @@ export interface Database {
   readonly filters: Section;
   /** layout 1's receipts by block, read only by the migration to layout 2 */
   readonly legacyReceipts: Section;
+  /** Resolves once every key space is open, so that it can be read synchronously (getSync). */
+  open(): Promise<void>;
   close(): Promise<void>;
   /** Closes and opens the database again (LevelDB recovers its log), its key spaces with it. */
   reopen(): Promise<void>;
@@ -59,6 +61,10 @@ export function sectionsOf(root: BinaryLevel): Database {
   return {
     root,
     ...sections,
+    open: async () => {
+      await root.open();
+      for (const sublevel of Object.values(sections)) await sublevel.open();
+    },
     close: () => root.close(),
     reopen: async () => {
       await root.close();
