@@ -4,25 +4,34 @@
 // whose size varies are bounded in bytes.
 
 export const CACHE_LIMITS = {
-  /** Decoded blocks by hash (chain/block-store.ts), in bytes of their RLP encoding (a decoded block takes a few times more). */
-  blockBytes: 4 * 1024 * 1024,
+  /**
+   * Decoded blocks by hash (chain/block-store.ts): at most this many, and this many bytes of their
+   * RLP encoding (a decoded block takes ~5x that: every header and transaction carries its own copies).
+   */
+  blocks: 128,
+  blockBytes: 2 * 1024 * 1024,
   /** Formatted eth_getBlockBy* answers (methods/eth/blocks.ts), newest blocks first: the head is asked for over and over. */
   formattedBlocks: 4,
   /** Logs-bloom bits of recent emitters and topics (chain/bloom.ts), for receipts' blooms. */
   bloomValues: 4096,
+  /** eth_getProof answers by state root, address and keys (methods/eth/state.ts), formatted and serialised. */
+  proofs: 64,
   /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
   trieNodeBytes: 16 * 1024 * 1024,
   /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */
   stateViews: 16,
-  /** Accounts a state view keeps decoded (state/state-store.ts); a view past it starts afresh. */
-  stateViewAccounts: 10_000,
+  /** Accounts a read-only state view keeps decoded (state/state-store.ts), least recently used dropped first. */
+  stateViewAccounts: 2_000,
   /** Pending-block states kept readable (state/state-store.ts). */
   pinnedStates: 4,
   /**
-   * Accounts the writer state (the one that builds blocks) keeps decoded between blocks: past it,
-   * its caches are cleared once a block has landed (everything in them is in the trie by then).
+   * The writer state (the one that builds blocks) keeps what blocks touched decoded, for the next
+   * ones: once a block has landed (everything in its caches is in the trie by then) they are
+   * cleared when they hold more accounts than this, or every `writerBlocks` blocks (storage slots
+   * have no count of their own; what a block can touch is bounded by its gas).
    */
   writerAccounts: 20_000,
+  writerBlocks: 256,
   /** Blocks whose idle call VMs are kept (state/vm-pool.ts), and idle VMs per block. */
   callVmBlocks: 4,
   callVmsPerBlock: 16,

@@ -31,7 +31,7 @@ const TX_BYTES = 120;
  * round trip and a promise), and the hot reads (a receipt, a block) are one or two lookups.
  */
 export class BlockStore {
-  private readonly blockCache = new LruCache<string, Block>(Infinity, CACHE_LIMITS.blockBytes);
+  private readonly blockCache = new LruCache<string, Block>(CACHE_LIMITS.blocks, CACHE_LIMITS.blockBytes);
 
   constructor(
     private readonly db: Database,

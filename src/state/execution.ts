@@ -5,6 +5,7 @@ import { bytesToHex, createZeroAddress, createAddressFromString, type Address, h
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
 import type { StateStore } from './state-store.js';
+import { CACHE_LIMITS } from '../caches.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from './vm.js';
 import { VmPool } from './vm-pool.js';
 
@@ -210,7 +211,7 @@ export class Executor {
         { header: { ...block.header.toJSON(), baseFeePerGas: block.header.baseFeePerGas === undefined ? undefined : priced ? block.header.baseFeePerGas : 0n } },
         { common: vm.common, setHardfork: false, skipConsensusFormatValidation: true },
       );
-      if (this.contexts.size >= 8) this.contexts.delete(this.contexts.keys().next().value as string);
+      if (this.contexts.size >= CACHE_LIMITS.callContexts) this.contexts.delete(this.contexts.keys().next().value as string);
       this.contexts.set(key, context);
     }
     return context;

@@ -1,5 +1,6 @@
 import type { AbstractLevel, AbstractSublevel, AbstractBatchOperation } from 'abstract-level';
 import { FailStopLevel } from './fail-stop-level.js';
+import { CACHE_LIMITS } from '../caches.js';
 import { SECTION_NAMES } from './layout.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
@@ -50,7 +51,14 @@ export interface DiskDatabase extends Database {
 
 export interface OpenOptions {
   /** Makes the store; tests pass one that fails writes the way a full disk does. */
-  createLevel?: (dir: string, options: { createIfMissing: boolean }) => FailStopLevel;
+  createLevel?: (dir: string, options: LevelOptions) => FailStopLevel;
+}
+
+/** How LevelDB opens the data dir: whether it may create it, and its memory (bounds in caches.ts). */
+export interface LevelOptions {
+  createIfMissing: boolean;
+  cacheSize: number;
+  writeBufferSize: number;
 }
 
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
@@ -81,7 +89,7 @@ export function sectionsOf(root: BinaryLevel): Database {
  */
 export async function openDatabase(dir: string, { createLevel = (at, options) => new FailStopLevel(at, { ...binary, ...options }) }: OpenOptions = {}): Promise<DiskDatabase> {
   const contents = inspectDataDir(dir);
-  const level = createLevel(dir, { createIfMissing: contents === 'new' });
+  const level = createLevel(dir, { createIfMissing: contents === 'new', cacheSize: CACHE_LIMITS.levelBlockCacheBytes, writeBufferSize: CACHE_LIMITS.levelWriteBufferBytes });
   try {
     await level.open();
   } catch (error) {

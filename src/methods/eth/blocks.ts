@@ -2,11 +2,13 @@ import type { Block } from '@ethereumjs/block';
 import { bytesToHex, Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { RpcMethods } from '../../../generated/methods.js';
 import type { Transaction } from '../../../generated/types.js';
+import { CACHE_LIMITS } from '../../caches.js';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
 import { toRpcBlock } from '../../format/block.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcTransaction } from '../../format/transaction.js';
+import { sharedResult } from '../../rpc/shared-results.js';
 import type { Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pendingBlock'>;
@@ -36,7 +38,7 @@ export function blockMethods({ chain, pendingBlock }: Deps): Pick<
   | 'eth_getBlockTransactionCountByNumber'
 > {
   // A block's JSON never changes (its hash covers its transactions; senders and total difficulty
-  // are fixed), so the newest few are formatted once: the head is asked for over and over.
+  // are fixed), so the newest few are formatted and serialised once: the head is asked for over and over.
   // Shared objects: never mutate one.
   const formatted = new Map<string, Awaited<ReturnType<typeof formatBlock>>>();
   const format = async (block: Block | undefined, full: boolean) => {
@@ -45,7 +47,8 @@ export function blockMethods({ chain, pendingBlock }: Deps): Pick<
     let rpc = formatted.get(key);
     if (rpc === undefined) {
       rpc = await formatBlock(chain, block, full);
-      if (formatted.size >= 4) formatted.delete(formatted.keys().next().value as string);
+      if (rpc !== null) sharedResult(rpc);
+      if (formatted.size >= CACHE_LIMITS.formattedBlocks) formatted.delete(formatted.keys().next().value as string);
       formatted.set(key, rpc);
     }
     return rpc;
