@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './memory-tuning.js';
 import { bytesToHex } from '@ethereumjs/util';
 import { ConfigError, HELP, parseCommand } from './config.js';
 import type { ImportPlan } from './import-chain.js';

@@ -62,13 +62,16 @@ export async function cpuSeconds(pid: number | undefined): Promise<number | unde
   }
 }
 
-/** Resident memory now and at its peak, in MiB. */
-export async function residentMemory(pid: number | undefined): Promise<{ rss: number; peak: number } | undefined> {
+/**
+ * Resident memory now and at its peak, in MiB; of it, what the process allocated (anon) and the
+ * file pages it maps (the node binary, LevelDB's table files).
+ */
+export async function residentMemory(pid: number | undefined): Promise<{ rss: number; peak: number; anon: number; file: number } | undefined> {
   if (pid === undefined) return undefined;
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, anon: kib('RssAnon') / 1024, file: kib('RssFile') / 1024 };
   } catch {
     return undefined;
   }

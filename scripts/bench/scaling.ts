@@ -36,7 +36,7 @@ interface Figures {
   receipt: { perSecond: number; cpuUs?: number };
   proof: { perSecond: number; cpuUs?: number };
   logs: { ms: number; cpuUs?: number; count: number };
-  rss?: number;
+  memory?: { rss: number; anon: number; file: number };
 }
 
 /** The storage key of `holder`'s balance in BenchToken (its `balanceOf` mapping is slot 0). */
@@ -109,7 +109,7 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
     const query = async () => (count = (await client.call<unknown[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: probe }])).length);
     await query();
     const { result, cpuUs } = await withCpu(o.pid, (r: { requests: number }) => r.requests, () => closedLoop(1, o.seconds, 200, query, 0));
-    return { blocks, transactions: mined.length, receipt, proof, logs: { ms: result.p50, cpuUs, count }, rss: (await residentMemory(o.pid))?.rss };
+    return { blocks, transactions: mined.length, receipt, proof, logs: { ms: result.p50, cpuUs, count }, memory: await residentMemory(o.pid) };
   };
 
   log(`growing to ${BASE_BLOCKS} blocks…`);
@@ -132,7 +132,12 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
       ['  node CPU per proof', cpu(base.proof.cpuUs), cpu(grown.proof.cpuUs), ratio(base.proof.cpuUs, grown.proof.cpuUs)],
       [`eth_getLogs, one emitter, block 0 to latest (${base.logs.count} logs), p50`, `${fmt(base.logs.ms, 2)} ms`, `${fmt(grown.logs.ms, 2)} ms`, ratio(base.logs.ms, grown.logs.ms)],
       ['  node CPU per query', cpu(base.logs.cpuUs), cpu(grown.logs.cpuUs), ratio(base.logs.cpuUs, grown.logs.cpuUs)],
-      ['node resident memory (VmRSS)', base.rss === undefined ? 'n/a' : `${fmt(base.rss)} MiB`, grown.rss === undefined ? 'n/a' : `${fmt(grown.rss)} MiB`, ratio(base.rss, grown.rss)],
+      ...(['rss', 'anon', 'file'] as const).map((part) => [
+        { rss: 'node resident memory (VmRSS)', anon: '  of it allocated (RssAnon)', file: '  of it mapped files: binary, LevelDB tables (RssFile)' }[part],
+        base.memory === undefined ? 'n/a' : `${fmt(base.memory[part])} MiB`,
+        grown.memory === undefined ? 'n/a' : `${fmt(grown.memory[part])} MiB`,
+        ratio(base.memory?.[part], grown.memory?.[part]),
+      ]),
     ],
     new Set([1, 2, 3]),
   );

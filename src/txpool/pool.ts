@@ -38,6 +38,25 @@ import {
 
 type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
 
+/** A submission waiting for its turn. */
+interface Submission {
+  raw: Uint8Array;
+  resolve(ptx: PooledTx): void;
+  reject(error: unknown): void;
+}
+
+/** A submission that passed the checks: in memory already, its journal write still to land. */
+interface Admission {
+  submission: Submission;
+  ptx: PooledTx;
+  /** the sender's state nonce it was admitted against */
+  commitNonce: bigint;
+  ops: JournalOp[];
+  replaced?: PooledTx;
+  /** an evicted transaction, with its sender's state nonce then */
+  evicted?: { ptx: PooledTx; commitNonce: bigint };
+}
+
 export class TxPool {
   readonly limit: number;
   readonly minGasPrice: bigint;
@@ -48,6 +67,10 @@ export class TxPool {
   private pendingTotal = 0;
   private nextSeq = 0;
   private readonly lock = new Mutex();
+  /** Submissions that arrived while the pool was busy; the next turn admits them all. */
+  private waiting: Submission[] = [];
+  /** Admitted transactions whose journal write has not landed yet: in memory, but not for blocks. */
+  private readonly unjournaled = new Set<string>();
   private readonly journal: Journal;
   private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
 
@@ -135,7 +158,13 @@ export class TxPool {
    */
   executables(baseFee: bigint = this.env.nextBaseFee()): PooledTx[] {
     const runs: PooledTx[][] = [];
-    for (const list of this.senders.values()) if (list.pendingCount > 0) runs.push(list.pending());
+    for (const list of this.senders.values()) {
+      if (list.pendingCount === 0) continue;
+      const run = list.pending();
+      // A transaction goes into a block only once it is journaled (and so acknowledged), and its sender's later ones after it.
+      const unjournaled = this.unjournaled.size === 0 ? -1 : run.findIndex((ptx) => this.unjournaled.has(ptx.hashHex));
+      runs.push(unjournaled === -1 ? run : run.slice(0, unjournaled));
+    }
     return orderForBlock(runs, baseFee);
   }
 
@@ -156,9 +185,18 @@ export class TxPool {
   /**
    * Admit a signed, encoded transaction. Resolves once it is journaled; rejects
    * with a PoolError (nothing stored). Admissions are serialized.
+   *
+   * Group commit: submissions that arrive while the pool is busy wait for the
+   * next turn, which checks them one after the other (each seeing the ones
+   * before it) and journals all that passed in one write; each is acknowledged
+   * only once that write has landed. Should it fail, every one of them is
+   * undone and refused.
    */
   add(raw: Uint8Array): Promise<PooledTx> {
-    return this.lock.run(() => this.admit(raw));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ raw: Uint8Array.from(raw), resolve, reject });
+      if (this.waiting.length === 1) void this.lock.run(() => this.admitWaiting());
+    });
   }
 
   /**
@@ -236,8 +274,45 @@ export class TxPool {
 
   // -------------------------------------------------------------- internals
 
-  private async admit(input: Uint8Array): Promise<PooledTx> {
-    const raw = Uint8Array.from(input);
+  private async admitWaiting(): Promise<void> {
+    const submissions = this.waiting;
+    this.waiting = [];
+    const admitted: Admission[] = [];
+    for (const submission of submissions) {
+      try {
+        admitted.push(await this.admit(submission));
+      } catch (error) {
+        submission.reject(error);
+      }
+    }
+    if (admitted.length === 0) return;
+    try {
+      await this.journal.write(admitted.flatMap((admission) => admission.ops));
+    } catch (error) {
+      for (const admission of admitted.reverse()) this.undo(admission);
+      for (const { submission } of admitted) submission.reject(error);
+      return;
+    }
+    for (const { submission, ptx, replaced, evicted } of admitted) {
+      this.unjournaled.delete(ptx.hashHex);
+      if (replaced !== undefined) this.emit('removed', replaced, 'replaced');
+      if (evicted !== undefined) this.emit('removed', evicted.ptx, 'evicted');
+      this.emit('added', ptx);
+      submission.resolve(ptx);
+    }
+  }
+
+  /** Takes back an admission whose journal write failed: what it displaced comes back. */
+  private undo({ ptx, commitNonce, replaced, evicted }: Admission): void {
+    this.unjournaled.delete(ptx.hashHex);
+    this.detach(ptx);
+    if (replaced !== undefined) this.attach(replaced, commitNonce);
+    if (evicted !== undefined) this.attach(evicted.ptx, evicted.commitNonce);
+  }
+
+  /** Checks a submission and puts it in memory (unjournaled); answers the journal operations it needs. */
+  private async admit(submission: Submission): Promise<Admission> {
+    const { raw } = submission;
     const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
     const maxBytes = blob ? Math.max(this.maxTxBytes, MAX_BLOB_TX_BYTES) : this.maxTxBytes;
     if (raw.length > maxBytes) throw PoolErrors.oversizedData(raw.length, maxBytes);
@@ -294,19 +369,13 @@ export class TxPool {
       nonce: tx.nonce,
     });
     ops.push(this.journal.putOp(hash, ptx.seq, raw));
-    await this.journal.write(ops);
 
-    if (existing !== undefined) {
-      this.detach(existing);
-      this.emit('removed', existing, 'replaced');
-    }
-    if (victim !== undefined) {
-      this.detach(victim);
-      this.emit('removed', victim, 'evicted');
-    }
+    const evicted = victim === undefined ? undefined : { ptx: victim, commitNonce: this.senders.get(victim.senderHex)!.commitNonce };
+    if (existing !== undefined) this.detach(existing);
+    if (victim !== undefined) this.detach(victim);
     this.attach(ptx, account.nonce);
-    this.emit('added', ptx);
-    return ptx;
+    this.unjournaled.add(hashHex);
+    return { submission, ptx, commitNonce: account.nonce, ops, replaced: existing, evicted };
   }
 
   /**
