@@ -38,11 +38,13 @@ export class Miner {
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
+  private vm?: Promise<VM>;
 
+  /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
     private readonly chain: Chain,
     private readonly pool: TxPool,
-    private readonly vm: VM,
+    private readonly createVm: () => Promise<VM>,
     private readonly opts: MinerOptions,
   ) {
     pool.on('added', () => this.poolVersion++);
@@ -114,7 +116,7 @@ export class Miner {
     const parent = this.chain.head();
     // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
     const state = await this.chain.state.ephemeral(this.chain.stateRootOf(parent));
-    const vm = await createChainVM(this.chain, this.vm.common, state);
+    const vm = await createChainVM(this.chain, this.chain.nextCommon(), state);
     const { block } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header));
     this.chain.state.pin(block.header.stateRoot, state);
     return block;
@@ -123,10 +125,11 @@ export class Miner {
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
     const parent = this.chain.head();
     this.opts.log.debug(`building block ${parent.header.number + 1n}`);
-    const state = this.vm.stateManager;
+    const vm = await this.writerVm();
+    const state = vm.stateManager;
     const parentRoot = this.chain.stateRootOf(parent);
     if (!equalsBytes(await state.getStateRoot(), parentRoot)) await state.setStateRoot(parentRoot);
-    const { block, included, results } = await this.assemble(this.vm, parent, this.opts.clock.timestampFor(parent.header, requestedTimestamp));
+    const { block, included, results } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header, requestedTimestamp));
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -154,14 +157,15 @@ export class Miner {
    */
   private async buildEmptyRun(count: number, timestamp: bigint, interval: bigint): Promise<bigint> {
     const head = this.chain.head();
-    const state = this.vm.stateManager;
+    const vm = await this.writerVm();
+    const state = vm.stateManager;
     const headRoot = this.chain.stateRootOf(head);
     if (!equalsBytes(await state.getStateRoot(), headRoot)) await state.setStateRoot(headRoot);
     const run: NewBlock[] = [];
     let parent = head;
     try {
       for (let i = 0; i < count; i++) {
-        const { block } = await assembleBlock(this.vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
+        const { block } = await assembleBlock(vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
         run.push({ block, receipts: [] });
         parent = block;
       }
@@ -173,6 +177,11 @@ export class Miner {
     }
     this.opts.log.debug(`blocks ${run[0].block.header.number}–${parent.header.number} landed, empty`);
     return parent.header.timestamp;
+  }
+
+  /** The VM over the chain's writer state, made on the first block built. */
+  private writerVm(): Promise<VM> {
+    return (this.vm ??= this.createVm());
   }
 
   /** A block built for the chain landed: the clock and the one-block settings move on. */

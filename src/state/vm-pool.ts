@@ -1,6 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import { bytesToHex } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
+import { CACHE_LIMITS } from '../caches.js';
 
 export interface VmLease {
   vm: VM;
@@ -21,8 +22,8 @@ export class VmPool {
 
   constructor(
     private readonly create: (block: Block, stateRoot: Uint8Array) => Promise<VM>,
-    private readonly blocksKept = 4,
-    private readonly perBlock = 16,
+    private readonly blocksKept: number = CACHE_LIMITS.callVmBlocks,
+    private readonly perBlock: number = CACHE_LIMITS.callVmsPerBlock,
   ) {}
 
   /** A VM on `block` over the state `stateRoot` (the block's, or the one state edits left on it). */
