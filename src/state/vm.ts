@@ -10,9 +10,10 @@ export interface BlockHistory {
 }
 
 export type VmLibrary = typeof import('@ethereumjs/vm');
+export type EvmLibrary = typeof import('@ethereumjs/evm');
 type ParamsListener = (sets: object[]) => void;
 
-let library: Promise<VmLibrary> | undefined;
+let library: Promise<{ vm: VmLibrary; evm: EvmLibrary }> | undefined;
 /** The EVM's and the VM's parameter sets, once the library has loaded. */
 let executionParams: object[] | undefined;
 const paramsListeners: ParamsListener[] = [];
@@ -23,12 +24,21 @@ const paramsListeners: ParamsListener[] = [];
  * reads never loads them, and one that executes pays ~0.1 s once, on its first block or call.
  * Before it resolves, the EVM's and the VM's parameter sets go to {@link whenVmLibraryLoads}'s listeners.
  */
-export function loadVmLibrary(): Promise<VmLibrary> {
+export async function loadVmLibrary(): Promise<VmLibrary> {
+  return (await loadLibraries()).vm;
+}
+
+/** @ethereumjs/evm alone (its precompiles list, say), loaded with the VM as {@link loadVmLibrary} loads it. */
+export async function loadEvmLibrary(): Promise<EvmLibrary> {
+  return (await loadLibraries()).evm;
+}
+
+function loadLibraries(): Promise<{ vm: VmLibrary; evm: EvmLibrary }> {
   library ??= Promise.all([import('@ethereumjs/vm'), import('@ethereumjs/evm')]).then(([vm, evm]) => {
     const sets = [evm.paramsEVM, vm.paramsVM];
     for (const listener of paramsListeners.splice(0)) listener(sets);
     executionParams = sets;
-    return vm;
+    return { vm, evm };
   });
   return library;
 }

@@ -6,12 +6,12 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
-import { buildBlock, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import type { RunTxResult, VM } from '@ethereumjs/vm';
 import { TraceError } from './errors.js';
 import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
 import type { StateStore } from '../state/state-store.js';
-import { createChainVM, type BlockHistory } from '../state/vm.js';
+import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
 
 /** What a replay reads of the chain. */
 export interface ReplayChain extends BlockHistory {
@@ -117,6 +117,7 @@ export class Replayer {
     if (common.isActivatedEIP(4788) || common.isActivatedEIP(2935)) {
       // The block builder applies the beacon-root and history system calls as it starts a block.
       const h = block.header;
+      const { buildBlock } = await loadVmLibrary();
       await buildBlock(vm, {
         parentBlock: parent,
         headerData: {
@@ -190,6 +191,7 @@ export class Replayer {
     const { vm } = position;
     const senders = await this.chain.senders(block);
     const results: TracedResult[] = [];
+    const { runTx } = await loadVmLibrary();
     for (let index = position.next; index < until; index++) {
       if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);

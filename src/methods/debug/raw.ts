@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import { encodeStoredReceipt } from '../../format/raw-receipt.js';
+import { loadVmLibrary } from '../../state/vm.js';
 import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
@@ -23,7 +24,8 @@ export function rawMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
       const block = await blockOf(ref);
       if (block === undefined) return null;
       const records = (await chain.blocks.records(block)) ?? [];
-      return records.map(({ receipt }, i) => bytesToHex(encodeStoredReceipt(receipt, block.transactions[i].type)));
+      const library = await loadVmLibrary();
+      return records.map(({ receipt }, i) => bytesToHex(encodeStoredReceipt(library, receipt, block.transactions[i].type)));
     },
     debug_getRawTransaction: async ([hash]) => {
       const record = await chain.blocks.txRecord(hexToBytes(hash as PrefixedHexString));
