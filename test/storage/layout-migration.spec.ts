@@ -1,17 +1,14 @@
 // A data dir written before storage layout 2 (receipts as one list per block, transaction index
 // entries naming only block and position) opens, is migrated, and serves exactly what it served.
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, concatBytes, intToBytes, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, intToBytes, utf8ToBytes } from '@ethereumjs/util';
 import { expect } from 'chai';
-import { ClassicLevel } from 'classic-level';
 import type { Hex } from 'viem';
 import { decodeTxRecord, type StoredReceipt } from '../../src/storage/layout.js';
+import { sectionKey as prefixed, sectionRange, withDataDir } from '../helpers/data-dir-keys.js';
 import { deployEmitter, emit, topic } from '../helpers/emitter-node.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
 
-type Level = ClassicLevel<Uint8Array, Uint8Array>;
-const prefixed = (section: string, key: Uint8Array = new Uint8Array()) => concatBytes(utf8ToBytes(`!${section}!`), key);
-const sectionRange = (section: string) => ({ gt: prefixed(section), lt: utf8ToBytes(`!${section}"`) });
 const empty = new Uint8Array();
 const optional = (n: bigint | undefined) => (n === undefined ? empty : bigIntToUnpaddedBytes(n + 1n));
 
@@ -35,38 +32,35 @@ function legacyReceipt(r: StoredReceipt): unknown[] {
  * entries, no layout record. Picking only some blocks leaves the dir as a migration cut short left it.
  */
 async function rewriteAsLayout1(dir: string, which: (number: bigint) => boolean = () => true): Promise<void> {
-  const db: Level = new ClassicLevel(dir, { keyEncoding: 'view', valueEncoding: 'view' });
-  const byBlock = new Map<string, { hash: Uint8Array; number: bigint; entries: [Uint8Array, number, StoredReceipt][] }>();
-  for await (const [key, value] of db.iterator(sectionRange('x'))) {
-    const record = decodeTxRecord(value);
-    if (!which(record.blockNumber)) continue;
-    const id = record.blockHash.join();
-    const block = byBlock.get(id) ?? { hash: record.blockHash, number: record.blockNumber, entries: [] };
-    block.entries.push([key.subarray(3), record.index, record.receipt]);
-    byBlock.set(id, block);
-  }
-  const ops: ({ type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array })[] = [];
-  for (const { hash, number, entries } of byBlock.values()) {
-    entries.sort((a, b) => a[1] - b[1]);
-    ops.push({ type: 'put', key: prefixed('r', hash), value: RLP.encode(entries.map(([, , receipt]) => legacyReceipt(receipt)) as never) });
-    for (const [txHash, index] of entries) ops.push({ type: 'put', key: prefixed('x', txHash), value: RLP.encode([hash, intToBytes(index)]) });
-    for await (const key of db.keys(sectionRange('a'))) if (BigInt(`0x${Buffer.from(key.subarray(-8)).toString('hex')}`) === number) ops.push({ type: 'del', key });
-  }
-  ops.push({ type: 'del', key: prefixed('m', utf8ToBytes('layout')) });
-  await db.batch(ops);
-  await db.close();
+  await withDataDir(dir, async (db) => {
+    const byBlock = new Map<string, { hash: Uint8Array; number: bigint; entries: [Uint8Array, number, StoredReceipt][] }>();
+    for await (const [key, value] of db.iterator(sectionRange('x'))) {
+      const record = decodeTxRecord(value);
+      if (!which(record.blockNumber)) continue;
+      const id = record.blockHash.join();
+      const block = byBlock.get(id) ?? { hash: record.blockHash, number: record.blockNumber, entries: [] };
+      block.entries.push([key.subarray(3), record.index, record.receipt]);
+      byBlock.set(id, block);
+    }
+    const ops: ({ type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array })[] = [];
+    for (const { hash, number, entries } of byBlock.values()) {
+      entries.sort((a, b) => a[1] - b[1]);
+      ops.push({ type: 'put', key: prefixed('r', hash), value: RLP.encode(entries.map(([, , receipt]) => legacyReceipt(receipt)) as never) });
+      for (const [txHash, index] of entries) ops.push({ type: 'put', key: prefixed('x', txHash), value: RLP.encode([hash, intToBytes(index)]) });
+      for await (const key of db.keys(sectionRange('a'))) if (BigInt(`0x${Buffer.from(key.subarray(-8)).toString('hex')}`) === number) ops.push({ type: 'del', key });
+    }
+    ops.push({ type: 'del', key: prefixed('m', utf8ToBytes('layout')) });
+    await db.batch(ops);
+  });
 }
 
-async function storedLayout(dir: string): Promise<{ layout?: number[]; legacyLists: number }> {
-  const db: Level = new ClassicLevel(dir, { keyEncoding: 'view', valueEncoding: 'view' });
-  try {
+function storedLayout(dir: string): Promise<{ layout?: number[]; legacyLists: number }> {
+  return withDataDir(dir, async (db) => {
     const layout = await db.get(prefixed('m', utf8ToBytes('layout')));
     let legacyLists = 0;
     for await (const _ of db.keys(sectionRange('r'))) legacyLists++;
     return { layout: layout === undefined ? undefined : [...layout], legacyLists };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 describe('storage layout migration (layout 1 → 2)', function () {
@@ -122,10 +116,25 @@ describe('storage layout migration (layout 1 → 2)', function () {
     expect(await readAll(node)).to.deep.equal(answers);
   });
 
+  it('keeps what layout 1 data dirs hold besides receipts: state edits on the head, an impersonated sender’s pooled transaction (journal format 2)', async () => {
+    node = await startTestNode({}, dir);
+    const impersonated = '0x00000000000000000000000000000000000b0b0b';
+    await node.call('anvil_setBalance', [impersonated, '0xde0b6b3a7640000']);
+    await node.call('anvil_impersonateAccount', [impersonated]);
+    await node.call('evm_setAutomine', [false]);
+    const pooled = await node.call('eth_sendTransaction', [{ from: impersonated, to: DEV_ADDRESSES[2], value: '0x2a' }]);
+    await node.stop();
+    await rewriteAsLayout1(dir);
+    node = await startTestNode({ mining: false }, dir);
+    expect(await node.call('eth_getBalance', [impersonated, 'latest'])).to.equal('0xde0b6b3a7640000');
+    expect((await node.call('eth_getTransactionByHash', [pooled]))?.from).to.equal(impersonated);
+    expect(await readAll(node)).to.deep.equal(answers);
+    await node.call('evm_mine', []);
+    expect((await node.call('eth_getTransactionReceipt', [pooled]))?.status).to.equal('0x1');
+  });
+
   it('refuses a data dir written in a newer layout, saying so', async () => {
-    const db: Level = new ClassicLevel(dir, { keyEncoding: 'view', valueEncoding: 'view' });
-    await db.put(prefixed('m', utf8ToBytes('layout')), intToBytes(3));
-    await db.close();
+    await withDataDir(dir, (db) => db.put(prefixed('m', utf8ToBytes('layout')), intToBytes(3)));
     const refusal = await startTestNode({}, dir).then(
       async (started) => {
         await started.stop();
