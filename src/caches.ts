@@ -37,6 +37,11 @@ export const CACHE_LIMITS = {
   callVmsPerBlock: 16,
   /** Call block contexts (state/execution.ts): a block's header re-made for priced and unpriced calls. */
   callContexts: 8,
+  /**
+   * Replays kept for later traces in the same block (tracing/replay.ts), each a VM on a private
+   * state that holds what the block's transactions before the traced one wrote.
+   */
+  tracePositions: 2,
   /** LevelDB's own block cache (storage/database.ts), in bytes. */
   levelBlockCacheBytes: 8 * 1024 * 1024,
   /** LevelDB's write buffer (storage/database.ts), in bytes. */

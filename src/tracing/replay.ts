@@ -7,6 +7,7 @@ import type { Common } from '@ethereumjs/common';
 import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
+import { CACHE_LIMITS } from '../caches.js';
 import { TraceError } from './errors.js';
 import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
@@ -94,9 +95,6 @@ interface Position {
   logs: number;
 }
 
-/** Replays kept for later traces in the same block: a few, each holding a VM's caches. */
-const POSITIONS_KEPT = 2;
-
 export class Replayer {
   /** kept replays, oldest first */
   private readonly positions: { key: string; position: Position }[] = [];
@@ -178,7 +176,7 @@ export class Replayer {
 
   private keep(key: string, position: Position): void {
     this.positions.push({ key, position });
-    if (this.positions.length > POSITIONS_KEPT) this.positions.shift();
+    if (this.positions.length > CACHE_LIMITS.tracePositions) this.positions.shift();
   }
 
   /** The start of `block`: its first transaction next. */
