@@ -11,30 +11,22 @@
 //   3. txpool_content latency with 2,000 pooled transactions;
 //   4. the node's resident memory, when the benchmark started the node;
 //   5. dev-node controls: a Hardhat-style fixture loop (evm_snapshot → eth_sendTransaction → receipt
-//      → evm_revert) over raw JSON-RPC and through ethers, and anvil_mine of many empty blocks.
-//   6. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
+//      → evm_revert) over raw JSON-RPC and through ethers, and anvil_mine of many empty blocks;
+//   6. with --big-block N: N transfers pooled with mining off, then mined by evm_mine, timed per block;
+//   7. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
 //      of its own, with a gas limit that fits such a block), and how long other requests wait meanwhile.
-//   7. with --big-block N: N transfers pooled with mining off, then mined by evm_mine, timed per block;
-//   8. with --grow N: the chain grown by N blocks (--grow-txs transfers and ERC-20 transfers to fresh
-//      addresses among them), then eth_call, eth_getTransactionReceipt and eth_getProof measured
-//      again, beside the figures of the fresh chain.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// With --grow N, instead: the same reads on a 1,000-block chain and on one grown to N blocks (bench/scaling.ts).
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
-import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
-import { createTx, type TypedTxData } from '@ethereumjs/tx';
-import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress, hexToBytes } from '@ethereumjs/util';
-import { premergeLibraryParams } from '../src/chain/common-params.js';
-import { deriveAccounts, DEV_MNEMONIC, type DevAccount } from '../src/chain/dev-accounts.js';
-import { nativeCrypto } from '../src/crypto/native.js';
+import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress } from '@ethereumjs/util';
+import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
 import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
+import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
+import { measureScaling } from './bench/scaling.js';
+import { Signer, type Signed } from './bench/signer.js';
+import { fmt, printTable } from './bench/table.js';
 import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './bench/token.js';
-
-const GWEI = 10n ** 9n;
 
 const { values: flags } = parseArgs({
   options: {
@@ -46,8 +38,6 @@ const { values: flags } = parseArgs({
     'block-txs': { type: 'string', default: '100' },
     pool: { type: 'string', default: '2000' },
     'big-block': { type: 'string', default: '5000' },
-    grow: { type: 'string', default: '0' },
-    'grow-txs': { type: 'string' },
     'gas-limit': { type: 'string' },
     concurrency: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '5' },
@@ -55,6 +45,7 @@ const { values: flags } = parseArgs({
     'fixture-rounds': { type: 'string', default: '50' },
     'mine-blocks': { type: 'string', default: '10000' },
     'trace-txs': { type: 'string', default: '5000' },
+    grow: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -62,9 +53,11 @@ const { values: flags } = parseArgs({
 if (flags.help === true) {
   process.stdout.write(
     'usage: npm run bench -- [--url URL] [--txs 5000] [--interval-txs N (default --txs; 0 skips)] [--senders 10] [--erc20-txs 2000] [--block-txs 100] [--pool 2000]\n' +
-      '                       [--big-block 5000 (0 skips)] [--grow BLOCKS (default 0: skip)] [--grow-txs N (default 2.5 x BLOCKS)] [--gas-limit GAS (own node)]\n' +
+      '                       [--big-block 5000 (0 skips)] [--gas-limit GAS (own node)]\n' +
       '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
-      '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n',
+      '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n' +
+      '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5]\n' +
+      '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n',
   );
   process.exit(0);
 }
@@ -76,8 +69,6 @@ const opt = {
   blockTxs: Number(flags['block-txs']),
   pool: Number(flags.pool),
   bigBlock: Number(flags['big-block']),
-  grow: Number(flags.grow),
-  growTxs: Number(flags['grow-txs'] ?? Math.round(Number(flags.grow) * 2.5)),
   gasLimit: flags['gas-limit'],
   concurrency: Number(flags.concurrency),
   seconds: Number(flags.seconds),
@@ -85,6 +76,7 @@ const opt = {
   fixtureRounds: Number(flags['fixture-rounds']),
   mineBlocks: Number(flags['mine-blocks']),
   traceTxs: Number(flags['trace-txs']),
+  grow: flags.grow === undefined ? undefined : Number(flags.grow),
 };
 
 interface Row {
@@ -96,127 +88,6 @@ interface Row {
 }
 const rows: Row[] = [];
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
-
-// ---------------------------------------------------------------- the node
-
-interface NodeUnderTest {
-  url: string;
-  pid?: number;
-  stop(): Promise<void>;
-}
-
-async function startOwnNode(flagsOfNode: string[] = []): Promise<NodeUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
-  const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
-  const extra = opt.gasLimit === undefined || flagsOfNode.includes('--gas-limit') ? [] : ['--gas-limit', opt.gasLimit];
-  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...extra, ...flagsOfNode], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the node did not start within 30 s')), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the node exited (${code}) before listening`));
-    });
-  });
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(force);
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** CPU seconds (user + system) the process has used so far; undefined when /proc cannot tell. */
-async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in ticks of 1/100 s.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-async function residentMemory(pid: number): Promise<{ rss: number; peak: number } | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-  } catch {
-    return undefined;
-  }
-}
-
-// ---------------------------------------------------------------- signing
-
-interface Signed {
-  raw: string;
-  hash: string;
-}
-
-class Signer {
-  private readonly nonces = new Map<string, bigint>();
-
-  constructor(
-    private readonly common: Common,
-    private readonly maxFee: bigint,
-  ) {}
-
-  setNonce(account: DevAccount, nonce: bigint): void {
-    this.nonces.set(account.address, nonce);
-  }
-
-  nextNonce(account: DevAccount): bigint {
-    return this.nonces.get(account.address)!;
-  }
-
-  sign(account: DevAccount, fields: { to?: string; value?: bigint; data?: string; gasLimit?: bigint }): Signed {
-    const nonce = this.nonces.get(account.address)!;
-    this.nonces.set(account.address, nonce + 1n);
-    const tx = createTx(
-      {
-        type: 2,
-        chainId: this.common.chainId(),
-        nonce,
-        to: fields.to as `0x${string}` | undefined,
-        value: fields.value ?? 0n,
-        data: fields.data === undefined ? undefined : hexToBytes(fields.data as `0x${string}`),
-        gasLimit: fields.gasLimit ?? 21_000n,
-        maxFeePerGas: this.maxFee,
-        maxPriorityFeePerGas: GWEI,
-      } as TypedTxData,
-      { common: this.common },
-    ).sign(account.privateKey);
-    return { raw: bytesToHex(tx.serialize()), hash: bytesToHex(tx.hash()) };
-  }
-
-  /** `perSender` transactions from each sender, interleaved round-robin in nonce order. */
-  roundRobin(senders: DevAccount[], perSender: number, fields: (sender: number, k: number) => Parameters<Signer['sign']>[1]): Signed[] {
-    const out: Signed[] = [];
-    for (let k = 0; k < perSender; k++) senders.forEach((sender, s) => out.push(this.sign(sender, fields(s, k))));
-    return out;
-  }
-}
 
 // ---------------------------------------------------------------- workloads
 
@@ -275,25 +146,9 @@ async function drainPool(client: RpcClient): Promise<void> {
   throw new Error('the pool did not drain in 100 blocks');
 }
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
-
-function printTable(): void {
-  const header = ['workload', 'result', 'p50 ms', 'p99 ms', 'note'];
+function printRows(): void {
   const body = rows.map((r) => [r.workload, r.result, r.p50 === undefined ? '' : fmt(r.p50, 2), r.p99 === undefined ? '' : fmt(r.p99, 2), r.note ?? '']);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 1 || i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  process.stdout.write(`${line(header)}\n|${widths.map((w, i) => (i >= 1 && i <= 3 ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|\n`);
-  for (const row of body) process.stdout.write(`${line(row)}\n`);
-}
-
-/** The node's CPU time per operation while `run` ran, in µs (contention on the machine barely moves it). */
-async function withCpu<T>(pid: number | undefined, operations: (result: T) => number, run: () => Promise<T>): Promise<{ result: T; cpuUs?: number }> {
-  const before = await cpuSeconds(pid);
-  const result = await run();
-  const after = await cpuSeconds(pid);
-  if (pid !== undefined && process.env.BENCH_DEBUG !== undefined) log(`node RSS now ${fmt((await residentMemory(pid))?.rss ?? NaN)} MiB`);
-  const count = operations(result);
-  return { result, cpuUs: before === undefined || after === undefined || count === 0 ? undefined : ((after - before) * 1e6) / count };
+  printTable(['workload', 'result', 'p50 ms', 'p99 ms', 'note'], body, new Set([1, 2, 3]));
 }
 
 const cpuNote = (cpuUs: number | undefined) => (cpuUs === undefined ? '' : `; node CPU ${fmt(cpuUs)} µs each`);
@@ -365,10 +220,8 @@ async function traceWorkload(count: number): Promise<void> {
   const traced = await startOwnNode(['--no-mining', '--gas-limit', String(BigInt(count) * 21_000n + 1_000_000n)]);
   const client = new RpcClient(traced.url, 16);
   try {
-    const common = premergeLibraryParams(createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Prague, customCrypto: nativeCrypto }));
-    const signer = new Signer(common, 100n * GWEI);
     const senders = deriveAccounts(DEV_MNEMONIC, 10);
-    for (const account of senders) signer.setNonce(account, 0n);
+    const signer = await Signer.forNode(client, senders);
     const txs = signer.roundRobin(senders, Math.ceil(count / senders.length), (s, k) => ({ to: `0x${(0x2000n + BigInt(s * 1_000_000 + k)).toString(16).padStart(40, '0')}`, value: 1n })).slice(0, count);
     for (let i = 0; i < txs.length; i += 64) await Promise.all(txs.slice(i, i + 64).map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
     await client.call('evm_mine');
@@ -416,21 +269,17 @@ async function traceWorkload(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const own = flags.url === undefined ? await startOwnNode() : undefined;
+  const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;
   const node: NodeUnderTest = own ?? { url: flags.url!, stop: async () => {} };
   let client = new RpcClient(node.url, Math.max(opt.concurrency, 16));
   try {
     log(`node at ${node.url}${own !== undefined ? ` (pid ${own.pid}, started by the benchmark)` : ''}`);
-    const chainId = BigInt(await client.call<string>('eth_chainId'));
-    const accounts = deriveAccounts(DEV_MNEMONIC, opt.senders);
-    const senders = accounts.slice(0, opt.senders);
-    const latest = await client.call<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false]);
-    const baseFee = BigInt(latest.baseFeePerGas ?? '0x0');
-    const maxFee = 100n * GWEI > 4n * baseFee ? 100n * GWEI : 4n * baseFee;
-    // The node's own crypto hooks and pre-merged params make pre-signing ~8x faster.
-    const common = premergeLibraryParams(createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork: Hardfork.Prague, customCrypto: nativeCrypto }));
-    const signer = new Signer(common, maxFee);
-    for (const account of senders) signer.setNonce(account, BigInt(await client.call<string>('eth_getTransactionCount', [account.address, 'pending'])));
+    const senders = deriveAccounts(DEV_MNEMONIC, opt.senders);
+    const signer = await Signer.forNode(client, senders);
+    if (opt.grow !== undefined) {
+      await measureScaling({ client, pid: own?.pid, senders, signer, blocks: opt.grow, concurrency: opt.concurrency, seconds: opt.seconds, log });
+      return;
+    }
 
     // Everything signed up front, in the order it will be sent.
     const signStart = performance.now();
@@ -549,36 +398,9 @@ async function main(): Promise<void> {
       });
     }
 
-    // 6. The chain grown by `grow` blocks, then the chain reads again.
-    if (opt.grow > 0) {
-      await setMode(client, 'manual');
-      log(`growing the chain by ${opt.grow} blocks (${opt.growTxs} transactions)…`);
-      const growStart = performance.now();
-      let sentTxs = 0;
-      for (let b = 0; b < opt.grow; b++) {
-        const count = Math.floor(((b + 1) * opt.growTxs) / opt.grow) - Math.floor((b * opt.growTxs) / opt.grow);
-        // Transfers and ERC-20 transfers to addresses seen nowhere else, so the account trie and the
-        // token's storage trie grow with the chain.
-        const txs = Array.from({ length: count }, (_, k) => {
-          const n = sentTxs + k;
-          const sender = senders[n % senders.length];
-          const to = `0x${(0x7000000n + BigInt(n)).toString(16).padStart(40, '0')}`;
-          return n % 5 === 4 ? signer.sign(sender, { to: token, data: encodeTransfer(to, 1n), gasLimit: 100_000n }) : signer.sign(sender, { to, value: 1n });
-        });
-        sentTxs += count;
-        await Promise.all(txs.map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
-        await client.call('evm_mine');
-        if ((b + 1) % 1000 === 0) log(`  ${b + 1} blocks, ${sentTxs} transactions, ${fmt((performance.now() - growStart) / 1000)} s`);
-      }
-      await setMode(client, 'automine');
-      const grownHead = Number(await client.call<string>('eth_blockNumber'));
-      rows.push({ workload: `chain grown by ${opt.grow} blocks`, result: `${fmt((performance.now() - growStart) / 1000)} s`, note: `${sentTxs} transactions (one in five ERC-20); head now ${fmt(grownHead)}` });
-      await chainReads(` (after ${fmt(opt.grow)} blocks)`);
-    }
-
     await setMode(client, 'automine');
 
-    // 5. Dev-node controls.
+    // 6. Dev-node controls.
     if (opt.fixtureRounds > 0) await fixtureLoops(client, node.url, pid, senders[1].address);
     if (opt.mineBlocks > 0) await mineEmptyBlocks(client, pid);
   } finally {
@@ -587,12 +409,12 @@ async function main(): Promise<void> {
   }
   if (opt.traceTxs > 0 && own === undefined) rows.push({ workload: 'tracing', result: 'n/a', note: 'needs a node of its own (no --url)' });
   else if (opt.traceTxs > 0) await traceWorkload(opt.traceTxs);
-  printTable();
+  printRows();
   if (flags.out !== undefined) await writeFile(flags.out, JSON.stringify({ options: opt, rows }, null, 2));
 }
 
 main().catch((error) => {
-  printTable();
+  printRows();
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

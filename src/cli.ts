@@ -1,13 +1,14 @@
 #!/usr/bin/env node
+import './memory-tuning.js';
 import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
-import { ContractUsageError, runContractCommand } from './contract/cli.js';
-import { ImportError } from './producer/importer.js';
-import { applyImport, describeImport, importChainFiles, readImportPlan, type ImportPlan } from './import-chain.js';
+import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
-import { startNode, type RunningNode } from './node.js';
+import type { RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
-import { banner } from './terminal/banner.js';
 import { ListenRefused } from './transport/listen-failure.js';
+
+// What a command needs is imported when it runs, so `--help` and the commands that do not start a
+// node load none of it, and `start` loads neither the contract tools nor the importer unless asked.
 
 /** Where the terminal's lines go: stdout, as anvil prints them, unless --silent or a level below info. */
 function terminalOutput(config: NodeConfig): ((text: string) => void) | undefined {
@@ -20,7 +21,14 @@ function terminalOutput(config: NodeConfig): ((text: string) => void) | undefine
 async function start(argv: string[]): Promise<void> {
   // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
   if (argv[0] === 'contract') {
-    process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    const { ContractUsageError, runContractCommand } = await import('./contract/cli.js');
+    try {
+      process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    } catch (error) {
+      if (!(error instanceof ContractUsageError)) throw error;
+      process.stderr.write(`evm-node: ${error.message}\n`);
+      process.exitCode = 2;
+    }
     return;
   }
   const { command, config, help, positionals } = parseCommand(argv);
@@ -29,15 +37,23 @@ async function start(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'import') {
-    const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
-    process.stdout.write(describeImport(summary));
+    const [{ describeImport, importChainFiles }, { ImportError }] = await Promise.all([import('./import-chain.js'), import('./producer/importer.js')]);
+    try {
+      const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
+      process.stdout.write(describeImport(summary));
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);
+      process.exitCode = 1;
+    }
     return;
   }
   const log = createLogger(config.silent ? 'error' : config.logLevel);
   // Read before serving, so a missing or unreadable chain file stops the start with its reason.
-  const plan = config.importFiles.length > 0 ? await readImportPlan(config.importFiles, config.forkchoice) : undefined;
+  const plan = config.importFiles.length > 0 ? await (await import('./import-chain.js')).readImportPlan(config.importFiles, config.forkchoice) : undefined;
   // A reader that goes away (`evm-node | head`) ends the terminal's output, not the node.
   process.stdout.on('error', () => undefined);
+  const [{ startNode }, { banner }] = await Promise.all([import('./node.js'), import('./terminal/banner.js')]);
   const node = await startNode(config, log, { terminal: terminalOutput(config) });
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
@@ -60,6 +76,7 @@ async function start(argv: string[]): Promise<void> {
 /** Imports in the miner's turn, so no block is built meanwhile; the node keeps answering reads. */
 async function importWhileServing(node: RunningNode, plan: ImportPlan, log: Logger): Promise<void> {
   const { chain, miner, pool, sync } = node.services;
+  const [{ applyImport, describeImport }, { ImportError }] = await Promise.all([import('./import-chain.js'), import('./producer/importer.js')]);
   try {
     const summary = await miner.exclusive(() => applyImport(chain, plan, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY }, sync));
     log.info(describeImport(summary).trimEnd());
@@ -76,20 +93,12 @@ const oneLine = (message: string) => message.replace(/\s*\n\s*/g, ' ').trim();
 
 // Exit codes (README, --help): 2 for a bad command line, 1 for a start the machine refused.
 start(process.argv.slice(2)).catch((error) => {
-  if (error instanceof ContractUsageError) {
-    process.stderr.write(`evm-node: ${error.message}\n`);
-    process.exit(2);
-  }
   if (error instanceof ConfigError) {
     process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
     process.exit(2);
   }
   if (error instanceof DataDirRefused || error instanceof StorageFault || error instanceof ListenRefused) {
     process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
-    process.exit(1);
-  }
-  if (error instanceof ImportError) {
-    process.stderr.write(`\nevm-node: import stopped: ${error.message}\nthe blocks before it stay imported\n`);
     process.exit(1);
   }
   process.stderr.write(`evm-node: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

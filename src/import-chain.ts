@@ -125,7 +125,7 @@ export async function importChainFiles(config: NodeConfig, files: string[], out:
     if (spec === undefined) throw new ConfigError(`${dir} holds no chain yet: give its genesis with --genesis FILE`);
     let chain: Chain;
     try {
-      chain = await Chain.open(db, spec);
+      chain = await Chain.open(db, spec, (message) => out.write(`${message}\n`));
     } catch (error) {
       if (error instanceof GenesisMismatchError) throw new ConfigError(error.message);
       if (error instanceof DataDirRefused) throw new DataDirRefused(`the data dir ${dir}: ${error.message}`);

@@ -113,10 +113,19 @@ function devSpec(config: GenesisSettings): NodeGenesis {
   return { ...spec, evmNodeDev: true };
 }
 
-/** Opens the chain of `spec`; one a --genesis `file` gave that cannot be built is the command line's fault. */
-async function openChain(db: Database, spec: NodeGenesis, file: string | undefined): Promise<Chain> {
+/** `make`'s value, made on the first call. */
+function lazily<T>(make: () => T): () => T {
+  let value: { made: T } | undefined;
+  return () => (value ??= { made: make() }).made;
+}
+
+/**
+ * Opens the chain of `spec` (migrating an older data dir, which `log` hears of); one a --genesis
+ * `file` gave that cannot be built is the command line's fault.
+ */
+async function openChain(db: Database, spec: NodeGenesis, file: string | undefined, log: Logger): Promise<Chain> {
   try {
-    return await Chain.open(db, spec);
+    return await Chain.open(db, spec, (message) => log.info(message));
   } catch (error) {
     if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
     throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
@@ -222,9 +231,10 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit, onListenerError: (error) => log.error('a transaction pool listener failed', error) });
-  const vm = await createChainVM(chain, chain.nextCommon(), chain.state.writer);
   const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
-  const miner = new Miner(chain, pool, vm, { next: nextBlock, clock, log, watch });
+  // The writer's VM is made when the first block is built: that loads the VM library, which a node only read from never needs.
+  const writerVm = () => createChainVM(chain, chain.nextCommon(), chain.state.writer);
+  const miner = new Miner(chain, pool, writerVm, { next: nextBlock, clock, log, watch });
   const miningControl = new MiningControl(miner, pool, log, { ...mining, writable: () => !isOnDisk(db) || db.level.fault === undefined });
   // Filters and subscriptions: polled filters persist in LevelDB; both hear of blocks after they land.
   const logQuery = new LogQuery(chain, { maxBlocks: config.logsMaxBlocks, maxResults: config.logsMaxResults });
@@ -265,13 +275,13 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
         blockByHash: (hash) => chain.blockByHash(hash),
         // Recorded when each block ran, so a replay recovers no signature.
         senders: async (block) => {
-          const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
-          return block.transactions.map((tx, i) => (receipts[i] === undefined ? tx.getSenderAddress() : new Address(receipts[i].sender)));
+          const records = (await chain.blocks.records(block)) ?? [];
+          return block.transactions.map((tx, i) => (records[i] === undefined ? tx.getSenderAddress() : new Address(records[i].receipt.sender)));
         },
         findTransaction: async (hash) => {
-          const location = await chain.blocks.txLocation(hash);
-          const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
-          return block === undefined ? undefined : { block, index: location!.index };
+          const record = await chain.blocks.txRecord(hash);
+          const block = record === undefined ? undefined : await chain.blockByHash(record.blockHash);
+          return block === undefined ? undefined : { block, index: record!.index };
         },
       },
       executor,
@@ -281,7 +291,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     filters,
     logQuery,
     subscriptions,
-    contract: loadContract(),
+    contract: lazily(loadContract),
     clock,
     nextBlock,
     snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
@@ -310,7 +320,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       terminal?.setEnabled(on);
     },
   };
-  const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis);
+  const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis, log);
   const wide: NodeWide = {
     db,
     terminal,

@@ -8,6 +8,7 @@ import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
 import { commonFromGenesis, genesisBlock, writeGenesisState, type GethGenesis, type NodeGenesis } from './genesis.js';
 import { headProblem } from './head-check.js';
+import { layoutOp, migrateLayout } from './layout-migration.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
 
@@ -20,6 +21,9 @@ export class ChainReplacedError extends Error {
     this.name = 'ChainReplacedError';
   }
 }
+
+/** A genesis spec as the data dir keeps it. */
+const specBytes = (genesisSpec: GethGenesis): Uint8Array => utf8ToBytes(JSON.stringify(genesisSpec));
 
 /** How the stored genesis spec's chain config differs from `given`'s, in words; undefined when it does not. */
 function chainConfigMismatch(storedSpec: Uint8Array | undefined, given: GethGenesis): { stored: string; given: string } | undefined {
@@ -82,15 +86,25 @@ export class Chain {
   /**
    * Opens the chain in `db`, writing the genesis into an empty one; refuses a db made from another
    * genesis (GenesisMismatchError), and one holding something else or a damaged head (DataDirRefused).
+   * A data dir of an older storage layout is migrated first; `progress` hears of it.
    */
-  static async open(db: Database, genesisSpec: GethGenesis): Promise<Chain> {
-    const { commons, blocks, state, genesis } = await Chain.genesisOf(db, genesisSpec);
+  static async open(db: Database, genesisSpec: GethGenesis, progress?: (message: string) => void): Promise<Chain> {
+    await db.open();
+    const { commons, blocks, state } = await Chain.storesOf(db, genesisSpec);
     const storedGenesis = await blocks.meta('genesis');
+    const storedSpec = await blocks.meta('genesisSpec');
+    if (storedGenesis !== undefined && storedSpec !== undefined && equalsBytes(storedSpec, specBytes(genesisSpec))) {
+      // The data dir was made from this very spec: its genesis is the one stored, not worth building again.
+      const genesis = await blocks.block(storedGenesis);
+      if (genesis === undefined) throw new DataDirRefused(`its chain is damaged: the genesis block ${bytesToHex(storedGenesis)} is missing`);
+      return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
+    }
+    const genesis = await Chain.buildGenesis(commons, state, genesisSpec);
     if (storedGenesis === undefined) {
       for await (const key of db.root.keys({ limit: 1 })) {
         throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
       }
-      await blocks.write(Chain.genesisOps(state, blocks, genesis, genesisSpec));
+      await blocks.write(Chain.genesisOps(db, state, blocks, genesis, genesisSpec));
       state.landed(undefined, genesis.header.stateRoot);
       return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
     }
@@ -102,13 +116,23 @@ export class Chain {
       );
     }
     // The genesis block does not commit to the chain config (chain id, fork schedule): compare that too.
-    const configMismatch = chainConfigMismatch(await blocks.meta('genesisSpec'), genesisSpec);
+    const configMismatch = chainConfigMismatch(storedSpec, genesisSpec);
     if (configMismatch !== undefined) {
       throw new GenesisMismatchError(
         `the data dir holds a chain with genesis ${bytesToHex(storedGenesis)} and ${configMismatch.stored}, but the configured genesis has ${configMismatch.given}; ` +
           'start with the same genesis flags, or use another --data-dir',
       );
     }
+    return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
+  }
+
+  /** Opens the chain a data dir holds, its genesis known to match: migrated to the current layout, its head checked. */
+  private static async resume(
+    db: Database,
+    { commons, blocks, state, genesis, genesisSpec }: { commons: ForkCommons; blocks: BlockStore; state: StateStore; genesis: Block; genesisSpec: GethGenesis },
+    progress?: (message: string) => void,
+  ): Promise<Chain> {
+    await migrateLayout(db, blocks, progress);
     const headHash = await blocks.meta('head');
     const head = headHash === undefined ? undefined : await blocks.block(headHash);
     if (head === undefined) throw new DataDirRefused(`its chain is damaged: ${headHash === undefined ? 'the head record is missing' : `the head block ${bytesToHex(headHash)} is missing`}`);
@@ -130,9 +154,10 @@ export class Chain {
    * are content-addressed; a new genesis often shares them).
    */
   static async replace(db: Database, genesisSpec: GethGenesis, alsoClear: Section[]): Promise<Chain> {
-    const { commons, blocks, state, genesis } = await Chain.genesisOf(db, genesisSpec);
+    const { commons, blocks, state } = await Chain.storesOf(db, genesisSpec);
+    const genesis = await Chain.buildGenesis(commons, state, genesisSpec);
     try {
-      await blocks.write([...(await blocks.clearOps(alsoClear)), ...Chain.genesisOps(state, blocks, genesis, genesisSpec)]);
+      await blocks.write([...(await blocks.clearOps(alsoClear)), ...Chain.genesisOps(db, state, blocks, genesis, genesisSpec)]);
     } catch (error) {
       state.discard();
       throw error;
@@ -141,22 +166,33 @@ export class Chain {
     return new Chain(commons, blocks, state, genesis, genesisSpec, genesis, genesis.header.difficulty);
   }
 
-  private static async genesisOf(db: Database, genesisSpec: GethGenesis) {
+  /** The chain's fork rules, block store and state store over `db`. */
+  private static async storesOf(db: Database, genesisSpec: GethGenesis) {
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
-    const genesisCommon = commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
-    const state = await StateStore.open(db.trie, genesisCommon);
-    const root = await writeGenesisState(genesisSpec, state.writer);
-    return { commons, blocks, state, genesis: genesisBlock(genesisSpec, genesisCommon, root) };
+    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec));
+    return { commons, blocks, state };
   }
 
-  private static genesisOps(state: StateStore, blocks: BlockStore, genesis: Block, genesisSpec: GethGenesis): BatchOp[] {
+  private static genesisCommon(commons: ForkCommons, genesisSpec: GethGenesis): Common {
+    return commons.at({ number: 0n, timestamp: BigInt(genesisSpec.timestamp ?? 0) });
+  }
+
+  /** The genesis block of `genesisSpec`, its state written into the state store's buffer. */
+  private static async buildGenesis(commons: ForkCommons, state: StateStore, genesisSpec: GethGenesis): Promise<Block> {
+    const root = await writeGenesisState(genesisSpec, state.writer);
+    return genesisBlock(genesisSpec, Chain.genesisCommon(commons, genesisSpec), root);
+  }
+
+  /** What makes a chain of `genesis` in an empty data dir (or one cleared in the same batch), in the current layout. */
+  private static genesisOps(db: Database, state: StateStore, blocks: BlockStore, genesis: Block, genesisSpec: GethGenesis): BatchOp[] {
     return [
       ...state.drain(),
       ...blocks.blockOps(genesis, [], genesis.header.difficulty),
       blocks.metaOp('genesis', genesis.hash()),
       blocks.metaOp('head', genesis.hash()),
-      blocks.metaOp('genesisSpec', utf8ToBytes(JSON.stringify(genesisSpec))),
+      blocks.metaOp('genesisSpec', specBytes(genesisSpec)),
+      layoutOp(db),
     ];
   }
 
@@ -245,7 +281,7 @@ export class Chain {
     batch.push(this.blocks.metaOp('head', head.hash()), ...ops);
     await this.write(batch);
     this.state.landed(parentRoot, head.header.stateRoot);
-    for (const { block } of run) this.blocks.remember(bytesToHex(block.hash()), block);
+    for (const { block } of run) this.blocks.remember(block);
     this.headBlock = head;
     this.headTd = td;
     landed?.();
@@ -280,7 +316,8 @@ export class Chain {
       block = parent;
     }
     const edited = equalsBytes(stateRoot, target.header.stateRoot) ? undefined : stateRoot;
-    const batch = dropped.flatMap((block) => this.blocks.dropOps(block));
+    const batch: BatchOp[] = [];
+    for (const block of dropped) batch.push(...(await this.blocks.dropOps(block)));
     batch.push(this.blocks.stateEditOp(target.hash(), edited), this.blocks.metaOp('head', target.hash()));
     const forkchoiceGone = [this.forkchoice.safe, this.forkchoice.finalized].some((block) => block !== undefined && block.header.number > target.header.number);
     if (forkchoiceGone) batch.push(this.blocks.metaDelOp('safe'), this.blocks.metaDelOp('finalized'));

@@ -1,6 +1,5 @@
-import { mnemonicToSeedSync } from 'ethereum-cryptography/bip39/index.js';
-import { HDKey } from 'ethereum-cryptography/hdkey.js';
 import { bytesToHex, privateToAddress } from '@ethereumjs/util';
+import { deriveChildKeys, mnemonicSeed, nativeAddressOf } from '../crypto/hd-keys.js';
 
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -13,8 +12,8 @@ export interface DevAccount {
 const derived = new Map<string, DevAccount[]>();
 
 /**
- * The accounts at m/44'/60'/0'/0/i of a mnemonic, as anvil and Hardhat derive them. Derivation
- * costs ~0.3 s (PBKDF2 and one derivation per account), so results are kept for the process.
+ * The accounts at m/44'/60'/0'/0/i of a mnemonic, as anvil and Hardhat derive them. Results are
+ * kept for the process (without native secp256k1, derivation takes ~0.2 s).
  */
 export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
   const key = `${count}:${mnemonic}`;
@@ -27,10 +26,7 @@ export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
 }
 
 function derive(mnemonic: string, count: number): DevAccount[] {
-  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
-  return Array.from({ length: count }, (_, i) => {
-    const privateKey = root.derive(`m/44'/60'/0'/0/${i}`).privateKey;
-    if (privateKey === null) throw new Error(`cannot derive account ${i}`);
-    return { address: bytesToHex(privateToAddress(privateKey)), privateKey };
+  return deriveChildKeys(mnemonicSeed(mnemonic), "m/44'/60'/0'/0", count).map((privateKey) => {
+    return { address: bytesToHex(nativeAddressOf(privateKey) ?? privateToAddress(privateKey)), privateKey };
   });
 }

@@ -1,4 +1,6 @@
 import type { Common } from '@ethereumjs/common';
+import { whenVmLibraryLoads } from '../state/vm.js';
+import { addLibraryParams } from './common-params.js';
 
 /**
  * One Common per fork of the chain. A Common carries a mutable "current hardfork", so code that
@@ -8,7 +10,10 @@ import type { Common } from '@ethereumjs/common';
 export class ForkCommons {
   private readonly byFork = new Map<string, Common>();
 
-  constructor(readonly base: Common) {}
+  constructor(readonly base: Common) {
+    // The EVM's and VM's parameters join every Common of the chain once that library loads.
+    whenVmLibraryLoads((sets) => addLibraryParams([base, ...this.byFork.values()], sets));
+  }
 
   at(header: { number: bigint; timestamp: bigint }): Common {
     const fork = this.base.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp });

@@ -2,9 +2,9 @@
 // config: the time-based fork in force, the next one and the last one, each with its blob schedule,
 // its EIP-6122 fork id, and the precompiles and system contracts it has, by geth's names.
 import { crc32 } from 'node:zlib';
-import { getActivePrecompiles } from '@ethereumjs/evm';
 import type { EthConfig, ForkConfig } from '../../generated/types.js';
 import { toQuantity } from '../format/quantity.js';
+import { loadEvmLibrary, type EvmLibrary } from '../state/vm.js';
 import type { ForkCommons } from './fork-commons.js';
 import type { GethGenesis } from './genesis.js';
 
@@ -90,13 +90,13 @@ export interface ChainForks {
 }
 
 /** One fork's rules, as eth_config shows them. */
-function describe(chain: ChainForks, fork: number, number: bigint): ForkConfig {
+function describe(chain: ChainForks, evm: EvmLibrary, fork: number, number: bigint): ForkConfig {
   const config: Config = { ...chain.spec.config };
   const name = TIME_FORKS[fork];
   const time = timeOf(config, name)!;
   const blob = (config.blobSchedule as Record<string, { target: number; max: number; baseFeeUpdateFraction: number }> | undefined)?.[name];
   const common = chain.commons.at({ number, timestamp: time });
-  const precompiles = [...getActivePrecompiles(common).keys()].map((address): [string, string] => [PRECOMPILE_NAMES[address] ?? `0x${address}`, `0x${address}`]);
+  const precompiles = [...evm.getActivePrecompiles(common).keys()].map((address): [string, string] => [PRECOMPILE_NAMES[address] ?? `0x${address}`, `0x${address}`]);
   const systemContracts: [string, string][] = [];
   if (fork >= TIME_FORKS.indexOf('cancun')) systemContracts.push(['BEACON_ROOTS_ADDRESS', BEACON_ROOTS]);
   if (fork >= TIME_FORKS.indexOf('prague')) {
@@ -119,10 +119,11 @@ function describe(chain: ChainForks, fork: number, number: bigint): ForkConfig {
 }
 
 /** eth_config at a head of `number` and `time`: the fork in force, the next one, the last one (geth's rules for which). */
-export function ethConfig(chain: ChainForks, head: { number: bigint; timestamp: bigint }): EthConfig {
+export async function ethConfig(chain: ChainForks, head: { number: bigint; timestamp: bigint }): Promise<EthConfig> {
+  const evm = await loadEvmLibrary();
   const config: Config = { ...chain.spec.config };
   const current = latestFork(config, head.timestamp);
-  const at = (fork: number | undefined) => (fork === undefined || fork >= TIME_FORKS.length || timeOf(config, TIME_FORKS[fork]) === undefined ? null : describe(chain, fork, head.number));
+  const at = (fork: number | undefined) => (fork === undefined || fork >= TIME_FORKS.length || timeOf(config, TIME_FORKS[fork]) === undefined ? null : describe(chain, evm, fork, head.number));
   // As geth: the fork after the current one, if it is scheduled; the last one only when a next one is.
   const next = at(current === undefined ? 0 : current + 1);
   return {

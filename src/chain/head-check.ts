@@ -1,14 +1,13 @@
 import type { Block } from '@ethereumjs/block';
 import { bytesToHex, equalsBytes, KECCAK256_RLP, utf8ToBytes } from '@ethereumjs/util';
 import type { Database } from '../storage/database.js';
-import { numberKey } from './block-store.js';
-import { decodeReceipts } from './receipts.js';
+import { decodeTxRecord, numberKey } from '../storage/layout.js';
 
 /**
  * What is wrong with the stored chain at `head`, in words, or undefined: the head record names
- * it, its block, its canonical index entry and its receipts (one per transaction) are stored, and
- * its state root node is in the trie. Read from the database itself, past every cache, so that it
- * also tells whether a re-opened database still holds what the node acknowledged.
+ * it, its block, its canonical index entry and its transactions' records (with their receipts)
+ * are stored, and its state root node is in the trie. Read from the database itself, past every
+ * cache, so that it also tells whether a re-opened database still holds what the node acknowledged.
  */
 export async function headProblem(db: Database, head: Block): Promise<string | undefined> {
   const hash = head.hash();
@@ -21,15 +20,11 @@ export async function headProblem(db: Database, head: Block): Promise<string | u
     if (stored === undefined || !equalsBytes(stored, head.serialize())) return `the head, ${name}, is ${stored === undefined ? 'missing' : 'not the block stored under its hash'}`;
     const canonical = await db.canonical.get(numberKey(head.header.number));
     if (canonical === undefined || !equalsBytes(canonical, hash)) return `the canonical index at ${head.header.number} does not name the head, ${name}`;
-    const receipts = await db.receipts.get(hash);
-    if (receipts === undefined) return `the receipts of the head, ${name}, are missing`;
-    let count: number;
-    try {
-      count = decodeReceipts(receipts).length;
-    } catch (error) {
-      return `the receipts of the head, ${name}, do not decode: ${(error as Error).message}`;
+    const records = await db.txRecords.getMany(head.transactions.map((tx) => tx.hash()));
+    for (const [index, bytes] of records.entries()) {
+      const problem = recordProblem(bytes, hash);
+      if (problem !== undefined) return `the record of transaction ${index} of the head, ${name}, ${problem}`;
     }
-    if (count !== head.transactions.length) return `the head, ${name}, has ${head.transactions.length} transactions but ${count} receipts`;
     const root = head.header.stateRoot;
     if (!equalsBytes(root, KECCAK256_RLP) && (await db.trie.get(root)) === undefined) {
       return `the state of the head, ${name}, is missing (no trie node for its state root ${bytesToHex(root)})`;
@@ -38,4 +33,14 @@ export async function headProblem(db: Database, head: Block): Promise<string | u
     return `reading the head, ${name}, failed: ${(error as Error).message}`;
   }
   return undefined;
+}
+
+function recordProblem(bytes: Uint8Array | undefined, blockHash: Uint8Array): string | undefined {
+  if (bytes === undefined) return 'is missing';
+  try {
+    const record = decodeTxRecord(bytes);
+    return equalsBytes(record.blockHash, blockHash) ? undefined : `names another block, ${bytesToHex(record.blockHash)}`;
+  } catch (error) {
+    return `does not decode: ${(error as Error).message}`;
+  }
 }

@@ -16,6 +16,8 @@ import { calculateSigRecovery, setLengthLeft } from '@ethereumjs/util';
 interface Secp256k1Binding {
   ecdsaRecover(signature: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
+  publicKeyCreate(privateKey: Uint8Array, compressed: boolean): Uint8Array;
+  privateKeyTweakAdd(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
 }
 
 interface KeccakState {
@@ -88,6 +90,22 @@ export const nativeCrypto: CustomCrypto = {
   ...(Keccak !== undefined ? { keccak256: nativeKeccak(Keccak) } : {}),
   ...(secp !== undefined ? { ecrecover: nativeEcrecover(secp), ecsign: nativeEcsign(secp) } : {}),
 };
+
+/** What key derivation (BIP-32) needs of secp256k1, when its binary loaded. */
+export interface NativeKeys {
+  /** 33-byte compressed or 65-byte uncompressed public key */
+  publicKey(privateKey: Uint8Array, compressed: boolean): Uint8Array;
+  /** (privateKey + tweak) mod n, as a new array; throws when tweak ≥ n or the sum is zero */
+  addPrivateKeys(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
+}
+
+export const nativeKeys: NativeKeys | undefined =
+  secp === undefined
+    ? undefined
+    : {
+        publicKey: (privateKey, compressed) => secp.publicKeyCreate(privateKey, compressed),
+        addPrivateKeys: (privateKey, tweak) => secp.privateKeyTweakAdd(Uint8Array.from(privateKey), tweak),
+      };
 
 /** For the log: which native primitives are in use, and why any is not. */
 export function nativeCryptoStatus(): string {

@@ -1,15 +1,12 @@
 // Log criteria: which logs a filter, a subscription or eth_getLogs wants, and the cheap
 // logs-bloom test that lets a scan skip a block without reading its receipts.
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
-import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { FilterOptions } from '../../generated/types.js';
+import { bloomBits, type BloomBits } from '../chain/bloom.js';
 import type { RawLog } from '../chain/receipts.js';
 import { invalidCriteria } from './errors.js';
 
 export const MAX_TOPICS = 4;
-
-/** One value's three bloom bits, as (byte index, mask) pairs. */
-type BloomBits = ReadonlyArray<readonly [number, number]>;
 
 export interface LogCriteria {
   /** lowercase hex addresses; null matches any emitter */
@@ -19,17 +16,6 @@ export interface LogCriteria {
   /** bloom bits of each address, and of each topic per position (null where anything goes) */
   readonly addressBits: BloomBits[] | null;
   readonly topicBits: ReadonlyArray<BloomBits[] | null>;
-}
-
-/** The 2048-bit bloom positions of `value` (yellow paper M3:2045). */
-export function bloomBits(value: Uint8Array): BloomBits {
-  const hash = keccak256(value);
-  const bits: [number, number][] = [];
-  for (let i = 0; i < 6; i += 2) {
-    const bit = ((hash[i] << 8) | hash[i + 1]) & 2047;
-    bits.push([255 - (bit >> 3), 1 << (bit & 7)]);
-  }
-  return bits;
 }
 
 const inBloom = (bloom: Uint8Array, bits: BloomBits) => bits.every(([index, mask]) => (bloom[index] & mask) !== 0);

@@ -109,13 +109,13 @@ export class LogQuery {
    * that would take the count past `maxResults`.
    */
   async scan(criteria: LogCriteria, from: bigint, to: bigint, maxResults: number): Promise<ScanResult> {
+    if (criteria.addresses !== null) return this.scanByAddress(criteria, from, to, maxResults);
     const logs: Log[] = [];
     let through = from - 1n;
     for await (const [number, hash] of this.chain.blocks.canonicalHashes(from, to)) {
       const bloom = await this.chain.blocks.logsBloom(hash);
       if (bloom === undefined || bloomMayMatch(criteria, bloom)) {
-        const block = await this.chain.blockByHash(hash);
-        const found = block === undefined ? [] : await this.blockLogs(block, criteria);
+        const found = await this.canonicalBlockLogs(hash, criteria);
         if (logs.length + found.length > maxResults) return { logs, through, overflowAt: number };
         for (const log of found) logs.push(log);
       }
@@ -124,20 +124,43 @@ export class LogQuery {
     return { logs, through };
   }
 
+  /**
+   * {@link scan} for criteria naming emitters: the log address index names the blocks holding
+   * their logs, so the cost follows the matches, not the length of the range.
+   */
+  private async scanByAddress(criteria: LogCriteria, from: bigint, to: bigint, maxResults: number): Promise<ScanResult> {
+    const end = to < this.chain.head().header.number ? to : this.chain.head().header.number;
+    const addresses = [...criteria.addresses!].map((hex) => hexToBytes(hex as PrefixedHexString));
+    const logs: Log[] = [];
+    for (const number of await this.chain.blocks.logBlockNumbers(addresses, from, end)) {
+      const hash = await this.chain.blocks.canonicalHash(number);
+      const found = hash === undefined ? [] : await this.canonicalBlockLogs(hash, criteria);
+      if (logs.length + found.length > maxResults) return { logs, through: number - 1n, overflowAt: number };
+      for (const log of found) logs.push(log);
+    }
+    return { logs, through: end < from ? from - 1n : end };
+  }
+
+  private async canonicalBlockLogs(hash: Uint8Array, criteria: LogCriteria): Promise<Log[]> {
+    const block = await this.chain.blockByHash(hash);
+    return block === undefined ? [] : this.blockLogs(block, criteria);
+  }
+
   /** The logs of one block that match, each with its position in the block. */
   async blockLogs(block: Block, criteria: LogCriteria): Promise<Log[]> {
     if (!bloomMayMatch(criteria, block.header.logsBloom)) return [];
     return selectLogs(await this.positionedLogs(block), criteria);
   }
 
-  /** Every log of a block with its position, unformatted: one receipts read that several criteria can share. */
+  /** Every log of a block with its position, unformatted: one read of its records that several criteria can share. */
   async positionedLogs(block: Block): Promise<PositionedLog[]> {
-    const receipts = (await this.chain.blocks.receipts(block.hash())) ?? [];
+    const records = (await this.chain.blocks.records(block)) ?? [];
     const logs: PositionedLog[] = [];
-    let logIndex = 0;
-    receipts.forEach((receipt, txIndex) => {
-      for (const raw of receipt.logs) logs.push([raw, { block, txHash: block.transactions[txIndex].hash(), txIndex, logIndex: logIndex++ }]);
-    });
+    for (const [txIndex, { receipt, blockHash, blockNumber, blockTimestamp, firstLogIndex }] of records.entries()) {
+      const txHash = block.transactions[txIndex].hash();
+      let logIndex = firstLogIndex;
+      for (const raw of receipt.logs) logs.push([raw, { blockHash, blockNumber, blockTimestamp, txHash, txIndex, logIndex: logIndex++ }]);
+    }
     return logs;
   }
 }

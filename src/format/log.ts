@@ -1,4 +1,3 @@
-import type { Block } from '@ethereumjs/block';
 import { bytesToHex } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
 import type { RawLog } from '../chain/receipts.js';
@@ -6,7 +5,9 @@ import { toData, toQuantity } from './quantity.js';
 
 /** Where a log sits: its block, its transaction, and its position among the block's logs. */
 export interface LogPosition {
-  block: Block;
+  blockHash: Uint8Array;
+  blockNumber: bigint;
+  blockTimestamp: bigint;
   txHash: Uint8Array;
   txIndex: number;
   logIndex: number;
@@ -17,9 +18,9 @@ export function toRpcLog([address, topics, data]: RawLog, at: LogPosition, remov
     address: bytesToHex(address),
     topics: topics.map(bytesToHex),
     data: toData(data),
-    blockNumber: toQuantity(at.block.header.number),
-    blockHash: bytesToHex(at.block.hash()),
-    blockTimestamp: toQuantity(at.block.header.timestamp),
+    blockNumber: toQuantity(at.blockNumber),
+    blockHash: bytesToHex(at.blockHash),
+    blockTimestamp: toQuantity(at.blockTimestamp),
     transactionHash: bytesToHex(at.txHash),
     transactionIndex: toQuantity(at.txIndex),
     logIndex: toQuantity(at.logIndex),

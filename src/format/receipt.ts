@@ -1,62 +1,33 @@
-import type { Block } from '@ethereumjs/block';
-import { Bloom } from '@ethereumjs/vm';
-import { bytesToHex, Address } from '@ethereumjs/util';
+import { bytesToHex } from '@ethereumjs/util';
 import type { Receipt } from '../../generated/types.js';
-import type { StoredReceipt } from '../chain/receipts.js';
+import { logsBloom } from '../chain/bloom.js';
+import type { TxRecord } from '../storage/layout.js';
 import { toRpcLog } from './log.js';
 import { toQuantity } from './quantity.js';
-import { effectiveGasPrice } from '../fees/fees.js';
 
-/** Every receipt of a block (docs/SPEC.md §2.7 plus geth's members); log indexes run across the block. */
-export function toRpcReceipts(block: Block, receipts: StoredReceipt[], blobGasPrice?: bigint): Receipt[] {
-  let firstLogIndex = 0;
-  return receipts.map((receipt, txIndex) => {
-    const rpc = toRpcReceipt(block, receipt, txIndex, firstLogIndex, blobGasPrice);
-    firstLogIndex += receipt.logs.length;
-    return rpc;
-  });
-}
-
-/**
- * The receipt of the block's transaction at `txIndex`, alone: `receipts` are the block's, for the
- * log indexes, which count the logs of the transactions before it.
- */
-export function toRpcReceiptAt(block: Block, receipts: StoredReceipt[], txIndex: number, blobGasPrice?: bigint): Receipt | null {
-  const receipt = receipts[txIndex];
-  if (receipt === undefined) return null;
-  let firstLogIndex = 0;
-  for (let i = 0; i < txIndex; i++) firstLogIndex += receipts[i].logs.length;
-  return toRpcReceipt(block, receipt, txIndex, firstLogIndex, blobGasPrice);
-}
-
-function toRpcReceipt(block: Block, receipt: StoredReceipt, txIndex: number, firstLogIndex: number, blobGasPrice?: bigint): Receipt {
-  let logIndex = firstLogIndex;
-  const tx = block.transactions[txIndex];
-  const txHash = tx.hash();
-  const bloom = new Bloom();
-  const logs = receipt.logs.map((log) => {
-    bloom.add(log[0]);
-    for (const topic of log[1]) bloom.add(topic);
-    return toRpcLog(log, { block, txHash, txIndex, logIndex: logIndex++ });
-  });
+/** A mined transaction's receipt (docs/SPEC.md §2.7 plus geth's members) from its record; log indexes run across the block. */
+export function toRpcReceipt(txHash: Uint8Array, record: TxRecord): Receipt {
+  const { receipt, blockHash, blockNumber, blockTimestamp, index } = record;
+  let logIndex = record.firstLogIndex;
+  const logs = receipt.logs.map((log) => toRpcLog(log, { blockHash, blockNumber, blockTimestamp, txHash, txIndex: index, logIndex: logIndex++ }));
   const blobGasUsed = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n ? receipt.blobGasUsed : undefined;
   return {
-    blockHash: bytesToHex(block.hash()),
-    blockNumber: toQuantity(block.header.number),
+    blockHash: bytesToHex(blockHash),
+    blockNumber: toQuantity(blockNumber),
     contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
     cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
-    effectiveGasPrice: toQuantity(effectiveGasPrice(tx, block.header.baseFeePerGas)),
-    from: new Address(receipt.sender).toString(),
+    effectiveGasPrice: toQuantity(record.effectiveGasPrice),
+    from: bytesToHex(receipt.sender),
     gasUsed: toQuantity(receipt.gasUsed),
     logs,
-    logsBloom: bytesToHex(bloom.bitvector),
+    logsBloom: bytesToHex(logsBloom(logs)),
     status: receipt.status === undefined ? undefined : receipt.status === 1 ? '0x1' : '0x0',
     root: receipt.stateRoot === undefined ? undefined : bytesToHex(receipt.stateRoot),
-    to: tx.to === undefined ? null : tx.to.toString(),
+    to: record.to === undefined ? null : bytesToHex(record.to),
     transactionHash: bytesToHex(txHash),
-    transactionIndex: toQuantity(txIndex),
-    type: toQuantity(tx.type),
+    transactionIndex: toQuantity(index),
+    type: toQuantity(record.type),
     blobGasUsed: blobGasUsed === undefined ? undefined : toQuantity(blobGasUsed),
-    blobGasPrice: blobGasUsed === undefined || blobGasPrice === undefined ? undefined : toQuantity(blobGasPrice),
+    blobGasPrice: blobGasUsed === undefined || record.blobGasPrice === undefined ? undefined : toQuantity(record.blobGasPrice),
   };
 }

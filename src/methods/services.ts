@@ -57,8 +57,8 @@ export interface Services {
   logQuery: LogQuery;
   /** WebSocket subscriptions */
   subscriptions: Subscriptions;
-  /** the OpenRPC document, for rpc.discover */
-  contract: OpenrpcDocument;
+  /** the OpenRPC document, for rpc.discover (read on the first call) */
+  contract: () => OpenrpcDocument;
   /** block timestamps: evm_increaseTime, evm_setNextBlockTimestamp, anvil_setBlockTimestampInterval */
   clock: BlockClock;
   /** the next blocks' coinbase, gas limit and base fee */

@@ -5,10 +5,11 @@ import type { Block } from '@ethereumjs/block';
 import { ConsensusType, type Common } from '@ethereumjs/common';
 import { isBlob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import type { Address } from '@ethereumjs/util';
-import { buildBlock, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { baseFeeAfter, feeCap, maxCost } from '../fees/fees.js';
 import type { Logger } from '../log.js';
+import { loadVmLibrary } from '../state/vm.js';
 import type { PooledTx } from '../txpool/types.js';
 
 export interface AssemblyOptions {
@@ -34,6 +35,7 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
   const postMerge = common.consensusType() === ConsensusType.ProofOfStake;
   const gasLimit = opts.gasLimit ?? parent.header.gasLimit;
   const baseFee = common.isActivatedEIP(1559) ? (opts.baseFee ?? baseFeeAfter(parent.header, common)) : 0n;
+  const { buildBlock } = await loadVmLibrary();
   const builder = await buildBlock(vm, {
     parentBlock: parent,
     headerData: {

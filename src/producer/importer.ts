@@ -1,8 +1,8 @@
 import { createBlockFromBytesArray, type Block } from '@ethereumjs/block';
 import { RLP } from '@ethereumjs/rlp';
 import { bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util';
-import { runBlock, type RunBlockResult, type VM } from '@ethereumjs/vm';
-import { createChainVM } from '../state/vm.js';
+import type { RunBlockResult, VM } from '@ethereumjs/vm';
+import { createChainVM, loadVmLibrary } from '../state/vm.js';
 import { BlockRuleError, checkHeader, checkTotalDifficulty, checkUncles } from '../chain/block-rules.js';
 import type { Chain } from '../chain/chain.js';
 import type { StoredReceipt } from '../chain/receipts.js';
@@ -159,6 +159,7 @@ async function importBlock(chain: Chain, vm: VM, block: Block, terminalTd: bigin
   if (!equalsBytes(await state.getStateRoot(), parent.header.stateRoot)) await state.setStateRoot(parent.header.stateRoot);
   let result: RunBlockResult;
   try {
+    const { runBlock } = await loadVmLibrary();
     result = await runBlock(vm, { block, skipHeaderValidation: true, setHardfork: true });
   } catch (error) {
     chain.state.discard();

@@ -43,16 +43,17 @@ export class Miner {
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
   private lastPreview?: { key: string; block: Promise<Block> };
+  private vm?: Promise<VM>;
   /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
   private flat?: { vm: VM; state: FlatState };
 
+  /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
     private readonly chain: Chain,
     private readonly pool: TxPool,
-    private readonly vm: VM,
+    private readonly createVm: () => Promise<VM>,
     private readonly opts: MinerOptions,
   ) {
-    opts.watch?.(vm);
     pool.on('added', () => this.poolVersion++);
     pool.on('removed', () => this.poolVersion++);
   }
@@ -122,7 +123,7 @@ export class Miner {
     const parent = this.chain.head();
     // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
     const state = await this.chain.state.ephemeral(this.chain.stateRootOf(parent));
-    const vm = await createChainVM(this.chain, this.vm.common, state);
+    const vm = await createChainVM(this.chain, this.chain.nextCommon(), state);
     const { block } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header));
     this.chain.state.pin(block.header.stateRoot, state);
     return block;
@@ -131,11 +132,12 @@ export class Miner {
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {
     const parent = this.chain.head();
     this.opts.log.debug(`building block ${parent.header.number + 1n}`);
-    const state = this.vm.stateManager;
+    const vm = await this.writerVm();
+    const state = vm.stateManager;
     const parentRoot = this.chain.stateRootOf(parent);
     if (!equalsBytes(await state.getStateRoot(), parentRoot)) await state.setStateRoot(parentRoot);
     const timestamp = this.opts.clock.timestampFor(parent.header, requestedTimestamp);
-    const { block, included, results } = await this.assemble(await this.blockVM(parent, parentRoot, timestamp), parent, timestamp);
+    const { block, included, results } = await this.assemble(await this.blockVM(vm, parent, parentRoot, timestamp), parent, timestamp);
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -163,14 +165,15 @@ export class Miner {
    */
   private async buildEmptyRun(count: number, timestamp: bigint, interval: bigint): Promise<bigint> {
     const head = this.chain.head();
-    const state = this.vm.stateManager;
+    const vm = await this.writerVm();
+    const state = vm.stateManager;
     const headRoot = this.chain.stateRootOf(head);
     if (!equalsBytes(await state.getStateRoot(), headRoot)) await state.setStateRoot(headRoot);
     const run: NewBlock[] = [];
     let parent = head;
     try {
       for (let i = 0; i < count; i++) {
-        const { block } = await assembleBlock(this.vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
+        const { block } = await assembleBlock(vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
         run.push({ block, receipts: [] });
         parent = block;
       }
@@ -184,19 +187,28 @@ export class Miner {
     return parent.header.timestamp;
   }
 
+  /** The VM over the chain's writer state, made on the first block built. */
+  private writerVm(): Promise<VM> {
+    this.vm ??= this.createVm().then((vm) => {
+      this.opts.watch?.(vm);
+      return vm;
+    });
+    return this.vm;
+  }
+
   /** A block built for the chain landed: the clock and the one-block settings move on. */
   private settled(block: Block, requestedTimestamp: boolean): void {
     this.opts.clock.landed(block.header.timestamp, requestedTimestamp);
     this.opts.next.landed();
   }
 
-  /** The VM the block after `parent` runs on: the flat one from Byzantium on, else the writer's. */
-  private async blockVM(parent: Block, parentRoot: Uint8Array, timestamp: bigint): Promise<VM> {
-    if (!this.chain.commons.at({ number: parent.header.number + 1n, timestamp }).gteHardfork(Hardfork.Byzantium)) return this.vm;
+  /** The VM the block after `parent` runs on: the flat one from Byzantium on, else the writer's (`writerVm`). */
+  private async blockVM(writerVm: VM, parent: Block, parentRoot: Uint8Array, timestamp: bigint): Promise<VM> {
+    if (!this.chain.commons.at({ number: parent.header.number + 1n, timestamp }).gteHardfork(Hardfork.Byzantium)) return writerVm;
     const snapshot = this.chain.state.snapshot(parentRoot);
     if (this.flat === undefined) {
-      const state = new FlatState(snapshot, this.vm.common, this.chain.state.writer);
-      this.flat = { state, vm: await createChainVM(this.chain, this.vm.common, state) };
+      const state = new FlatState(snapshot, writerVm.common, this.chain.state.writer);
+      this.flat = { state, vm: await createChainVM(this.chain, writerVm.common, state) };
       this.opts.watch?.(this.flat.vm);
     }
     this.flat.state.reset(snapshot);

@@ -4,12 +4,12 @@
 import type { Block } from '@ethereumjs/block';
 import { isBlob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, equalsBytes, hexToBytes, toChecksumAddress, type Address, type PrefixedHexString } from '@ethereumjs/util';
-import { buildBlock } from '@ethereumjs/vm';
+import type { BlockBuilder } from '@ethereumjs/vm';
 import type { BuiltPayload, PayloadAttributes } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import { baseFeeAfter } from '../fees/fees.js';
 import { toQuantity } from '../format/quantity.js';
-import { createChainVM } from '../state/vm.js';
+import { createChainVM, loadVmLibrary } from '../state/vm.js';
 import { decodeTx } from '../txpool/decode.js';
 import type { PooledTx } from '../txpool/types.js';
 import { addTransaction } from './block-assembly.js';
@@ -63,6 +63,7 @@ export async function buildPayload(chain: Chain, pooled: (baseFee: bigint) => Po
   const common = chain.commons.at({ number, timestamp });
   const vm = await createChainVM(chain, common, await chain.state.ephemeral(chain.stateRootOf(parent)));
   const baseFee = common.isActivatedEIP(1559) ? baseFeeAfter(parent.header, common) : undefined;
+  const { buildBlock } = await loadVmLibrary();
   const builder = await buildBlock(vm, {
     parentBlock: parent,
     headerData: {
@@ -115,7 +116,7 @@ export async function buildPayload(chain: Chain, pooled: (baseFee: bigint) => Po
 
 /** Runs `candidate` into the block, or fails with geth's words for a nonce out of turn. */
 async function include(
-  builder: Awaited<ReturnType<typeof buildBlock>>,
+  builder: BlockBuilder,
   state: { getAccount(address: Address): Promise<{ nonce: bigint } | undefined> },
   { tx, sender }: Candidate,
   common: Parameters<typeof addTransaction>[2],

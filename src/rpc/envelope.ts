@@ -3,6 +3,7 @@
 
 import type { Logger } from './dispatch.js';
 import { RpcError, type RpcErrorObject, internalError, invalidParams, invalidRequest, parseError } from './errors.js';
+import { resultJson } from './shared-results.js';
 
 export type RpcId = string | number | null;
 
@@ -53,7 +54,7 @@ function errorText(id: RpcId, error: RpcErrorObject): string {
 function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcError }, log?: Logger): string {
   try {
     if ('error' in outcome) return errorText(id, outcome.error.toJSON());
-    const result = JSON.stringify(outcome.result) ?? 'null';
+    const result = resultJson(outcome.result) ?? 'null';
     return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
   } catch (err) {
     log?.error('response not serialisable', err instanceof Error ? err.stack ?? err.message : err);

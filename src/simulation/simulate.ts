@@ -5,14 +5,14 @@
 import { createBlock, type Block, type HeaderData } from '@ethereumjs/block';
 import { Common, Hardfork } from '@ethereumjs/common';
 import { Account, bytesToHex, createAddressFromString, createZeroAddress, toChecksumAddress, type Address, type PrefixedHexString } from '@ethereumjs/util';
-import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import type { Log, SimulateBlock, SimulateCallResult, SimulatePayload, TransactionCall } from '../../generated/types.js';
 import { baseFeeAfter } from '../fees/fees.js';
 import { asContractSender } from '../state/contract-sender.js';
 import { applyStateOverrides, overrideBlobBaseFee, usePrecompiles } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
 import type { StateStore } from '../state/state-store.js';
-import { createChainVM, type BlockHistory } from '../state/vm.js';
+import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
 import { observe } from '../tracing/evm-hooks.js';
 import { CallLogs } from './call-logs.js';
 import { callTransaction, type CallTransaction } from './call-transaction.js';
@@ -206,6 +206,7 @@ export class Simulator {
       await vm.stateManager.getStateRoot();
     }
     // The builder applies the block's system calls (beacon root, parent hash) as it starts.
+    const { buildBlock, runTx } = await loadVmLibrary();
     const builder = await buildBlock(vm, {
       parentBlock: parent,
       headerData,

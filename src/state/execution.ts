@@ -2,13 +2,14 @@ import { createBlock, type Block } from '@ethereumjs/block';
 import { Hardfork, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
-import { runTx, type VM, type RunTxResult } from '@ethereumjs/vm';
+import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { TransactionCall } from '../../generated/types.js';
+import { CACHE_LIMITS } from '../caches.js';
 import type { StateStore } from './state-store.js';
 import { asContractSender } from './contract-sender.js';
 import { FlatState } from './flat-state.js';
 import { applyStateOverrides, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
-import { createChainVM, type BlockHistory } from './vm.js';
+import { createChainVM, loadVmLibrary, type BlockHistory } from './vm.js';
 import { VmPool, type VmLease } from './vm-pool.js';
 
 /** EIP-7825 (Osaka) caps a transaction's gas at 2^24. */
@@ -237,6 +238,7 @@ export class Executor {
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
       await vm.stateManager.checkpoint();
       try {
+        const { runTx } = await loadVmLibrary();
         const run = () => runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
         // As geth's calls do, a sender with code (a contract, a Safe) may call; the library checks EIP-3607 otherwise.
         const execute = senderHasCode ? () => asContractSender(vm, from, run) : run;
@@ -273,7 +275,7 @@ export class Executor {
         { header: { ...block.header.toJSON(), baseFeePerGas: block.header.baseFeePerGas === undefined ? undefined : priced ? block.header.baseFeePerGas : 0n } },
         { common: vm.common, setHardfork: false, skipConsensusFormatValidation: true },
       );
-      if (this.contexts.size >= 8) this.contexts.delete(this.contexts.keys().next().value as string);
+      if (this.contexts.size >= CACHE_LIMITS.callContexts) this.contexts.delete(this.contexts.keys().next().value as string);
       this.contexts.set(key, context);
     }
     return context;

@@ -1,20 +1,12 @@
 import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
+import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
-import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
+import { StateFacts, StateSnapshot } from './snapshot.js';
 import { cachedState, Writer } from './writer.js';
-
-/** Hears of each landed block's state: the root it grew from, its root, the accounts it changed. */
-export type StateListener = (parentRoot: Uint8Array, root: Uint8Array, changes: AccountChanges) => void;
-
-const READERS_KEPT = 16;
-/** Snapshots kept besides the head's: the states of recent blocks calls may still be running on. */
-const SNAPSHOTS_KEPT = 8;
-/** Pending-block states kept readable: the newest few, so a request that resolved an older preview still reads it. */
-const PINNED_KEPT = 4;
 
 /**
  * World state in a Merkle-Patricia trie over LevelDB. One writer state advances block by block;
@@ -31,8 +23,8 @@ export class StateStore {
   private readonly facts = new StateFacts();
   /** state root → snapshot, least recently used first */
   private readonly snapshots = new Map<string, StateSnapshot>();
-  private readonly listeners: StateListener[] = [];
-  private readonly resetListeners: (() => void)[] = [];
+  /** Blocks landed since the writer's caches were last cleared. */
+  private blocksSinceClear = 0;
 
   private readonly writing: Writer;
   /** The state blocks are built on, advanced block by block. */
@@ -40,7 +32,7 @@ export class StateStore {
 
   private constructor(
     private readonly store: TrieStore,
-    trie: MerklePatriciaTrie,
+    private readonly trie: MerklePatriciaTrie,
     common: Common,
   ) {
     this.writing = new Writer(trie, common, (root) => this.snapshot(root));
@@ -78,19 +70,7 @@ export class StateStore {
   private keep(key: string, snapshot: StateSnapshot): void {
     this.snapshots.delete(key);
     this.snapshots.set(key, snapshot);
-    if (this.snapshots.size > SNAPSHOTS_KEPT + 1) this.snapshots.delete(this.snapshots.keys().next().value as string);
-  }
-
-  /**
-   * Forgets every snapshot and the changes recorded since the last block: call it whenever the
-   * writer's state moves other than by a landed block (the head rewound, an account edited in
-   * place), since snapshots follow the writer only block by block. Trie views and content-addressed
-   * facts (storage by storage root, code by hash) cannot go stale and stay.
-   */
-  onHeadReset(): void {
-    this.snapshots.clear();
-    this.writing.rebase(undefined);
-    for (const listener of this.resetListeners) listener();
+    if (this.snapshots.size > CACHE_LIMITS.stateSnapshots + 1) this.snapshots.delete(this.snapshots.keys().next().value as string);
   }
 
   /** A read-only view of the state at `stateRoot`. Never checkpoint or write through it. */
@@ -104,18 +84,21 @@ export class StateStore {
       this.readers.set(key, cached);
       return cached;
     }
-    const view = this.fork();
+    const view = this.view();
     await view.setStateRoot(stateRoot);
-    if (this.readers.size >= READERS_KEPT) this.readers.delete(this.readers.keys().next().value as string);
+    if (this.readers.size >= CACHE_LIMITS.stateViews) this.readers.delete(this.readers.keys().next().value as string);
     this.readers.set(key, view);
     return view;
   }
 
-  /** A private state for one execution (a call, an estimate) that it may mutate and throw away. */
+  /**
+   * A private state for one execution (a call, an estimate) that it may mutate and throw away: its
+   * writes stay in its caches (the writer's kind, which never drop an entry) until it reverts them.
+   */
   async scratch(stateRoot: Uint8Array): Promise<MerkleStateManager> {
     const pinned = this.pinned.get(bytesToHex(stateRoot));
     if (pinned !== undefined) return this.viewOf(pinned, stateRoot);
-    const state = this.fork();
+    const state = this.writer.shallowCopy(false);
     await state.setStateRoot(stateRoot);
     return state;
   }
@@ -140,7 +123,17 @@ export class StateStore {
     const key = bytesToHex(stateRoot);
     this.pinned.delete(key);
     this.pinned.set(key, state);
-    if (this.pinned.size > PINNED_KEPT) this.pinned.delete(this.pinned.keys().next().value as string);
+    if (this.pinned.size > CACHE_LIMITS.pinnedStates) this.pinned.delete(this.pinned.keys().next().value as string);
+  }
+
+  /**
+   * A state that is only read: its account cache least-recently-used, so bounded (an LRU may drop
+   * an entry at any time, which only a state that writes could not afford), and no storage or code
+   * cache (the trie store's shared node cache serves them).
+   */
+  private view(): MerkleStateManager {
+    const caches = new Caches({ account: { type: CacheType.LRU, size: CACHE_LIMITS.stateViewAccounts }, storage: { size: 0 }, code: { size: 0 } });
+    return new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches });
   }
 
   /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */
@@ -150,10 +143,6 @@ export class StateStore {
     return view;
   }
 
-  private fork(): MerkleStateManager {
-    return this.writer.shallowCopy(false);
-  }
-
   drain(): BatchOp[] {
     return this.store.drain();
   }
@@ -161,9 +150,15 @@ export class StateStore {
   /**
    * The block whose state is `root` has landed on the block whose state is `parentRoot`: the
    * writer's recorded changes are exactly what it changed, so its snapshot derives from the parent's.
+   * The writer's caches hold nothing the trie does not by then, so past their bound they start
+   * afresh; they cannot be an LRU, which could drop a write before the block is committed.
    */
   landed(parentRoot: Uint8Array | undefined, root: Uint8Array): void {
     this.store.landed();
+    if (++this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
+      this.writer.clearCaches();
+      this.blocksSinceClear = 0;
+    }
     const changes = this.writing.take();
     // A block that changed nothing has its parent's state, and its snapshot.
     if (parentRoot !== undefined && equalsBytes(parentRoot, root)) {
@@ -174,17 +169,6 @@ export class StateStore {
     const child = parentRoot === undefined ? new StateSnapshot(root, open, this.facts) : this.snapshot(parentRoot).child(root, open, changes);
     this.keep(bytesToHex(root), child);
     this.writing.rebase(child);
-    if (parentRoot !== undefined) for (const listener of this.listeners) listener(parentRoot, root, changes);
-  }
-
-  /** Tells `listener` of each block's state changes as the block lands (call workers carry their snapshots forward). */
-  onLanded(listener: StateListener): void {
-    this.listeners.push(listener);
-  }
-
-  /** Tells `listener` of each {@link onHeadReset}, so what keeps snapshots of its own drops them too. */
-  onReset(listener: () => void): void {
-    this.resetListeners.push(listener);
   }
 
   discard(): void {

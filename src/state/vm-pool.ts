@@ -1,4 +1,5 @@
 import type { VM } from '@ethereumjs/vm';
+import { CACHE_LIMITS } from '../caches.js';
 
 export interface VmLease {
   vm: VM;
@@ -19,8 +20,8 @@ export class VmPool {
   private readonly idle = new Map<string, VM[]>();
 
   constructor(
-    private readonly kindsKept = 4,
-    private readonly perKind = 16,
+    private readonly kindsKept: number = CACHE_LIMITS.callVmKinds,
+    private readonly perKind: number = CACHE_LIMITS.callVmsPerKind,
   ) {}
 
   async acquire(kind: string, create: () => Promise<VM>): Promise<VmLease> {

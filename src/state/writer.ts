@@ -31,10 +31,12 @@ export class Writer {
   readonly state: MerkleStateManager;
   private changes = new Map<string, Account | null>();
   private base?: StateSnapshot;
+  private readonly accounts: NonNullable<Caches['account']>;
 
   /** `snapshotOf` answers the snapshot of a state root, for the base after setStateRoot. */
   constructor(trie: MerklePatriciaTrie, common: Common, snapshotOf: (root: Uint8Array) => StateSnapshot) {
     const caches = new Caches();
+    this.accounts = caches.account!;
     this.state = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
     this.recordChanges(caches);
     const setStateRoot = this.state.setStateRoot.bind(this.state);
@@ -43,6 +45,11 @@ export class Writer {
       await setStateRoot(root, clearCache);
       this.rebase(snapshotOf(root));
     };
+  }
+
+  /** How many accounts the writer's cache holds decoded. */
+  cachedAccounts(): number {
+    return this.accounts.size();
   }
 
   /** The accounts flushed since the last take (null: deleted), which then start over. */

@@ -3,6 +3,8 @@ import type { AbstractLevel, AbstractSublevel, AbstractBatchOperation } from 'ab
 import { MemoryLevel } from 'memory-level';
 import { describeProcess, lockHolder } from '../system/owners.js';
 import { FailStopLevel } from './fail-stop-level.js';
+import { CACHE_LIMITS } from '../caches.js';
+import { SECTION_NAMES } from './layout.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
 
@@ -12,8 +14,9 @@ export type Section = AbstractSublevel<BinaryLevel, Uint8Array | string | Buffer
 export type BatchOp = AbstractBatchOperation<BinaryLevel, Uint8Array, Uint8Array>;
 
 /**
- * The key spaces of the node's one LevelDB. Each is a sublevel, so a block's writes across
- * all of them still go into one atomic batch on the root database.
+ * The key spaces of the node's one LevelDB (their keys and records: layout.ts). Each is a
+ * sublevel, so a block's writes across all of them still go into one atomic batch on the root
+ * database.
  */
 export interface Database {
   readonly root: BinaryLevel;
@@ -23,13 +26,13 @@ export interface Database {
   readonly blocks: Section;
   /** 8-byte big-endian number → canonical block hash */
   readonly canonical: Section;
-  /** block hash → RLP-serialised receipts with per-transaction metadata */
-  readonly receipts: Section;
-  /** transaction hash → (block hash, index) */
-  readonly txIndex: Section;
+  /** transaction hash → its TxRecord: location, receipt facts, receipt */
+  readonly txRecords: Section;
+  /** log emitter ‖ block number → empty: which blocks hold an address's logs */
+  readonly logAddresses: Section;
   /** block hash → total difficulty */
   readonly totalDifficulty: Section;
-  /** named singletons: head hash, genesis hash, chain config */
+  /** named singletons: head hash, genesis hash, chain config, layout version */
   readonly meta: Section;
   /** block hash → the state root after state edits (anvil_setBalance & co.) made on top of that block */
   readonly stateEdits: Section;
@@ -37,6 +40,10 @@ export interface Database {
   readonly pool: Section;
   /** installed filters with their cursors */
   readonly filters: Section;
+  /** layout 1's receipts by block, read only by the migration to layout 2 */
+  readonly legacyReceipts: Section;
+  /** Resolves once every key space is open, so that it can be read synchronously (getSync). */
+  open(): Promise<void>;
   close(): Promise<void>;
   /** Closes and opens the database again (LevelDB recovers its log), its key spaces with it. */
   reopen(): Promise<void>;
@@ -49,28 +56,28 @@ export interface DiskDatabase extends Database {
 
 export interface OpenOptions {
   /** Makes the store; tests pass one that fails writes the way a full disk does. */
-  createLevel?: (dir: string, options: { createIfMissing: boolean }) => FailStopLevel;
+  createLevel?: (dir: string, options: LevelOptions) => FailStopLevel;
+}
+
+/** How LevelDB opens the data dir: whether it may create it, and its memory (bounds in caches.ts). */
+export interface LevelOptions {
+  createIfMissing: boolean;
+  cacheSize: number;
+  writeBufferSize: number;
 }
 
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 
 export function sectionsOf(root: BinaryLevel): Database {
   const section = (name: string): Section => root.sublevel<Uint8Array, Uint8Array>(name, binary);
-  const sections = {
-    trie: section('t'),
-    blocks: section('b'),
-    canonical: section('n'),
-    receipts: section('r'),
-    txIndex: section('x'),
-    totalDifficulty: section('d'),
-    meta: section('m'),
-    stateEdits: section('e'),
-    pool: section('p'),
-    filters: section('f'),
-  };
+  const sections = Object.fromEntries(Object.entries(SECTION_NAMES).map(([key, name]) => [key, section(name)])) as Record<keyof typeof SECTION_NAMES, Section>;
   return {
     root,
     ...sections,
+    open: async () => {
+      await root.open();
+      for (const sublevel of Object.values(sections)) await sublevel.open();
+    },
     close: () => root.close(),
     reopen: async () => {
       await root.close();
@@ -89,7 +96,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
   const contents = inspectDataDir(dir);
   // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
   if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
-  const level = createLevel(dir, { createIfMissing: contents === 'new' });
+  const level = createLevel(dir, { createIfMissing: contents === 'new', cacheSize: CACHE_LIMITS.levelBlockCacheBytes, writeBufferSize: CACHE_LIMITS.levelWriteBufferBytes });
   try {
     await level.open();
   } catch (error) {

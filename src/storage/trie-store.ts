@@ -1,5 +1,6 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
 import { bytesToHex, hexToBytes, KECCAK256_RLP } from '@ethereumjs/util';
+import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from './database.js';
 
 const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
@@ -17,7 +18,7 @@ export class TrieStore implements DB<string, Uint8Array> {
   /** Writes handed to a batch that may not have landed yet; still served to readers until it has. */
   private inFlight = new Map<string, Uint8Array>();
   /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
-  private readonly recent = new NodeCache(40_000);
+  private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeBytes);
 
   constructor(private readonly section: Section) {}
 
@@ -26,7 +27,8 @@ export class TrieStore implements DB<string, Uint8Array> {
     if (key === EMPTY_ROOT) return undefined;
     const buffered = this.pending.get(key) ?? this.inFlight.get(key) ?? this.recent.get(key);
     if (buffered !== undefined) return buffered;
-    const stored = (await this.section.get(hexToBytes(`0x${key}`))) ?? undefined;
+    // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
+    const stored = this.section.getSync(hexToBytes(`0x${key}`)) ?? undefined;
     if (stored !== undefined) this.recent.set(key, stored);
     return stored;
   }
@@ -100,17 +102,21 @@ export class OverlayTrieStore implements DB<string, Uint8Array> {
   async open(): Promise<void> {}
 }
 
+/** What an entry takes beyond its value's bytes: its 64-character key, the Map slot, the Uint8Array. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
 /**
  * An approximate LRU at the cost of a Map lookup, for content-addressed values (never stale): two
- * generations of at most `half` entries; a hit in the old one moves the entry to the young one,
- * and when the young one is full the old one is dropped. (@ethereumjs's own per-trie LRU would
- * allocate its whole capacity up front for every state view we open.)
+ * generations, each of at most half the byte bound; a hit in the old one moves the entry to the
+ * young one, and when the young one is full the old one is dropped. (@ethereumjs's own per-trie LRU
+ * would allocate its whole capacity up front for every state view we open.)
  */
 class NodeCache {
   private young = new Map<string, Uint8Array>();
   private old = new Map<string, Uint8Array>();
+  private youngBytes = 0;
 
-  constructor(private readonly half: number) {}
+  constructor(private readonly maxBytes: number) {}
 
   get(key: string): Uint8Array | undefined {
     const value = this.young.get(key);
@@ -122,9 +128,11 @@ class NodeCache {
 
   set(key: string, value: Uint8Array): void {
     this.young.set(key, value);
-    if (this.young.size >= this.half) {
+    this.youngBytes += value.length + ENTRY_OVERHEAD_BYTES;
+    if (this.youngBytes >= this.maxBytes / 2) {
       this.old = this.young;
       this.young = new Map();
+      this.youngBytes = 0;
     }
   }
 }

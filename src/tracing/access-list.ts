@@ -3,11 +3,11 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { bigIntToBytes, bytesToHex, createAddressFromString, createZeroAddress, generateAddress, setLengthLeft, type Address } from '@ethereumjs/util';
-import { getActivePrecompiles } from '@ethereumjs/evm';
 import type { AccessListResult, StateOverride, TransactionCall } from '../../generated/types.js';
 import { SUGGESTED_TIP } from '../fees/fees.js';
 import { CallFailure, faultOf, type Executor } from '../state/execution.js';
 import type { CallOverrides } from '../state/overrides.js';
+import { loadEvmLibrary } from '../state/vm.js';
 import { observe, type OpcodeStep, type TraceHooks } from './evm-hooks.js';
 import { Op } from './opcodes.js';
 
@@ -71,7 +71,7 @@ export async function createAccessList(executor: Executor, request: TransactionC
   const nonce = await senderNonce(executor, block, from, overrides);
   const to = request.to ? request.to.toLowerCase() : bytesToHex(generateAddress(from.bytes, bigIntToBytes(nonce)));
   // Neither the sender, nor the recipient, nor the precompiles are worth listing: they are warm anyway.
-  const excluded = new Set<string>([from.toString(), to, ...[...getActivePrecompiles(common).keys()].map((a) => `0x${a}`)]);
+  const excluded = new Set<string>([from.toString(), to, ...[...(await loadEvmLibrary()).getActivePrecompiles(common).keys()].map((a) => `0x${a}`)]);
   let list: Touched = new Map();
   for (const entry of request.accessList ?? []) {
     const address = entry.address.toLowerCase();

@@ -6,12 +6,13 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
-import { buildBlock, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import type { RunTxResult, VM } from '@ethereumjs/vm';
+import { CACHE_LIMITS } from '../caches.js';
 import { TraceError } from './errors.js';
 import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
 import type { StateStore } from '../state/state-store.js';
-import { createChainVM, type BlockHistory } from '../state/vm.js';
+import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
 
 /** What a replay reads of the chain. */
 export interface ReplayChain extends BlockHistory {
@@ -94,9 +95,6 @@ interface Position {
   logs: number;
 }
 
-/** Replays kept for later traces in the same block: a few, each holding a VM's caches. */
-const POSITIONS_KEPT = 2;
-
 export class Replayer {
   /** kept replays, oldest first */
   private readonly positions: { key: string; position: Position }[] = [];
@@ -117,6 +115,7 @@ export class Replayer {
     if (common.isActivatedEIP(4788) || common.isActivatedEIP(2935)) {
       // The block builder applies the beacon-root and history system calls as it starts a block.
       const h = block.header;
+      const { buildBlock } = await loadVmLibrary();
       await buildBlock(vm, {
         parentBlock: parent,
         headerData: {
@@ -177,7 +176,7 @@ export class Replayer {
 
   private keep(key: string, position: Position): void {
     this.positions.push({ key, position });
-    if (this.positions.length > POSITIONS_KEPT) this.positions.shift();
+    if (this.positions.length > CACHE_LIMITS.tracePositions) this.positions.shift();
   }
 
   /** The start of `block`: its first transaction next. */
@@ -190,6 +189,7 @@ export class Replayer {
     const { vm } = position;
     const senders = await this.chain.senders(block);
     const results: TracedResult[] = [];
+    const { runTx } = await loadVmLibrary();
     for (let index = position.next; index < until; index++) {
       if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);

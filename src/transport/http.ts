@@ -80,12 +80,21 @@ export function hostnameOf(hostHeader: string): string {
   return colon === -1 ? h : h.slice(0, colon);
 }
 
-// DNS-rebinding guard: a hostile page can point its own name at 127.0.0.1, but cannot fake Host.
-export function isHostAllowed(hostHeader: string | undefined, allowed: readonly string[]): boolean {
-  if (allowed.includes('*')) return true;
-  if (!hostHeader) return false;
-  const name = hostnameOf(hostHeader);
-  return allowed.some((a) => stripBrackets(a.trim().toLowerCase()) === name);
+/**
+ * DNS-rebinding guard: a hostile page can point its own name at 127.0.0.1, but cannot fake Host.
+ * The allowed names are normalised once; a client sends the same Host with every request, so the
+ * last verdict is kept.
+ */
+export function hostPolicy(allowed: readonly string[]): (hostHeader: string | undefined) => boolean {
+  const anyHost = allowed.includes('*');
+  const names = new Set(allowed.map((a) => stripBrackets(a.trim().toLowerCase())));
+  let last: { header: string; allowed: boolean } | undefined;
+  return (hostHeader) => {
+    if (anyHost) return true;
+    if (!hostHeader) return false;
+    if (last?.header !== hostHeader) last = { header: hostHeader, allowed: names.has(hostnameOf(hostHeader)) };
+    return last.allowed;
+  };
 }
 
 function originMatches(origin: URL, entry: string): boolean {
@@ -160,7 +169,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, headersTimeoutMs: numbe
 const responseStarted = (socket: Duplex): boolean => (socket as { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent === true;
 
 function isJsonContentType(value: string | undefined): boolean {
-  return value?.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  return value === 'application/json' || value?.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /** Resolves with the body, or null once it exceeds `limit` — after which nothing more is read. */
@@ -196,6 +205,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
   const maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const routes = opts.routes ?? {};
   const { log } = opts;
+  const isHostAllowed = hostPolicy(allowedHosts);
   /** sockets accepted while `maxConnections` were open: their request is answered 503 */
   const overLimit = new WeakSet<Duplex>();
   const tooManyConnections = `too many connections: limit ${maxConnections}`;
@@ -256,13 +266,14 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
     }
     const host = req.headers.host;
     const origin = req.headers.origin;
-    if (!isHostAllowed(host, allowedHosts)) {
+    if (!isHostAllowed(host)) {
       opts.onRefused?.('host', host ?? '');
       return sendError(res, 403, 'invalid host specified');
     }
     const originOk = isOriginAllowed(origin, corsOrigins, host);
     const cors = originOk ? corsHeaders(origin) : {};
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // JSON-RPC clients post to "/": no need to parse that one.
+    const path = req.url === '/' ? '/' : new URL(req.url ?? '/', 'http://x').pathname;
     const refuseOrigin = () => {
       opts.onRefused?.('origin', origin ?? '');
       sendError(res, 403, 'origin not allowed');
@@ -335,7 +346,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
         return;
       }
       // Browsers apply no CORS to WebSockets, so the origin check is the only guard here.
-      const hostOk = isHostAllowed(req.headers.host, allowedHosts);
+      const hostOk = isHostAllowed(req.headers.host);
       if (!hostOk || !isOriginAllowed(req.headers.origin, corsOrigins, req.headers.host)) {
         if (hostOk) opts.onRefused?.('origin', req.headers.origin ?? '');
         else opts.onRefused?.('host', req.headers.host ?? '');

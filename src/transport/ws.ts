@@ -4,7 +4,7 @@
 // stop reading cannot grow the server's memory.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Subscriber, SubscriberSession } from '../filters/subscriptions.js';
 import type { Logger } from '../log.js';
 import type { CallContext, Dispatcher } from '../rpc/dispatch.js';
@@ -148,7 +148,10 @@ const textOf = (data: RawData): string =>
 export function createWsServer(opts: WsServerOptions): WsServerHandle {
   const { invoke, log } = opts;
   const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? DEFAULT_MAX_BODY_BYTES });
+  // The `ws` package loads on the first upgrade: most runs never open a WebSocket.
+  let wss: Promise<WebSocketServer> | undefined;
+  const server = () =>
+    (wss ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? DEFAULT_MAX_BODY_BYTES })));
   const connections = new Set<WsConnection>();
   const { maxBacklogBytes, maxTotalBacklogBytes } = opts;
   const backlog: SharedBacklog = {
@@ -206,7 +209,15 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+      server().then(
+        (ready) => {
+          if (!socket.destroyed) ready.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+        },
+        (error: unknown) => {
+          log.error('cannot load the WebSocket server', error instanceof Error ? error.message : error);
+          socket.destroy();
+        },
+      );
     },
     get size() {
       return connections.size;
@@ -217,8 +228,10 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
     close: () => {
       for (const connection of [...connections]) connection.end();
       // Dropped connections still in their close grace, too.
-      for (const socket of wss.clients) socket.terminate();
-      wss.close();
+      void wss?.then((ready) => {
+        for (const socket of ready.clients) socket.terminate();
+        ready.close();
+      });
     },
   };
 }

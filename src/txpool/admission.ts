@@ -4,7 +4,8 @@
  * rules (already known, replacement, capacity) live in pool.ts.
  */
 import { getCalldataFloorGas, isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
-import { type Address, toChecksumAddress } from '@ethereumjs/util';
+import { Address, publicToAddress, toChecksumAddress } from '@ethereumjs/util';
+import { nativeCrypto } from '../crypto/native.js';
 
 import { PoolErrors } from './errors.js';
 import { feeCap, maxCost, tipCap } from '../fees/fees.js';
@@ -31,11 +32,14 @@ export function checkIntrinsicRules(tx: TypedTransaction, ctx: AdmissionContext)
   if (feeCap(tx) < tipCap(tx)) throw PoolErrors.tipAboveFeeCap();
 }
 
+/** The address of a public key: the last 20 bytes of its keccak-256, natively where keccak loaded. */
+const addressOf = (publicKey: Uint8Array): Uint8Array => (nativeCrypto.keccak256 === undefined ? publicToAddress(publicKey) : nativeCrypto.keccak256(publicKey).slice(12));
+
 /** Recover the sender (the expensive step, done once per transaction). */
 export function recoverSender(tx: TypedTransaction): Address {
   if (!tx.isSigned()) throw PoolErrors.invalidSender();
   try {
-    return tx.getSenderAddress();
+    return new Address(addressOf(tx.getSenderPublicKey()));
   } catch {
     throw PoolErrors.invalidSender();
   }

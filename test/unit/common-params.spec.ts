@@ -6,26 +6,30 @@ import { paramsEVM } from '@ethereumjs/evm';
 import { createTx, paramsTx } from '@ethereumjs/tx';
 import { paramsVM } from '@ethereumjs/vm';
 import { expect } from 'chai';
-import { premergeLibraryParams } from '../../src/chain/common-params.js';
+import { addLibraryParams, premergeLibraryParams } from '../../src/chain/common-params.js';
 
 const fresh = () => createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Osaka });
 
 describe('library params merged once (premergeLibraryParams)', () => {
-  it('a copy answers every library’s params as a Common that merged them itself', () => {
+  it('copies made before and after the EVM’s and VM’s sets are added answer every library’s params as a Common that merged them itself', () => {
     const reference = fresh();
     for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) reference.updateParams(params);
-    const copy = premergeLibraryParams(fresh()).copy();
-    let checked = 0;
-    for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) {
-      for (const [eip, values] of Object.entries(params)) {
-        if (!reference.isActivatedEIP(Number(eip))) continue;
-        for (const name of Object.keys(values)) {
-          expect(copy.param(name), name).to.equal(reference.param(name));
-          checked++;
+    const base = premergeLibraryParams(fresh());
+    const early = base.copy();
+    addLibraryParams([base, early], [paramsEVM, paramsVM]);
+    for (const copy of [early, base.copy()]) {
+      let checked = 0;
+      for (const params of [paramsBlock, paramsTx, paramsEVM, paramsVM]) {
+        for (const [eip, values] of Object.entries(params)) {
+          if (!reference.isActivatedEIP(Number(eip))) continue;
+          for (const name of Object.keys(values)) {
+            expect(copy.param(name), name).to.equal(reference.param(name));
+            checked++;
+          }
         }
       }
+      expect(checked).to.be.greaterThan(100);
     }
-    expect(checked).to.be.greaterThan(100);
   });
 
   it('a copy skips merging them again when a library constructor asks it to', () => {

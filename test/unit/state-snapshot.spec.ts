@@ -63,16 +63,4 @@ describe('state snapshots', () => {
     expect(after.trie.filter((a) => a === null)).to.have.length(0);
   });
 
-  it('starts over from the trie after a head reset', async () => {
-    node = await startTestNode();
-    const { chain } = node.node.services;
-    const root = chain.head().header.stateRoot;
-    const snapshot = chain.state.snapshot(root);
-    expect(chain.state.snapshot(root)).to.equal(snapshot);
-    chain.state.onHeadReset();
-    const fresh = chain.state.snapshot(root);
-    expect(fresh).to.not.equal(snapshot);
-    const account = await fresh.account(createAddressFromString(devAddress(0)));
-    expect(account?.balance).to.equal(10_000n * 10n ** 18n);
-  });
 });

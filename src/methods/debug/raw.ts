@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import { encodeStoredReceipt } from '../../format/raw-receipt.js';
+import { loadVmLibrary } from '../../state/vm.js';
 import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
@@ -22,13 +23,14 @@ export function rawMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
     debug_getRawReceipts: async ([ref]) => {
       const block = await blockOf(ref);
       if (block === undefined) return null;
-      const receipts = (await chain.blocks.receipts(block.hash())) ?? [];
-      return receipts.map((receipt, i) => bytesToHex(encodeStoredReceipt(receipt, block.transactions[i].type)));
+      const records = (await chain.blocks.records(block)) ?? [];
+      const library = await loadVmLibrary();
+      return records.map(({ receipt }, i) => bytesToHex(encodeStoredReceipt(library, receipt, block.transactions[i].type)));
     },
     debug_getRawTransaction: async ([hash]) => {
-      const location = await chain.blocks.txLocation(hexToBytes(hash as PrefixedHexString));
-      const block = location === undefined ? undefined : await chain.blockByHash(location.blockHash);
-      const mined = block?.transactions[location!.index];
+      const record = await chain.blocks.txRecord(hexToBytes(hash as PrefixedHexString));
+      const block = record === undefined ? undefined : await chain.blockByHash(record.blockHash);
+      const mined = block?.transactions[record!.index];
       if (mined !== undefined) return bytesToHex(mined.serialize());
       const pooled = pool.get(hash.toLowerCase());
       return pooled === undefined ? null : bytesToHex(pooled.tx.serialize());

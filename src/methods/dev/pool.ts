@@ -11,7 +11,7 @@ export function poolControlMethods({ chain, pool }: Deps): Pick<
     anvil_dropTransaction: async ([hash]) => (await pool.drop(hash))?.hashHex ?? null,
     hardhat_dropTransaction: async ([hash]) => {
       if ((await pool.drop(hash)) !== undefined) return true;
-      if ((await chain.blocks.txLocation(hexToBytes(hash as PrefixedHexString))) !== undefined) {
+      if ((await chain.blocks.txRecord(hexToBytes(hash as PrefixedHexString))) !== undefined) {
         throw invalidParams(`transaction ${hash.toLowerCase()} cannot be dropped because it is already mined`);
       }
       return false;

@@ -7,7 +7,7 @@ type Deps = Pick<Services, 'chain'>;
 
 export function configMethods({ chain }: Deps): Pick<Handlers, 'eth_config' | 'eth_capabilities'> {
   return {
-    eth_config: async () =>
+    eth_config: () =>
       ethConfig({ spec: chain.spec, genesisHash: chain.genesis.hash(), genesisTime: chain.genesis.header.timestamp, commons: chain.commons }, chain.head().header),
     eth_capabilities: async () => {
       const head = chain.head();

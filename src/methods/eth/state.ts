@@ -1,9 +1,12 @@
-import { getMerkleStateProof } from '@ethereumjs/statemanager';
 import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import type { AccountProof } from '../../../generated/types.js';
+import { CACHE_LIMITS, LruCache } from '../../caches.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
 import { invalidParams, RpcError } from '../../rpc/errors.js';
+import { sharedResult } from '../../rpc/shared-results.js';
+import { stateProof } from '../../state/proof.js';
 import type { Handlers, Services } from '../services.js';
 
 /** The most slots one eth_getStorageValues may read, as geth allows. */
@@ -32,6 +35,22 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
   const stateAt = async (ref: unknown) => {
     const block = await requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
     return chain.state.at(chain.stateRootOf(block));
+  };
+  // A proof at a state root never changes (state edits and rewinds move a block to another root,
+  // never a root to other contents): the few asked for last are kept, formatted and serialised.
+  const proofs = new LruCache<string, AccountProof>(CACHE_LIMITS.proofs);
+  const prove = async (address: string, keys: string[], stateRoot: Uint8Array): Promise<AccountProof> => {
+    const state = await chain.state.at(stateRoot);
+    const proof = await stateProof(state, createAddressFromString(address), keys.map(storageKey));
+    const rpc = toRpcProof(proof, keys.length > 0);
+    if (rpc.storageProof === null) return rpc;
+    // As geth answers: one entry per requested key, even for an absent account (whose storage trie is
+    // empty: value 0, no nodes), naming the key as requested and the value as a quantity.
+    rpc.storageProof = keys.map((key, i) => {
+      const entry = proof.storageProof[i];
+      return { key: requestedKey(key), value: toQuantity(BigInt(entry?.value ?? '0x0')), proof: entry?.proof ?? [] };
+    });
+    return rpc;
   };
   return {
     eth_getBalance: async ([address, block]) => {
@@ -62,16 +81,13 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
       return values;
     },
     eth_getProof: async ([address, keys, block]) => {
-      const state = await stateAt(block);
-      const proof = await getMerkleStateProof(state, createAddressFromString(address), keys.map(storageKey));
-      const rpc = toRpcProof(proof, keys.length > 0);
-      if (rpc.storageProof === null) return rpc;
-      // As geth answers: one entry per requested key, even for an absent account (whose storage trie is
-      // empty: value 0, no nodes), naming the key as requested and the value as a quantity.
-      rpc.storageProof = keys.map((key, i) => {
-        const entry = proof.storageProof[i];
-        return { key: requestedKey(key), value: toQuantity(BigInt(entry?.value ?? '0x0')), proof: entry?.proof ?? [] };
-      });
+      const stateRoot = chain.stateRootOf(await requireBlock(chain, block as BlockRef | undefined, pendingBlock));
+      const key = `${bytesToHex(stateRoot)}:${address.toLowerCase()}:${keys.join(',').toLowerCase()}`;
+      let rpc = proofs.get(key);
+      if (rpc === undefined) {
+        rpc = sharedResult(await prove(address, keys, stateRoot));
+        proofs.set(key, rpc);
+      }
       return rpc;
     },
   };

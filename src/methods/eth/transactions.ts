@@ -1,8 +1,8 @@
 import type { Block } from '@ethereumjs/block';
-import { hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { Address, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
 import type { Chain } from '../../chain/chain.js';
-import { toRpcReceiptAt, toRpcReceipts } from '../../format/receipt.js';
+import { toRpcReceipt } from '../../format/receipt.js';
 import { toRpcPoolTransaction, toRpcTransaction } from '../../format/transaction.js';
 import type { TxPool } from '../../txpool/pool.js';
 import type { Handlers, Services } from '../services.js';
@@ -13,20 +13,12 @@ type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 async function transactionAt(chain: Chain, pool: TxPool, block: Block | undefined, index: number) {
   const tx = block?.transactions[index];
   if (block === undefined || tx === undefined) return null;
-  return toRpcTransaction(tx, block, index, senderOf(tx, (await chain.blocks.receipts(block.hash()))?.[index]?.sender, pool));
+  return toRpcTransaction(tx, block, index, senderOf(tx, (await chain.blocks.txRecord(tx.hash()))?.receipt.sender, pool));
 }
-
-const blobGasPriceOf = (chain: Chain, block: Block) => (chain.commons.at(block.header).isActivatedEIP(4844) ? block.header.getBlobGasPrice() : undefined);
 
 async function receiptsOf(chain: Chain, block: Block) {
-  const stored = (await chain.blocks.receipts(block.hash())) ?? [];
-  return toRpcReceipts(block, stored, blobGasPriceOf(chain, block));
-}
-
-/** One receipt, formatting only it (a block's receipts are all read for its log indexes). */
-async function receiptAt(chain: Chain, block: Block, index: number) {
-  const stored = (await chain.blocks.receipts(block.hash())) ?? [];
-  return toRpcReceiptAt(block, stored, index, blobGasPriceOf(chain, block));
+  const records = (await chain.blocks.records(block)) ?? [];
+  return records.map((record, index) => toRpcReceipt(block.transactions[index].hash(), record));
 }
 
 export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
@@ -36,16 +28,14 @@ export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Ha
   | 'eth_getTransactionReceipt'
   | 'eth_getBlockReceipts'
 > {
-  const located = async (hash: string) => {
-    const location = await chain.blocks.txLocation(hexToBytes(hash as PrefixedHexString));
-    if (location === undefined) return undefined;
-    const block = await chain.blockByHash(location.blockHash);
-    return block === undefined ? undefined : { block, index: location.index };
-  };
   return {
     eth_getTransactionByHash: async ([hash]) => {
-      const mined = await located(hash);
-      if (mined !== undefined) return transactionAt(chain, pool, mined.block, mined.index);
+      const record = await chain.blocks.txRecord(hexToBytes(hash as PrefixedHexString));
+      if (record !== undefined) {
+        const block = await chain.blockByHash(record.blockHash);
+        const tx = block?.transactions[record.index];
+        if (tx !== undefined) return toRpcTransaction(tx, block!, record.index, new Address(record.receipt.sender));
+      }
       const pooled = pool.get(hash.toLowerCase());
       return pooled === undefined ? null : toRpcPoolTransaction(pooled.tx, pooled.sender);
     },
@@ -54,9 +44,9 @@ export function transactionMethods({ chain, pool, pendingBlock }: Deps): Pick<Ha
     eth_getTransactionByBlockNumberAndIndex: async ([ref, index]) =>
       transactionAt(chain, pool, await resolveBlock(chain, ref as BlockRef, pendingBlock), Number(BigInt(index))),
     eth_getTransactionReceipt: async ([hash]) => {
-      const mined = await located(hash);
-      if (mined === undefined) return null;
-      return receiptAt(chain, mined.block, mined.index);
+      const txHash = hexToBytes(hash as PrefixedHexString);
+      const record = await chain.blocks.txRecord(txHash);
+      return record === undefined ? null : toRpcReceipt(txHash, record);
     },
     eth_getBlockReceipts: async ([ref]) => {
       const block = await resolveBlock(chain, ref as BlockRef, pendingBlock);

@@ -10,6 +10,6 @@ export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contra
     net_version: async () => chain.commons.base.chainId().toString(10),
     net_listening: async () => true,
     web3_clientVersion: async () => CLIENT_VERSION,
-    'rpc.discover': async () => contract,
+    'rpc.discover': async () => contract(),
   };
 }

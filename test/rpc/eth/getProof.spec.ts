@@ -130,3 +130,40 @@ describe('eth_getProof', () => {
       rejects({ ...genuine, accountProof: [], nonce: '0x0', balance: '0x0', codeHash: EMPTY_CODE_HASH, storageHash: EMPTY_TRIE_ROOT }, deployed.stateRoot));
   });
 });
+
+// Proofs are kept by state root (methods/eth/state.ts): whatever moves the head's state to another
+// root must be proven at that root, not answered from what was kept.
+describe('eth_getProof as the head’s state moves', () => {
+  let node: TestNode;
+  beforeEach(async () => {
+    node = await startTestNode();
+  });
+  afterEach(() => node.destroy());
+
+  it('proves what state edits left on the head, though the same proof was answered before them', async () => {
+    const before = await node.call('eth_getProof', [NOBODY, ['0x0'], 'latest']);
+    await node.call('anvil_setBalance', [NOBODY, '0x2a']);
+    const after = await node.call('eth_getProof', [NOBODY, ['0x0'], 'latest']);
+    expect(before.balance).to.equal('0x0');
+    expect(after.balance).to.equal('0x2a');
+    expect(after.accountProof).not.to.deep.equal(before.accountProof);
+  });
+
+  it('proves the state evm_revert went back to', async () => {
+    const snapshot = await node.call('evm_snapshot', []);
+    const before = await node.call('eth_getProof', [DEV_ADDRESSES[1], [], 'latest']);
+    await transfer(node, NOBODY, 1n);
+    await node.call('anvil_setBalance', [DEV_ADDRESSES[1], '0x1']);
+    expect((await node.call('eth_getProof', [DEV_ADDRESSES[1], [], 'latest'])).balance).to.equal('0x1');
+    await node.call('evm_revert', [snapshot]);
+    expect(await node.call('eth_getProof', [DEV_ADDRESSES[1], [], 'latest'])).to.deep.equal(before);
+  });
+
+  it('proves the genesis state after anvil_reset', async () => {
+    const genesis = await node.call('eth_getProof', [DEV_ADDRESSES[0], [], 'latest']);
+    await transfer(node, NOBODY, 1n);
+    expect((await node.call('eth_getProof', [DEV_ADDRESSES[0], [], 'latest'])).nonce).to.equal('0x1');
+    await node.call('anvil_reset', []);
+    expect(await node.call('eth_getProof', [DEV_ADDRESSES[0], [], 'latest'])).to.deep.equal(genesis);
+  });
+});

@@ -1,0 +1,88 @@
+// The node under measurement: one the benchmark starts on a temp data dir, and what /proc tells of it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface NodeUnderTest {
+  url: string;
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+/** A node on a temp data dir, started with `flagsOfNode` besides. */
+export async function startOwnNode(flagsOfNode: string[] = []): Promise<NodeUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
+  const cli = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...flagsOfNode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the node did not start within 30 s')), 30_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the node exited (${code}) before listening`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(force);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CPU seconds (user + system) the process has used so far; undefined when /proc cannot tell. */
+export async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in ticks of 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resident memory now and at its peak, in MiB; of it, what the process allocated (anon) and the
+ * file pages it maps (the node binary, LevelDB's table files).
+ */
+export async function residentMemory(pid: number | undefined): Promise<{ rss: number; peak: number; anon: number; file: number } | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, anon: kib('RssAnon') / 1024, file: kib('RssFile') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The node's CPU time per operation while `run` ran, in µs (contention on the machine barely moves it). */
+export async function withCpu<T>(pid: number | undefined, operations: (result: T) => number, run: () => Promise<T>): Promise<{ result: T; cpuUs?: number }> {
+  const before = await cpuSeconds(pid);
+  const result = await run();
+  const after = await cpuSeconds(pid);
+  const count = operations(result);
+  return { result, cpuUs: before === undefined || after === undefined || count === 0 ? undefined : ((after - before) * 1e6) / count };
+}

@@ -1,0 +1,50 @@
+// `npm start`'s build step (scripts/start.mjs): runs the TypeScript build only when a source
+// changed since the last clean one. Even a build with nothing to do takes tsc seconds (it loads the compiler and hashes
+// every source); this takes milliseconds. Plain JavaScript, because it runs before any build.
+//
+// The last build is dist/.tsbuildinfo (tsconfig's tsBuildInfoFile): it is fresh when it is newer
+// than tsconfig.json and every file and directory under tsconfig's `include` (a deleted or renamed
+// file changes its directory's time), and records no errors. tsc leaves it alone when no source's
+// content changed, so after a clean build it is dated to when that build started.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const config = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
+const buildInfo = join(root, config.compilerOptions.tsBuildInfoFile);
+
+function lastBuild() {
+  try {
+    const info = JSON.parse(readFileSync(buildInfo, 'utf8'));
+    // Files with type errors are listed with their diagnostics; a build with errors is not a build.
+    const clean = !info.errors && !(info.semanticDiagnosticsPerFile ?? []).some(Array.isArray) && info.affectedFilesPendingEmit === undefined;
+    return clean ? statSync(buildInfo).mtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path` (a file or a directory, walked) changed after `time`. */
+function changedSince(path, time) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return false;
+  if (stat.mtimeMs > time) return true;
+  if (!stat.isDirectory()) return false;
+  return readdirSync(path).some((name) => changedSince(join(path, name), time));
+}
+
+/** Builds when a source changed since the last clean build; false when that build failed. */
+export function buildIfStale() {
+  const built = lastBuild();
+  const stale = built === undefined || [join(root, 'tsconfig.json'), ...config.include.map((dir) => join(root, dir))].some((path) => changedSince(path, built));
+  if (!stale) return true;
+  const started = new Date();
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const { status } = spawnSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
+  if (status !== 0 || lastBuild() === undefined) return false;
+  utimesSync(buildInfo, started, started);
+  return true;
+}

@@ -1,0 +1,99 @@
+// Every in-memory cache of the node and its bound, in one place: what the node holds beyond its
+// live state (the chain head, the pool, installed filters) is at most what these allow, however
+// long the chain grows. Bounds in entries hold small objects of a fixed size; caches of objects
+// whose size varies are bounded in bytes.
+
+export const CACHE_LIMITS = {
+  /**
+   * Decoded blocks by hash (chain/block-store.ts): at most this many, and this many bytes of their
+   * RLP encoding (a decoded block takes ~5x that: every header and transaction carries its own copies).
+   */
+  blocks: 128,
+  blockBytes: 2 * 1024 * 1024,
+  /** Formatted eth_getBlockBy* answers (methods/eth/blocks.ts), newest blocks first: the head is asked for over and over. */
+  formattedBlocks: 4,
+  /** Logs-bloom bits of recent emitters and topics (chain/bloom.ts), for receipts' blooms. */
+  bloomValues: 4096,
+  /** eth_getProof answers by state root, address and keys (methods/eth/state.ts), formatted and serialised. */
+  proofs: 64,
+  /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
+  trieNodeBytes: 16 * 1024 * 1024,
+  /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */
+  stateViews: 16,
+  /** Accounts a read-only state view keeps decoded (state/state-store.ts), least recently used dropped first. */
+  stateViewAccounts: 2_000,
+  /** Flat state snapshots kept besides the head's (state/state-store.ts): recent states calls may still run on. */
+  stateSnapshots: 8,
+  /** Pending-block states kept readable (state/state-store.ts). */
+  pinnedStates: 4,
+  /**
+   * The writer state (the one that builds blocks) keeps what blocks touched decoded, for the next
+   * ones: once a block has landed (everything in its caches is in the trie by then) they are
+   * cleared when they hold more accounts than this, or every `writerBlocks` blocks (storage slots
+   * have no count of their own; what a block can touch is bounded by its gas).
+   */
+  writerAccounts: 20_000,
+  writerBlocks: 256,
+  /**
+   * Kinds of call VM whose idle VMs are kept (state/vm-pool.ts: one kind per fork over a flat state,
+   * or per block and state root before Byzantium), and idle VMs per kind.
+   */
+  callVmKinds: 4,
+  callVmsPerKind: 16,
+  /** Call block contexts (state/execution.ts): a block's header re-made for priced and unpriced calls. */
+  callContexts: 8,
+  /**
+   * Replays kept for later traces in the same block (tracing/replay.ts), each a VM on a private
+   * state that holds what the block's transactions before the traced one wrote.
+   */
+  tracePositions: 2,
+  /** LevelDB's own block cache (storage/database.ts), in bytes. */
+  levelBlockCacheBytes: 8 * 1024 * 1024,
+  /** LevelDB's write buffer (storage/database.ts), in bytes. */
+  levelWriteBufferBytes: 4 * 1024 * 1024,
+} as const;
+
+/**
+ * A least-recently-used cache bounded in entries, or in a weight per entry (its bytes) and in
+ * entries. A hit moves the entry to the young end: a Map keeps insertion order, so re-inserting it
+ * is the whole bookkeeping.
+ */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Infinity,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value` unless its weight alone passes the bound; evicts the oldest entries past either bound. */
+  set(key: K, value: V, weight = 0): void {
+    this.delete(key);
+    if (weight > this.maxWeight) return;
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.maxEntries || this.weight > this.maxWeight) {
+      this.delete(this.entries.keys().next().value as K);
+    }
+  }
+
+  delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
