@@ -5,6 +5,7 @@ import { bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, equalsBytes } from '@
 import { CACHE_LIMITS, LruCache } from '../caches.js';
 import { effectiveGasPrice } from '../fees/fees.js';
 import type { BatchOp, Database, Section } from '../storage/database.js';
+import { rlpBytes, rlpList, type RlpItem } from '../storage/rlp-shape.js';
 import {
   decodeTxRecord,
   encodeTxRecord,
@@ -126,8 +127,7 @@ export class BlockStore {
     if (cached !== undefined) return cached.header.logsBloom;
     const bytes = this.db.blocks.getSync(hash);
     if (bytes === undefined) return undefined;
-    const [headerFields] = RLP.decode(bytes) as unknown as Uint8Array[][];
-    return headerFields[6];
+    return rlpBytes(this.headerFields(bytes)[6], 'a stored header');
   }
 
   async totalDifficulty(blockHash: Uint8Array): Promise<bigint | undefined> {
@@ -246,11 +246,16 @@ export class BlockStore {
     this.blockCache.set(bytesToHex(block.hash()), block, size);
   }
 
+  /** The fields of a stored block's header. */
+  private headerFields(bytes: Uint8Array): RlpItem[] {
+    return rlpList(rlpList(RLP.decode(bytes), 'a stored block')[0], 'a stored header');
+  }
+
   /** Decodes a stored block; the fork, and so the header's shape, follows from the number and timestamp inside it. */
   decode(bytes: Uint8Array): Block {
-    const [headerFields] = RLP.decode(bytes) as unknown as Uint8Array[][];
-    const number = bytesToBigInt(headerFields[8]);
-    const timestamp = bytesToBigInt(headerFields[11]);
+    const headerFields = this.headerFields(bytes);
+    const number = bytesToBigInt(rlpBytes(headerFields[8], 'a stored header'));
+    const timestamp = bytesToBigInt(rlpBytes(headerFields[11], 'a stored header'));
     return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp }), setHardfork: false });
   }
 }

@@ -13,7 +13,7 @@ export async function storedLayout(db: Database): Promise<number> {
   return bytes === undefined ? 1 : bytes.reduce((n, byte) => n * 256 + byte, 0);
 }
 
-export const layoutOp = (db: Database): BatchOp => ({ type: 'put', sublevel: db.meta as never, key: metaKey('layout'), value: intToBytes(LAYOUT_VERSION) });
+export const layoutOp = (db: Database): BatchOp => ({ type: 'put', sublevel: db.meta, key: metaKey('layout'), value: intToBytes(LAYOUT_VERSION) });
 
 /** The block hash a transaction's stored record names, in either layout; undefined when it has none. */
 function recordedBlock(bytes: Uint8Array | undefined): Uint8Array | undefined {
@@ -39,7 +39,7 @@ export async function migrateLayout(db: Database, blocks: BlockStore, progress: 
     if (entries.length === 0) break;
     const ops: BatchOp[] = [];
     for (const [hash, list] of entries as [Uint8Array, Uint8Array][]) {
-      ops.push({ type: 'del', sublevel: db.legacyReceipts as never, key: hash });
+      ops.push({ type: 'del', sublevel: db.legacyReceipts, key: hash });
       const bytes = await db.blocks.get(hash);
       // Receipts of a block the data dir no longer holds describe nothing that can be asked for.
       if (bytes === undefined) continue;
@@ -52,9 +52,9 @@ export async function migrateLayout(db: Database, blocks: BlockStore, progress: 
       const named = await db.txRecords.getMany(block.transactions.map((tx) => tx.hash()));
       ops.push(...blocks.recordOps(block, receipts, (index) => equalsBytes(recordedBlock(named[index]) ?? hash, hash)));
     }
-    await db.root.batch(ops as never);
+    await db.root.batch(ops);
     migrated += entries.length;
   }
-  await db.root.batch([layoutOp(db)] as never);
+  await db.root.batch([layoutOp(db)]);
   progress(`migrated ${migrated} blocks to storage layout ${LAYOUT_VERSION}`);
 }

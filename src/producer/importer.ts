@@ -1,5 +1,5 @@
-import { createBlockFromBytesArray, type Block } from '@ethereumjs/block';
-import { RLP } from '@ethereumjs/rlp';
+import { createBlockFromBytesArray, type Block, type BlockBytes } from '@ethereumjs/block';
+import { RLP, type NestedUint8Array } from '@ethereumjs/rlp';
 import { bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { RunBlockResult, VM } from '@ethereumjs/vm';
 import { createChainVM, loadVmLibrary } from '../state/vm.js';
@@ -45,15 +45,15 @@ export interface ImportResult {
 }
 
 /** One block as RLP values: [header fields, transactions, uncles, withdrawals?]. */
-export type RawBlock = unknown[];
+export type RawBlock = NestedUint8Array;
 
 /** The blocks of an RLP chain file (concatenated RLP block lists, as geth's `export` writes), undecoded. */
 export function splitChainFile(bytes: Uint8Array): RawBlock[] {
   const blocks: RawBlock[] = [];
   let rest = bytes;
   while (rest.length > 0) {
-    const { data, remainder } = RLP.decode(rest, true) as unknown as { data: RawBlock; remainder: Uint8Array };
-    if (!Array.isArray(data)) throw new Error(`chain file: item ${blocks.length} is not an RLP list`);
+    const { data, remainder } = RLP.decode(rest, true);
+    if (data instanceof Uint8Array) throw new Error(`chain file: item ${blocks.length} is not an RLP list`);
     blocks.push(data);
     rest = remainder;
   }
@@ -114,7 +114,8 @@ export async function importBlocks(chain: Chain, rawBlocks: RawBlock[], opts: Im
 }
 
 const headerField = (raw: RawBlock, index: number): bigint => {
-  const field = (raw[0] as Uint8Array[] | undefined)?.[index];
+  const header = raw[0];
+  const field = header instanceof Uint8Array ? undefined : header?.[index];
   return field instanceof Uint8Array ? bytesToBigInt(field) : 0n;
 };
 const headerNumber = (raw: RawBlock): bigint => headerField(raw, 8);
@@ -124,7 +125,8 @@ function decode(chain: Chain, raw: RawBlock, index: number): Block {
   const timestamp = headerField(raw, 11);
   try {
     // The consensus-format rules (proof-of-stake difficulty, nonce…) are checkHeader's, which names the field.
-    return createBlockFromBytesArray(raw as never, { common: chain.commons.at({ number, timestamp }), setHardfork: false, skipConsensusFormatValidation: true });
+    // The library checks the lists' shape as it builds the block (a wrong one fails here, as encoding).
+    return createBlockFromBytesArray(raw as BlockBytes, { common: chain.commons.at({ number, timestamp }), setHardfork: false, skipConsensusFormatValidation: true });
   } catch (error) {
     throw new ImportError(number, `item ${index} of the chain file`, 'encoding', (error as Error).message);
   }

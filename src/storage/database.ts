@@ -104,7 +104,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
     if (isLockRefusal(cause)) throw inUse(dir);
     throw new DataDirRefused(`cannot open the database in ${dir}: ${cause}`);
   }
-  return { ...sectionsOf(level), level };
+  return { ...sectionsOf(binaryLevel(level)), level };
 }
 
 /** LevelDB's words when another process holds the database's LOCK. */
@@ -122,5 +122,13 @@ export function inUse(dir: string): DataDirRefused {
 export async function openMemoryDatabase(): Promise<Database> {
   const level = new MemoryLevel<Uint8Array, Uint8Array>(binary);
   await level.open();
-  return sectionsOf(level);
+  return sectionsOf(binaryLevel(level));
+}
+
+/**
+ * classic-level's types name the class itself in its batch hooks and sublevels, so a subclass
+ * (FailStopLevel) is not assignable to the AbstractLevel it implements: the one adapter for that.
+ */
+function binaryLevel(level: FailStopLevel | MemoryLevel<Uint8Array, Uint8Array>): BinaryLevel {
+  return level as unknown as BinaryLevel;
 }

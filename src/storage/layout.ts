@@ -22,7 +22,8 @@
 // The layout version covers the key spaces and the chain's records. The pool's journal versions
 // each entry itself (its first byte: format 1, or 2 with the sender of an impersonated account's
 // transaction), so entries of either format live in one journal and need no migration.
-import { RLP } from '@ethereumjs/rlp';
+import { RLP, type Input } from '@ethereumjs/rlp';
+import { rlpBytes, rlpBytesList, rlpList, type RlpItem } from './rlp-shape.js';
 import { bigIntToBytes, bigIntToUnpaddedBytes, bytesToBigInt, bytesToInt, setLengthLeft, utf8ToBytes } from '@ethereumjs/util';
 
 export const LAYOUT_VERSION = 2;
@@ -101,9 +102,7 @@ const optionalInt = (n: bigint | undefined) => (n === undefined ? empty : bigInt
 const readOptionalInt = (b: Uint8Array) => (b.length === 0 ? undefined : bytesToBigInt(b) - 1n);
 const readInt = (b: Uint8Array) => (b.length === 0 ? 0 : bytesToInt(b));
 
-type ReceiptFields = [Uint8Array, Uint8Array, Uint8Array, Uint8Array, RawLog[], Uint8Array, Uint8Array, Uint8Array];
-
-function receiptFields(r: StoredReceipt): unknown[] {
+function receiptFields(r: StoredReceipt): Input[] {
   return [
     r.status === undefined ? empty : int(BigInt(r.status + 1)),
     r.stateRoot ?? empty,
@@ -116,7 +115,16 @@ function receiptFields(r: StoredReceipt): unknown[] {
   ];
 }
 
-function readReceipt([status, stateRoot, cumulative, gasUsed, logs, sender, contract, blobGas]: ReceiptFields): StoredReceipt {
+function readLog(item: RlpItem): RawLog {
+  const [address, topics, data] = rlpList(item, 'a stored log', 3);
+  return [rlpBytes(address, 'a log address'), rlpBytesList(topics, 'a log\'s topics'), rlpBytes(data, 'a log\'s data')];
+}
+
+function readReceipt(item: RlpItem | undefined): StoredReceipt {
+  const [statusItem, stateRootItem, cumulativeItem, gasUsedItem, logsItem, senderItem, contractItem, blobGasItem] = rlpList(item, 'a stored receipt', 8);
+  const bytes = (field: RlpItem | undefined) => rlpBytes(field, 'a stored receipt');
+  const [status, stateRoot, cumulative, gasUsed, sender, contract, blobGas] = [statusItem, stateRootItem, cumulativeItem, gasUsedItem, senderItem, contractItem, blobGasItem].map(bytes);
+  const logs = rlpList(logsItem, 'a stored receipt\'s logs').map(readLog);
   return {
     status: status.length === 0 ? undefined : (Number(bytesToBigInt(status)) - 1) as 0 | 1,
     stateRoot: stateRoot.length === 0 ? undefined : stateRoot,
@@ -141,13 +149,13 @@ export function encodeTxRecord(r: TxRecord): Uint8Array {
     int(r.effectiveGasPrice),
     optionalInt(r.blobGasPrice),
     receiptFields(r.receipt),
-  ] as never);
+  ]);
 }
 
 export function decodeTxRecord(bytes: Uint8Array): TxRecord {
-  const fields = RLP.decode(bytes) as unknown as Uint8Array[];
-  if (fields.length !== 10) throw new Error(`a transaction record has 10 fields, this one ${fields.length}`);
-  const [blockHash, number, timestamp, index, firstLogIndex, type, to, price, blobGasPrice, receipt] = fields;
+  const fields = rlpList(RLP.decode(bytes), 'a transaction record', 10);
+  const [blockHash, number, timestamp, index, firstLogIndex, type, to, price, blobGasPrice] = fields.slice(0, 9).map((field) => rlpBytes(field, 'a transaction record'));
+  const receipt = fields[9];
   return {
     blockHash,
     blockNumber: bytesToBigInt(number),
@@ -158,17 +166,18 @@ export function decodeTxRecord(bytes: Uint8Array): TxRecord {
     to: to.length === 0 ? undefined : to,
     effectiveGasPrice: bytesToBigInt(price),
     blobGasPrice: readOptionalInt(blobGasPrice),
-    receipt: readReceipt(receipt as unknown as ReceiptFields),
+    receipt: readReceipt(receipt),
   };
 }
 
 /** Layout 1's `x` record: [block hash, index]. */
 export function decodeLegacyTxLocation(bytes: Uint8Array): { blockHash: Uint8Array; index: number } | undefined {
-  const fields = RLP.decode(bytes) as unknown as Uint8Array[];
-  return fields.length === 2 ? { blockHash: fields[0], index: readInt(fields[1]) } : undefined;
+  const fields = RLP.decode(bytes);
+  if (fields instanceof Uint8Array || fields.length !== 2) return undefined;
+  return { blockHash: rlpBytes(fields[0], 'a layout 1 transaction location'), index: readInt(rlpBytes(fields[1], 'a layout 1 transaction location')) };
 }
 
 /** Layout 1's `r` record: a block's receipts as one list. */
 export function decodeLegacyReceipts(bytes: Uint8Array): StoredReceipt[] {
-  return (RLP.decode(bytes) as unknown as ReceiptFields[]).map(readReceipt);
+  return rlpList(RLP.decode(bytes), 'a layout 1 receipt list').map(readReceipt);
 }
