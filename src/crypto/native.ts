@@ -74,7 +74,11 @@ function nativeEcrecover(binding: Secp256k1Binding): NonNullable<CustomCrypto['e
   };
 }
 
-/** noble's `sign(…, { format: 'recovered' })` output: recovery byte, then r ‖ s (RFC 6979, low s, as noble). */
+/**
+ * noble's `sign(…, { format: 'recovered' })` output: recovery byte, then r ‖ s (RFC 6979, low s, as noble).
+ * @ethereumjs declares the hook with noble's overloaded signature, which no plain function matches:
+ * the one adapter for that declaration.
+ */
 function nativeEcsign(binding: Secp256k1Binding): NonNullable<CustomCrypto['ecsign']> {
   return ((msgHash: Uint8Array, privateKey: Uint8Array) => {
     const { signature, recid } = binding.ecdsaSign(msgHash, privateKey);
