@@ -9,8 +9,6 @@ import { writeGeneratedFiles } from "./output.js";
 import { renderTypes } from "./typescript.js";
 import { renderValidators } from "./validators.js";
 
-export const GENERATED_FILES = ["index.ts", "methods.ts", "types.ts", "validators.ts"] as const;
-
 /** Renders every file of generated/ from a parsed OpenRPC document (file name → contents; output is deterministic). */
 export function renderFiles(doc: unknown): Map<string, string> {
   const model = buildModel(doc);
@@ -18,7 +16,7 @@ export function renderFiles(doc: unknown): Map<string, string> {
     ["index.ts", renderIndex()],
     ["methods.ts", renderMethods(model)],
     ["types.ts", renderTypes(model)],
-    ["validators.ts", renderValidators(model)],
+    ...renderValidators(model),
   ]);
 }
 

@@ -16,11 +16,7 @@ export function writeIfChanged(file: string, text: string): void {
  */
 export function writeGeneratedFiles(out: string, files: Map<string, string>): string[] {
   mkdirSync(out, { recursive: true });
-  for (const existing of readdirSync(out)) {
-    if (files.has(existing)) continue;
-    const p = path.join(out, existing);
-    if (/\.(ts|js)$/.test(existing) && readFileSync(p, "utf8").startsWith(HEADER)) rmSync(p);
-  }
+  for (const existing of generatedFilesIn(out)) if (!files.has(existing)) rmSync(path.join(out, existing));
   const written: string[] = [];
   for (const [name, content] of files) {
     const p = path.join(out, name);
@@ -28,4 +24,17 @@ export function writeGeneratedFiles(out: string, files: Map<string, string>): st
     written.push(p);
   }
   return written;
+}
+
+/** The generator's files under `dir` and its folders (those carrying the header), as paths relative to `dir` with `/`. */
+export function generatedFilesIn(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      found.push(...generatedFilesIn(path.join(dir, entry.name)).map((name) => `${entry.name}/${name}`));
+    } else if (/\.c?(ts|js)$/.test(entry.name) && readFileSync(path.join(dir, entry.name), "utf8").startsWith(HEADER)) {
+      found.push(entry.name);
+    }
+  }
+  return found;
 }

@@ -1,6 +1,7 @@
 /**
- * generated/validators.ts: ajv standalone validators for every param and result, compiled here so the node compiles
- * no schema at start-up. Each oneOf/anyOf carries an `x-expected` summary for generated/index.ts's messages.
+ * generated/validators.ts and generated/validators/: ajv standalone validators for every param and result, compiled
+ * here so the node compiles no schema at start-up. Each oneOf/anyOf carries an `x-expected` summary for
+ * generated/index.ts's messages.
  */
 import AjvModule from "ajv";
 import standaloneModule from "ajv/dist/standalone/index.js";
@@ -112,7 +113,17 @@ function synthLabel(model: Model, em: TypeEmitter, s: JsonObject, depth: number)
 }
 
 /**
- * Deep-copies a schema for ajv: local `#...` refs become absolute (so they resolve from any schema), and
+ * Whether `keyword` only documents (a validator never reads it): left out of the validators' schemas, which the
+ * generated code carries as data. `x-expected` stays: generated/index.ts reads it back.
+ */
+function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.includes(keyword) || (keyword.startsWith("x-") && keyword !== "x-expected");
+}
+
+const ANNOTATIONS = ["title", "description", "summary", "examples", "$comment", "deprecated"];
+
+/**
+ * Deep-copies a schema for ajv, without its annotations ({@link isAnnotation}): local `#...` refs become absolute (so they resolve from any schema), and
  * every oneOf/anyOf gets an `x-expected` annotation (a readable summary of its alternatives) that
  * generated/index.ts reads back from `error.parentSchema` (ajv `verbose`).
  */
@@ -120,6 +131,7 @@ function prepareForAjv(model: Model, em: TypeEmitter, s: Schema): Schema {
   if (!isObject(s)) return s;
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(s)) {
+    if (isAnnotation(k)) continue;
     if (k === "$ref" && typeof v === "string") {
       out[k] = v.startsWith("#") ? DOC_ID + v : v;
     } else if (SCHEMA_MAP_KEYWORDS.includes(k) && isObject(v)) {
@@ -141,14 +153,21 @@ function prepareForAjv(model: Model, em: TypeEmitter, s: Schema): Schema {
   return out;
 }
 
-function exportName(prefix: string, method: string, suffix = ""): string {
-  return `${prefix}_${method.replace(/[^A-Za-z0-9_$]/g, "_")}${suffix}`;
+/** Where a method's validators live, under generated/ (see {@link renderValidators}). */
+export function validatorFile(method: string): string {
+  return `validators/${method}.cjs`;
 }
 
-export function renderValidators(model: Model): string {
+/**
+ * The validators' files: one CommonJS module per method (its params' validators `p0`, `p1`, … and its result's,
+ * `result`), and validators.ts, which loads a method's module the first time its validators are asked for. A node
+ * run calls few of the contract's methods; loading all of them up front cost ~19 ms of start-up and ~6 MB of
+ * memory. CommonJS, because `require` loads synchronously, so validation stays a plain function call.
+ */
+export function renderValidators(model: Model): Map<string, string> {
   const em = new TypeEmitter(model);
   const ajv = new Ajv({
-    code: { source: true, esm: true, lines: true },
+    code: { source: true, esm: false, lines: true },
     allErrors: false,
     strict: false,
     verbose: true, // errors carry parentSchema → `x-expected` summaries for oneOf/anyOf
@@ -160,69 +179,83 @@ export function renderValidators(model: Model): string {
   for (const key of model.componentNames) componentsCopy[key] = prepareForAjv(model, em, model.components[key]!);
   ajv.addSchema({ $id: DOC_ID, components: { schemas: componentsCopy } });
 
-  const exportsMap: Record<string, string> = {};
-  const used = new Map<string, string>();
-  const claim = (name: string, owner: string): string => {
-    const prev = used.get(name);
-    if (prev) throw new GenerateError(`validator export name ${name} collides (${prev} / ${owner})`);
-    used.set(name, owner);
-    return name;
-  };
+  const files = new Map<string, string>([["validators.ts", renderLoader()]]);
   for (const m of model.methods) {
     const enc = encodeURIComponent(m.name);
+    const exportsMap: Record<string, string> = {};
     m.params.forEach((p, i) => {
       const id = `${BASE_URI}methods/${enc}/params/${i}`;
       const prepared = prepareForAjv(model, em, p.schema);
       ajv.addSchema(isObject(prepared) ? { ...prepared, $id: id } : { $id: id, ...(prepared ? {} : { not: {} }) });
-      exportsMap[claim(exportName("param", m.name, `_${i}`), m.name)] = id;
+      exportsMap[`p${i}`] = id;
     });
     const rid = `${BASE_URI}methods/${enc}/result`;
     const prepared = prepareForAjv(model, em, m.result);
     ajv.addSchema(isObject(prepared) ? { ...prepared, $id: rid } : { $id: rid, ...(prepared ? {} : { not: {} }) });
-    exportsMap[claim(exportName("result", m.name), m.name)] = rid;
-  }
-
-  let code: string;
-  try {
-    code = standaloneCode(ajv, exportsMap);
-  } catch (e) {
-    throw new GenerateError(`ajv could not compile the contract's schemas: ${(e as Error).message}`);
-  }
-
-  // ajv's ESM output still `require`s its runtime helpers; turn those into ESM imports of the CJS files.
-  code = code.replace(/^"use strict";\n?/, "");
-  const imports = new Map<string, string>();
-  code = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
-    const file = spec.endsWith(".js") ? spec : `${spec}.js`;
-    let local = imports.get(file);
-    if (!local) {
-      local = `ajvRuntime_${file.replace(/^ajv\/dist\/runtime\//, "").replace(/\.js$/, "").replace(/[^A-Za-z0-9]/g, "_")}`;
-      imports.set(file, local);
+    exportsMap.result = rid;
+    let code: string;
+    try {
+      code = standaloneCode(ajv, exportsMap);
+    } catch (e) {
+      throw new GenerateError(`ajv could not compile the schemas of ${m.name}: ${(e as Error).message}`);
     }
-    return local;
-  });
-  if (/\brequire\(/.test(code)) throw new GenerateError("unexpected require() left in ajv standalone output");
+    files.set(validatorFile(m.name), `${HEADER}\n${asciiOnly(code).trimEnd()}\n`);
+  }
+  return files;
+}
 
-  const out: string[] = [HEADER, "// @ts-nocheck", "/* eslint-disable */", ""];
-  out.push('import type { ErrorObject } from "ajv";');
-  out.push('import type { MethodName } from "./methods.js";');
-  for (const [file, local] of [...imports].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    out.push(`import ${local} from ${JSON.stringify(file)};`);
+/**
+ * `code` with every character beyond ASCII written as a \u escape (they occur only in string literals and
+ * comments): V8 keeps a module's source in memory, at two bytes a character once one of them is not Latin-1.
+ */
+function asciiOnly(code: string): string {
+  return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** generated/validators.ts: each method's validators, loaded from its module when first used. */
+function renderLoader(): string {
+  return `${HEADER}
+import { createRequire } from "node:module";
+import type { ErrorObject } from "ajv";
+import { methodNames, methodParams, type MethodName } from "./methods.js";
+
+/** An ajv standalone validator: returns true when valid, otherwise sets \`errors\`. */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+interface MethodValidators {
+  params: ValidateFunction[];
+  result: ValidateFunction;
+}
+
+const load = createRequire(import.meta.url);
+const loaded = new Map<MethodName, MethodValidators>();
+
+function validatorsOf(method: MethodName): MethodValidators {
+  let validators = loaded.get(method);
+  if (validators === undefined) {
+    const module = load(\`./validators/\${method}.cjs\`) as Record<string, ValidateFunction>;
+    validators = { params: methodParams[method].map((_param, i) => module[\`p\${i}\`]!), result: module.result! };
+    loaded.set(method, validators);
   }
-  out.push("");
-  out.push("/** An ajv standalone validator: returns true when valid, otherwise sets `errors`. */");
-  out.push("export interface ValidateFunction {", "  (data: unknown): boolean;", "  errors?: ErrorObject[] | null;", "}", "");
-  out.push(code.trimEnd(), "");
-  out.push("/** One validator per positional param, in order. */");
-  out.push("export const paramValidators: Record<MethodName, ValidateFunction[]> = {");
-  for (const m of model.methods) {
-    const names = m.params.map((_p, i) => exportName("param", m.name, `_${i}`));
-    out.push(`  ${JSON.stringify(m.name)}: [${names.join(", ")}],`);
+  return validators;
+}
+
+/** A record with one member per method, each read from the method's validators (loading them) when first asked for. */
+function byMethod<T>(pick: (validators: MethodValidators) => T): Record<MethodName, T> {
+  const record = {} as Record<MethodName, T>;
+  for (const method of methodNames) {
+    Object.defineProperty(record, method, { enumerable: true, get: () => pick(validatorsOf(method)) });
   }
-  out.push("};", "");
-  out.push("/** One validator per method result. */");
-  out.push("export const resultValidators: Record<MethodName, ValidateFunction> = {");
-  for (const m of model.methods) out.push(`  ${JSON.stringify(m.name)}: ${exportName("result", m.name)},`);
-  out.push("};");
-  return out.join("\n") + "\n";
+  return record;
+}
+
+/** One validator per positional param, in order. */
+export const paramValidators: Record<MethodName, ValidateFunction[]> = byMethod((validators) => validators.params);
+
+/** One validator per method result. */
+export const resultValidators: Record<MethodName, ValidateFunction> = byMethod((validators) => validators.result);
+`;
 }
