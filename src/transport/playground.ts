@@ -1,17 +1,17 @@
 // The playground: GET / and /playground serve a page that explores and calls this node's contract in a browser.
 // Everything it needs comes from this server (no CDN): the HTML shell and stylesheet (playground/page.ts) and the
-// compiled browser modules next to this file (playground/app.js, playground/schema-check.js) and the two contract
+// compiled browser modules beside tsc's output of this file (playground/app.js, playground/schema-check.js) and the two contract
 // modules they import (contract/json.js, contract/refs.js, served where the browser resolves their relative
 // imports). The page only talks to its own origin, which the Content-Security-Policy enforces.
 
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { projectRoot } from '../contract/root.js';
 import type { RouteHandler } from './http.js';
 import { PLAYGROUND_CSS, PLAYGROUND_HTML } from './playground/page.js';
 
-/** Browser modules by URL path, as compiled files relative to this one. */
+/** Browser modules by URL path, as compiled files relative to tsc's output of this one. */
 const SCRIPTS: Record<string, string> = {
   '/playground/app.js': 'playground/app.js',
   '/playground/schema-check.js': 'playground/schema-check.js',
@@ -49,7 +49,8 @@ function notBuilt(res: ServerResponse, file: string): void {
 
 /** Routes for startHttpServer's `routes`: the page at / and /playground, its stylesheet and scripts. */
 export function playgroundRoutes(): Record<string, RouteHandler> {
-  const dir = dirname(fileURLToPath(import.meta.url));
+  // tsc's output, also when this module runs from the CLI's bundle (scripts/bundle.mjs), which holds no browser module.
+  const dir = join(projectRoot(), 'dist', 'src', 'transport');
   const cache = new Map<string, Promise<string>>();
   const script = (file: string): RouteHandler => async (_req, res) => {
     let text = cache.get(file);

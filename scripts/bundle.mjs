@@ -1,0 +1,58 @@
+// dist/bundle/: the compiled CLI (dist/src/cli-main.js) and everything it imports, packages included, bundled by
+// esbuild into one file plus a chunk per lazily imported part (so what loads lazily still does). Node loads a
+// module at a cost of its own (resolve, read, compile, link); ~350 of them took half of the start-up. dist/src/cli.js
+// runs the bundle when it is current. Plain JavaScript: it runs after tsc, from `npm run build` and `npm start`.
+//
+// Left outside: native addons (they locate their binaries from their own directory) and what the code resolves at
+// run time from a path: each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
+// loader looks for them) and the playground's browser modules (served from dist/src/).
+import { build } from 'esbuild';
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const NATIVE = ['classic-level', 'secp256k1', 'bufferutil', 'utf-8-validate'];
+
+/** Writes dist/bundle/ afresh (whole or not at all: it is built beside it, then moved into place). */
+export async function bundle() {
+  const out = join(root, 'dist', 'bundle');
+  const next = `${out}.next`;
+  rmSync(next, { recursive: true, force: true });
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: { 'cli-main': 'dist/src/cli-main.js' },
+    outdir: next,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: NATIVE,
+    // CommonJS packages in an ES module bundle still call require() for Node's own modules.
+    banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" },
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(next, 'packages.json'), JSON.stringify(packagesByFile(metafile), null, 1));
+  cpSync(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'), { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+  renameSync(next, out);
+}
+
+/**
+ * The packages each file of the bundle holds (file name → package names): what loading that file loads, as the
+ * lazy-loading specs read it (test/helpers/module-log.ts).
+ */
+function packagesByFile(metafile) {
+  const byFile = {};
+  for (const [file, { inputs }] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    const names = Object.keys(inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]);
+    byFile[file.slice(file.lastIndexOf('/') + 1)] = [...new Set(names.filter((name) => name !== undefined))].sort();
+  }
+  return byFile;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle();

@@ -1,0 +1,36 @@
+// The CLI runs its bundle (dist/bundle/, scripts/bundle.mjs) when the bundle is current, and the
+// compiled modules when it is older than the last compile, so edited code never runs from a stale bundle.
+import { expect } from 'chai';
+import { statSync, utimesSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { killAll, listening, runCli } from '../helpers/cli.js';
+import { MODULE_LOG } from '../helpers/module-log.js';
+import { rpc } from '../helpers/rpc.js';
+
+const BUNDLE_ENTRY = fileURLToPath(new URL('../../bundle/cli-main.js', import.meta.url));
+const LAST_COMPILE = fileURLToPath(new URL('../../.tsbuildinfo', import.meta.url));
+
+describe('the CLI bundle', function () {
+  this.timeout(60_000);
+  afterEach(() => killAll());
+
+  it('is what a node runs after a build', async () => {
+    const cli = runCli(['start', '--port', '0'], { node: ['--import', MODULE_LOG] });
+    expect(await rpc(await listening(cli), 'eth_chainId', [])).to.equal('0x7a69');
+    expect(cli.stderr()).to.include('loaded the bundle');
+  });
+
+  it('is passed over once it is older than the last compile: the compiled modules run', async () => {
+    const { atime, mtime } = statSync(BUNDLE_ENTRY);
+    const compiled = statSync(LAST_COMPILE).mtime;
+    utimesSync(BUNDLE_ENTRY, atime, new Date(compiled.getTime() - 60_000));
+    try {
+      const cli = runCli(['start', '--port', '0'], { node: ['--import', MODULE_LOG] });
+      expect(await rpc(await listening(cli), 'eth_chainId', [])).to.equal('0x7a69');
+      expect(cli.stderr()).not.to.include('loaded the bundle');
+      expect(cli.stderr()).to.include('loaded package @ethereumjs/block');
+    } finally {
+      utimesSync(BUNDLE_ENTRY, atime, mtime);
+    }
+  });
+});
