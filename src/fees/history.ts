@@ -2,7 +2,6 @@
 // run of blocks ending at the newest asked for.
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import type { StoredReceipt } from '../chain/receipts.js';
 import { baseFeeAfter, effectiveTip } from './fees.js';
 
 /** The most blocks one eth_feeHistory may span, as geth's default. */
@@ -21,10 +20,10 @@ export interface FeeHistoryData {
   reward?: bigint[][];
 }
 
-/** What the fee history reads of a chain. */
+/** What the fee history reads of a chain: its blocks, and the gas each transaction of a block used. */
 export interface FeeHistorySource {
   blockByNumber(number: bigint): Promise<Block | undefined>;
-  receipts(blockHash: Uint8Array): Promise<StoredReceipt[] | undefined>;
+  receipts(blockHash: Uint8Array): Promise<readonly { gasUsed: bigint }[] | undefined>;
   commonAt(header: { number: bigint; timestamp: bigint }): Common;
 }
 

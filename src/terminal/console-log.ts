@@ -4,7 +4,7 @@
 // overloads' canonical signatures; the ABI decoding is micro-eth-signer's, loaded on the first log.
 import { bytesToHex, equalsBytes, hexToBytes, toChecksumAddress, utf8ToBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import { printable } from './printable.js';
+import { printable } from '../printable.js';
 
 export const CONSOLE_ADDRESS = '0x000000000000000000636f6e736f6c652e6c6f67';
 const CONSOLE_BYTES = hexToBytes(CONSOLE_ADDRESS);

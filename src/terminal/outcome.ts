@@ -2,7 +2,7 @@
 import { bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import type { RunTxResult } from '@ethereumjs/vm';
 import { revertReason } from '../state/revert.js';
-import { printable } from './printable.js';
+import { printable } from '../printable.js';
 
 const PANIC_SELECTOR = '0x4e487b71';
 

@@ -11,7 +11,7 @@ import type { RunTxResult, VM } from '@ethereumjs/vm';
 import type { Dispatcher } from '../rpc/dispatch.js';
 import { consoleDecoder, isConsoleCall } from './console-log.js';
 import { failureOf } from './outcome.js';
-import { printable } from './printable.js';
+import { printable } from '../printable.js';
 
 /** How long requests are gathered before their lines are printed. */
 const REQUEST_WINDOW_MS = 250;

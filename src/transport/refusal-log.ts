@@ -1,7 +1,7 @@
 // A request refused for its Host or Origin header is logged once per value, with the flag that
 // would let it in: a wallet or a dev server on another port otherwise fails with nothing but a 403.
 import type { Logger } from '../log.js';
-import { printable } from '../terminal/printable.js';
+import { printable } from '../printable.js';
 import { hostnameOf } from './http.js';
 
 /** Values remembered at most: a client sending endless made-up headers cannot grow the node's memory. */

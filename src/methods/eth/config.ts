@@ -1,5 +1,5 @@
 import { bytesToHex } from '@ethereumjs/util';
-import { ethConfig } from '../../chain/fork-config.js';
+import { ethConfig } from '../../format/fork-config.js';
 import { toQuantity } from '../../format/quantity.js';
 import type { Handlers, Services } from '../services.js';
 

@@ -1,5 +1,5 @@
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
-import { toRpcSimulatedBlock } from '../../format/simulated-block.js';
+import { toRpcSimulatedBlock } from '../../simulation/simulated-block.js';
 import type { Handlers, Services } from '../services.js';
 
 type Deps = Pick<Services, 'chain' | 'simulator' | 'pendingBlock'>;

@@ -2,9 +2,9 @@ import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { SimulatedBlock } from '../../generated/types.js';
-import type { SimulatedResult } from '../simulation/simulate.js';
-import { toRpcBlock } from './block.js';
-import { toRpcTransaction } from './transaction.js';
+import type { SimulatedResult } from './simulate.js';
+import { toRpcBlock } from '../format/block.js';
+import { toRpcTransaction } from '../format/transaction.js';
 
 /** An unsigned transaction's hash: of its encoding with v, r and s zero, as geth hashes simulated ones. */
 const unsignedHash = (tx: TypedTransaction) => keccak256(tx.serialize());

@@ -3,10 +3,10 @@
 // its EIP-6122 fork id, and the precompiles and system contracts it has, by geth's names.
 import { crc32 } from 'node:zlib';
 import type { EthConfig, ForkConfig } from '../../generated/types.js';
-import { toQuantity } from '../format/quantity.js';
+import { toQuantity } from './quantity.js';
 import { loadEvmLibrary, type EvmLibrary } from '../state/vm.js';
-import type { ForkCommons } from './fork-commons.js';
-import type { GethGenesis } from './genesis.js';
+import type { ForkCommons } from '../chain/fork-commons.js';
+import type { GethGenesis } from '../chain/genesis.js';
 
 /** The forks EIP-7910 describes, in order: each activates at a timestamp (`${fork}Time` in the genesis config). */
 const TIME_FORKS = ['shanghai', 'cancun', 'prague', 'osaka', 'bpo1', 'bpo2', 'bpo3', 'bpo4', 'bpo5', 'amsterdam'] as const;
