@@ -9,6 +9,7 @@ import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { baseFeeAfter, feeCap, maxCost } from '../fees/fees.js';
 import type { Logger } from '../log.js';
+import { builderInternals } from '../state/block-builder.js';
 import { loadVmLibrary } from '../state/vm.js';
 import type { PooledTx } from '../txpool/types.js';
 
@@ -115,12 +116,11 @@ async function unfitReason(vm: VM, builder: BlockBuilder, tx: TypedTransaction, 
  * a Block of every transaction added so far, re-creating each of them, only to hand runTx the
  * header. With the list out of its sight during the call, that block is empty; the builder pushes
  * the new transaction onto the empty list, and it joins the others. (EIP-7928 numbers transactions
- * by that list; there the builder's own method runs unchanged.) The one adapter that reaches into
- * the builder's private list.
+ * by that list; there the builder's own method runs unchanged.)
  */
 export async function addTransaction(builder: BlockBuilder, tx: TypedTransaction, common: Common): Promise<RunTxResult> {
   if (common.isActivatedEIP(7928)) return builder.addTransaction(tx);
-  const inner = builder as unknown as { transactions: TypedTransaction[] };
+  const inner = builderInternals(builder);
   const added = inner.transactions;
   inner.transactions = [];
   try {

@@ -8,6 +8,7 @@ import { Account, bytesToHex, createAddressFromString, createZeroAddress, toChec
 import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import type { Log, SimulateBlock, SimulateCallResult, SimulatePayload, TransactionCall } from '../../generated/types.js';
 import { baseFeeAfter } from '../fees/fees.js';
+import { builderInternals } from '../state/block-builder.js';
 import { asContractSender } from '../state/contract-sender.js';
 import { applyStateOverrides, overrideBlobBaseFee, usePrecompiles } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
@@ -111,10 +112,10 @@ class SimulatedHistory implements BlockHistory {
 /**
  * The block builder is given transactions it did not run itself (it runs them without the options
  * a simulation needs: no nonce check, a sender with code): their runs are recorded as its own, for
- * its roots, receipts, bloom, gas and requests. The one adapter that reaches into the builder.
+ * its roots, receipts, bloom, gas and requests.
  */
 function record(builder: BlockBuilder, call: CallTransaction, result: RunTxResult): void {
-  const inner = builder as unknown as { transactions: unknown[]; transactionResults: RunTxResult[] };
+  const inner = builderInternals(builder);
   inner.transactions.push(call.tx);
   inner.transactionResults.push(result);
   builder.gasUsed += result.blockGasSpent;

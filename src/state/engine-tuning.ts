@@ -13,6 +13,9 @@ interface CommonInternals {
   _chainParams: object;
 }
 
+/** The one adapter that reaches into Common's private members: the two these wrappers key their memos by. */
+const internals = (common: Common): CommonInternals => common as unknown as CommonInternals;
+
 /**
  * Two lookups every transaction and opcode makes, answered from memory. Own properties, so
  * Common.copy() (Object.assign) hands them to every copy, as premergeLibraryParams does its override.
@@ -25,7 +28,7 @@ interface CommonInternals {
  */
 export function tuneCommon(common: Common): Common {
   common.isActivatedEIP = function (this: Common, eip: number): boolean {
-    const list = (this as unknown as CommonInternals)._activatedEIPsCache;
+    const list = internals(this)._activatedEIPsCache;
     let set = eipSets.get(list);
     if (set === undefined) {
       set = new Set(list);
@@ -34,7 +37,7 @@ export function tuneCommon(common: Common): Common {
     return set.has(eip);
   };
   common.hardforks = function (this: Common) {
-    const params = (this as unknown as CommonInternals)._chainParams;
+    const params = internals(this)._chainParams;
     let list = hardforkLists.get(params);
     if (list === undefined) {
       list = Common.prototype.hardforks.call(this);
