@@ -166,12 +166,14 @@ export class StateStore {
    * The block whose state is `root` has landed on the block whose state is `parentRoot` (or a run of
    * blocks, the last with state `root`, each {@link built} but the last): the writer's recorded
    * changes are exactly what the last changed, so its snapshot derives from its parent's.
-   * The writer's caches hold nothing the trie does not by then, so past their bound they start
-   * afresh; they cannot be an LRU, which could drop a write before the block is committed.
+   * The writer's caches hold nothing the trie does not by then, so past their bound (`blocks` is
+   * how many blocks landed) they start afresh; they cannot be an LRU, which could drop a write
+   * before the block is committed.
    */
-  landed(parentRoot: Uint8Array | undefined, root: Uint8Array): void {
+  landed(parentRoot: Uint8Array | undefined, root: Uint8Array, blocks = 1): void {
     this.store.landed();
-    if (++this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
+    this.blocksSinceClear += blocks;
+    if (this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
       this.writer.clearCaches();
       this.blocksSinceClear = 0;
     }
