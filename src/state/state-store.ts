@@ -163,9 +163,10 @@ export class StateStore {
   }
 
   /**
-   * The block whose state is `root` has landed on the block whose state is `parentRoot` (or a run of
-   * blocks, the last with state `root`, each {@link built} but the last): the writer's recorded
-   * changes are exactly what the last changed, so its snapshot derives from its parent's.
+   * The block whose state is `root` has landed on the block whose state is `parentRoot`, or a run
+   * of blocks {@link built} one by one, the last with state `root`: the writer's recorded changes
+   * are exactly what the block changed (the run's were taken block by block), so its snapshot
+   * derives from its parent's.
    * The writer's caches hold nothing the trie does not by then, so past their bound (`blocks` is
    * how many blocks landed) they start afresh; they cannot be an LRU, which could drop a write
    * before the block is committed.
