@@ -103,7 +103,8 @@ export function describeMine(dialect: Dialect): void {
       expect(await node.call('eth_getStorageAt', [history, hex(200), 'latest'])).to.equal(block.hash);
       const proof = await node.call('eth_getProof', [history, slots, block.number]);
       await verifyProof(proof, block.stateRoot);
-      expect((proof.storageProof ?? []).map((entry) => entry.value)).to.deep.equal([(await blockAt(node, hex(199))).hash, '0x0']);
+      // A proof's values are quantities: a hash with leading zero bytes loses them.
+      expect((proof.storageProof ?? []).map((entry) => BigInt(entry.value))).to.deep.equal([BigInt((await blockAt(node, hex(199))).hash), 0n]);
       const sender = DEV_ADDRESSES[1];
       const balance = await node.call('eth_getBalance', [sender, block.number]);
       expect(BigInt(balance) < BigInt(await node.call('eth_getBalance', [sender, '0x0'])), 'the sender paid for its transaction by then').to.equal(true);
