@@ -280,7 +280,7 @@ export class Chain {
     const head = run[run.length - 1].block;
     batch.push(this.blocks.metaOp('head', head.hash()), ...ops);
     await this.write(batch);
-    this.state.landed(parentRoot, head.header.stateRoot);
+    this.state.landed(parentRoot, head.header.stateRoot, run.length);
     for (const { block } of run) this.blocks.remember(block);
     this.headBlock = head;
     this.headTd = td;

@@ -45,8 +45,9 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
       coinbase: opts.coinbase,
       gasLimit: opts.gasLimit,
       baseFeePerGas: common.isActivatedEIP(1559) ? opts.baseFee : undefined,
-      // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same.
-      mixHash: postMerge ? keccak256(parent.hash()) : undefined,
+      // Post-merge mixHash is prevRandao; derive it from the parent so it varies yet replays the same
+      // (with the chain's keccak, native where it loaded, as the block's own hashes are).
+      mixHash: postMerge ? (common.customCrypto.keccak256 ?? keccak256)(parent.hash()) : undefined,
       parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
     },
     withdrawals: common.isActivatedEIP(4895) ? [] : undefined,

@@ -8,6 +8,7 @@ import { assembleBlock } from './block-assembly.js';
 import type { BlockClock } from './block-clock.js';
 import type { NextBlock } from './next-block.js';
 import { FlatState } from '../state/flat-state.js';
+import type { StateSnapshot } from '../state/snapshot.js';
 import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
@@ -137,7 +138,8 @@ export class Miner {
     const parentRoot = this.chain.stateRootOf(parent);
     if (!equalsBytes(await state.getStateRoot(), parentRoot)) await state.setStateRoot(parentRoot);
     const timestamp = this.opts.clock.timestampFor(parent.header, requestedTimestamp);
-    const { block, included, results } = await this.assemble(await this.blockVM(vm, parent, parentRoot, timestamp), parent, timestamp);
+    const blockVm = await this.blockVM(vm, parent, this.chain.state.snapshot(parentRoot), timestamp);
+    const { block, included, results } = await this.assemble(blockVm, parent, timestamp);
     const receipts = results.map((result, i): StoredReceipt => toStoredReceipt(result, included[i]));
     const minedHashes = included.map((p) => p.hashHex);
     let poolSettled: Promise<unknown> = Promise.resolve();
@@ -171,9 +173,14 @@ export class Miner {
     if (!equalsBytes(await state.getStateRoot(), headRoot)) await state.setStateRoot(headRoot);
     const run: NewBlock[] = [];
     let parent = head;
+    let snapshot = this.chain.state.snapshot(headRoot);
     try {
       for (let i = 0; i < count; i++) {
-        const { block } = await assembleBlock(vm, parent, this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval), [], this.headerOptions(parent));
+        const blockTimestamp = this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval);
+        const blockVm = await this.blockVM(vm, parent, snapshot, blockTimestamp);
+        const { block } = await assembleBlock(blockVm, parent, blockTimestamp, [], this.headerOptions(parent, blockTimestamp));
+        // The next block reads the state this one left from memory, as a block on the head does.
+        snapshot = this.chain.state.built(snapshot, block.header.stateRoot);
         run.push({ block, receipts: [] });
         parent = block;
       }
@@ -202,10 +209,12 @@ export class Miner {
     this.opts.next.landed();
   }
 
-  /** The VM the block after `parent` runs on: the flat one from Byzantium on, else the writer's (`writerVm`). */
-  private async blockVM(writerVm: VM, parent: Block, parentRoot: Uint8Array, timestamp: bigint): Promise<VM> {
+  /**
+   * The VM the block after `parent`, on the state `snapshot` holds, runs on: the flat one from
+   * Byzantium on, else the writer's (`writerVm`).
+   */
+  private async blockVM(writerVm: VM, parent: Block, snapshot: StateSnapshot, timestamp: bigint): Promise<VM> {
     if (!this.chain.commons.at({ number: parent.header.number + 1n, timestamp }).gteHardfork(Hardfork.Byzantium)) return writerVm;
-    const snapshot = this.chain.state.snapshot(parentRoot);
     if (this.flat === undefined) {
       const state = new FlatState(snapshot, writerVm.common, this.chain.state.writer);
       this.flat = { state, vm: await createChainVM(this.chain, writerVm.common, state) };

@@ -208,19 +208,24 @@ export class FlatState implements StateManagerInterface {
   /**
    * Writes the layers' net effect into `trie`, in the order MerkleStateManager itself would have
    * taken them: deletions, cleared storage, accounts, code, then slots (its flush then computes
-   * each storage root and puts the account with it).
+   * each storage root and puts the account with it). What the snapshot shows the trie holds already
+   * is left out, as it changes nothing: every block's system calls of EIP-7002 and 7251 put their
+   * contracts' accounts back as they found them, zero four slots of their empty queues, and delete
+   * the system address, which does not exist.
    */
   private async writeTo(trie: MerkleStateManager): Promise<void> {
     const { accounts, cleared, code, storage } = this.net();
     const deleted = (key: string) => accounts?.get(key) === null;
-    for (const [key, account] of accounts ?? []) if (account === null) await trie.deleteAccount(addressOf(key));
+    for (const [key, account] of accounts ?? []) if (account === null && this.snapshot.peek(key) !== null) await trie.deleteAccount(addressOf(key));
     for (const key of cleared ?? []) if (!deleted(key)) await trie.clearStorage(addressOf(key));
-    for (const [key, account] of accounts ?? []) if (account !== null) await trie.putAccount(addressOf(key), account);
+    for (const [key, account] of accounts ?? []) if (account !== null && !sameAccount(this.snapshot.peek(key), account)) await trie.putAccount(addressOf(key), account);
     for (const [key, value] of code ?? []) if (value !== null && !deleted(key)) await trie.putCode(addressOf(key), value);
     for (const [key, slots] of storage ?? []) {
       if (deleted(key)) continue;
       const address = addressOf(key);
-      for (const [slot, value] of slots) await trie.putStorage(address, unprefixedHexToBytes(slot), value);
+      // A zero written to storage that is empty (cleared here, or empty in the snapshot) deletes nothing.
+      const empty = cleared?.has(key) === true || hasEmptyStorage(this.snapshot.peek(key));
+      for (const [slot, value] of slots) if (value.length > 0 || !empty) await trie.putStorage(address, unprefixedHexToBytes(slot), value);
     }
   }
 
@@ -273,6 +278,22 @@ export class FlatState implements StateManagerInterface {
 }
 
 const addressOf = (key: string) => new Address(unprefixedHexToBytes(key));
+
+/** Whether `known` (a snapshot's account: null none, undefined not known) is `account`, field for field. */
+function sameAccount(known: Account | null | undefined, account: Account): boolean {
+  return (
+    known != null &&
+    known.nonce === account.nonce &&
+    known.balance === account.balance &&
+    equalsBytes(known.storageRoot, account.storageRoot) &&
+    equalsBytes(known.codeHash, account.codeHash)
+  );
+}
+
+/** Whether `known` (a snapshot's account) is known to exist with no storage. */
+function hasEmptyStorage(known: Account | null | undefined): boolean {
+  return known != null && equalsBytes(known.storageRoot, KECCAK256_RLP);
+}
 
 /** A copy as MerkleStateManager hands out (it stores accounts serialized): the four consensus fields. */
 function copy(account: Account): Account {

@@ -90,9 +90,15 @@ export class StateSnapshot {
 
   /** The account at this root if a snapshot has it in memory (null: no account), else undefined. */
   peek(addressHex: string): Account | null | undefined {
-    for (let s: StateSnapshot | undefined = this; s !== undefined; s = s.parent) {
+    const own = this.accounts.get(addressHex);
+    if (own !== undefined) return own;
+    for (let s = this.parent; s !== undefined; s = s.parent) {
       const known = s.accounts.get(addressHex);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        // Read again soon, as a run's blocks read the same few accounts: next time from here.
+        this.accounts.set(addressHex, known);
+        return known;
+      }
     }
     return undefined;
   }

@@ -5,7 +5,7 @@ import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
-import { StateFacts, StateSnapshot } from './snapshot.js';
+import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
 import { cachedState, Writer } from './writer.js';
 
 /**
@@ -25,6 +25,8 @@ export class StateStore {
   private readonly snapshots = new Map<string, StateSnapshot>();
   /** Blocks landed since the writer's caches were last cleared. */
   private blocksSinceClear = 0;
+  /** The last of a run of blocks built on the writer's trie that has not landed yet (see {@link built}). */
+  private unlanded?: StateSnapshot;
 
   private readonly writing: Writer;
   /** The state blocks are built on, advanced block by block. */
@@ -148,31 +150,52 @@ export class StateStore {
   }
 
   /**
-   * The block whose state is `root` has landed on the block whose state is `parentRoot`: the
-   * writer's recorded changes are exactly what it changed, so its snapshot derives from the parent's.
-   * The writer's caches hold nothing the trie does not by then, so past their bound they start
-   * afresh; they cannot be an LRU, which could drop a write before the block is committed.
+   * The writer's trie holds the state at `root`, of a block built on the state of `parent` that has
+   * not landed yet (one of a run landing in one batch): its snapshot, derived from `parent`'s with
+   * the accounts the block changed, so the run's next block reads memory as a block on the head
+   * does. Landing the run keeps the last one as the head's ({@link landed}); discarding it drops them all.
    */
-  landed(parentRoot: Uint8Array | undefined, root: Uint8Array): void {
+  built(parent: StateSnapshot, root: Uint8Array): StateSnapshot {
+    const snapshot = this.derive(parent, root, this.writing.take());
+    this.writing.rebase(snapshot);
+    this.unlanded = snapshot;
+    return snapshot;
+  }
+
+  /**
+   * The block whose state is `root` has landed on the block whose state is `parentRoot`, or a run
+   * of blocks {@link built} one by one, the last with state `root`: the writer's recorded changes
+   * are exactly what the block changed (the run's were taken block by block), so its snapshot
+   * derives from its parent's.
+   * The writer's caches hold nothing the trie does not by then, so past their bound (`blocks` is
+   * how many blocks landed) they start afresh; they cannot be an LRU, which could drop a write
+   * before the block is committed.
+   */
+  landed(parentRoot: Uint8Array | undefined, root: Uint8Array, blocks = 1): void {
     this.store.landed();
-    if (++this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
+    this.blocksSinceClear += blocks;
+    if (this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
       this.writer.clearCaches();
       this.blocksSinceClear = 0;
     }
+    const run = this.unlanded;
+    this.unlanded = undefined;
     const changes = this.writing.take();
-    // A block that changed nothing has its parent's state, and its snapshot.
-    if (parentRoot !== undefined && equalsBytes(parentRoot, root)) {
-      this.writing.rebase(this.snapshot(root));
-      return;
-    }
-    const open = () => this.at(root);
-    const child = parentRoot === undefined ? new StateSnapshot(root, open, this.facts) : this.snapshot(parentRoot).child(root, open, changes);
-    this.keep(bytesToHex(root), child);
-    this.writing.rebase(child);
+    const head =
+      parentRoot === undefined ? new StateSnapshot(root, () => this.at(root), this.facts) : this.derive(run ?? this.snapshot(parentRoot), root, changes);
+    this.keep(bytesToHex(root), head);
+    this.writing.rebase(head);
+  }
+
+  /** The snapshot of `root`, the state after a block that made `changes` to `parent`'s (`parent`'s own when the root is the same). */
+  private derive(parent: StateSnapshot, root: Uint8Array, changes: AccountChanges): StateSnapshot {
+    if (equalsBytes(parent.root, root)) return parent;
+    return parent.child(root, () => this.at(root), changes);
   }
 
   discard(): void {
     this.store.discard();
+    this.unlanded = undefined;
     this.writing.take();
   }
 }

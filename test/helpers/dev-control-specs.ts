@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { callAs, blockAt, done, freshAddress, headNumber, hex, methodOf, type Dialect } from './dev-calls.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
+import { verifyProof } from './proof.js';
 import { devKey, expectRpcError, signTx, SINK } from './transactions.js';
 import { WsRpc } from './ws-rpc.js';
 
@@ -68,6 +69,48 @@ export function describeMine(dialect: Dialect): void {
       // EIP-2935: the history contract holds the parent hash of each block it ran in.
       const history = '0x0000f90827f1c53a10cb7a02335b175320002935';
       expect(await node.call('eth_getStorageAt', [history, hex(399n), 'latest'])).to.equal((await blockAt(node, hex(399n))).hash);
+    });
+
+    it('mines the blocks evm_mine would mine one by one at the same times, byte for byte, across its batches', async () => {
+      // 300 blocks: the first carries a pooled transaction and lands alone, the empty ones after it
+      // land in batches of 256 (the first batch ends at block 257).
+      const { node } = it_;
+      const tx = await signTx({ key: devKey(1), nonce: 0 });
+      await node.call('eth_sendRawTransaction', [tx]);
+      await callAs(node, method, [hex(300)]);
+      const run = await Promise.all(Array.from({ length: 300 }, (_, i) => blockAt(node, hex(i + 1))));
+      const oneByOne = await startTestNode({ mining: false });
+      try {
+        await oneByOne.call('eth_sendRawTransaction', [tx]);
+        for (const block of run) await oneByOne.call('evm_mine', [block.timestamp]);
+        for (const block of run) expect(await blockAt(oneByOne, block.number), `block ${BigInt(block.number)}`).to.deep.equal(block);
+      } finally {
+        await oneByOne.destroy();
+      }
+    });
+
+    it('leaves the state of every block of the run readable and provable against its state root', async () => {
+      const { node } = it_;
+      await node.call('eth_sendRawTransaction', [await signTx({ key: devKey(1), nonce: 0 })]);
+      await callAs(node, method, [hex(300)]);
+      // Block 200, inside the first batch: EIP-2935's history contract holds block 199's hash by
+      // then, and block 200's own only from block 201 on.
+      const history = '0x0000f90827f1c53a10cb7a02335b175320002935';
+      const block = await blockAt(node, hex(200));
+      const slots = [hex(199), hex(200)];
+      expect(await node.call('eth_getStorageAt', [history, hex(199), block.number])).to.equal((await blockAt(node, hex(199))).hash);
+      expect(BigInt(await node.call('eth_getStorageAt', [history, hex(200), block.number]))).to.equal(0n);
+      expect(await node.call('eth_getStorageAt', [history, hex(200), 'latest'])).to.equal(block.hash);
+      const proof = await node.call('eth_getProof', [history, slots, block.number]);
+      await verifyProof(proof, block.stateRoot);
+      // A proof's values are quantities: a hash with leading zero bytes loses them.
+      expect((proof.storageProof ?? []).map((entry) => BigInt(entry.value))).to.deep.equal([BigInt((await blockAt(node, hex(199))).hash), 0n]);
+      const sender = DEV_ADDRESSES[1];
+      const balance = await node.call('eth_getBalance', [sender, block.number]);
+      expect(BigInt(balance) < BigInt(await node.call('eth_getBalance', [sender, '0x0'])), 'the sender paid for its transaction by then').to.equal(true);
+      const senderProof = await node.call('eth_getProof', [sender, [], block.number]);
+      await verifyProof(senderProof, block.stateRoot);
+      expect(senderProof.balance).to.equal(balance);
     });
 
     it('mines nothing for 0 blocks', async () => {

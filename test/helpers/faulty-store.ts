@@ -8,14 +8,20 @@ export type InjectedFault = 'ENOSPC' | 'EIO';
 const STRERROR: Record<InjectedFault, string> = { ENOSPC: 'No space left on device', EIO: 'Input/output error' };
 
 export class FaultyLevel extends FailStopLevel {
-  /** While set, each write that reaches the disk fails with it. */
+  /** While set, each write that reaches the disk fails with it (once `passing` more have passed). */
   failing?: InjectedFault;
+  /** Writes that still pass before `failing` takes effect: a fault part-way through a run of writes. */
+  passing = 0;
   /** Writes that reached the disk (or would have, but failed). */
   reached = 0;
 
   protected override reachDisk(write: () => Promise<void>): Promise<void> {
     this.reached++;
     if (this.failing === undefined) return write();
+    if (this.passing > 0) {
+      this.passing--;
+      return write();
+    }
     // classic-level's error for a failed log append, as seen on a full tmpfs.
     return Promise.reject(Object.assign(new Error(`IO error: ${this.location}/000003.log: ${STRERROR[this.failing]}`), { code: 'LEVEL_IO_ERROR' }));
   }

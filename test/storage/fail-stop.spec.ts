@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import type { Logger } from '../../src/log.js';
 import { signTransfer, sleep, waitFor, WALLETS } from '../durability/support.js';
 import { faultyStorage, type FaultyLevel } from '../helpers/faulty-store.js';
+import { verifyProof } from '../helpers/proof.js';
 import { DEV_ADDRESSES, startTestNode, testLogger, type TestNode } from '../helpers/node.js';
 import { rpc, RpcCallError } from '../helpers/rpc.js';
 
@@ -121,6 +122,28 @@ describe('storage: fail-stop after a failed write (injected)', function () {
       } finally {
         await restarted.stop();
       }
+    });
+
+    it('leaves a run of anvil_mine that fails part-way at the last batch that landed, whole, and mines on from it once recovered', async () => {
+      // 600 blocks: block 1 lands alone, blocks 2–257 in the next write, 258–513 in the one that fails.
+      store().passing = 2;
+      store().failing = 'ENOSPC';
+      expect((await refusal(rpc(node.url, 'anvil_mine', ['0x258']))).message).to.match(DISK_FULL);
+      const head = await node.call('eth_getBlockByNumber', ['latest', false]);
+      expect(head!.number).to.equal('0x101');
+      expect(await node.call('eth_getBlockByNumber', ['0x102', false])).to.equal(null);
+      await verifyProof(await node.call('eth_getProof', [DEV_ADDRESSES[0], [], 'latest']), head!.stateRoot);
+      store().failing = undefined;
+      expect(await recovered()).to.equal(true);
+      await rpc(node.url, 'evm_mine', []);
+      const next = await node.call('eth_getBlockByNumber', ['latest', false]);
+      expect(next).to.include({ number: '0x102', parentHash: head!.hash });
+      // Built on block 257's state, nothing of the failed batch's: EIP-2935's history contract has
+      // block 257's hash, and no hash of the blocks that never landed (block 300's would be at slot 300).
+      const history = '0x0000f90827f1c53a10cb7a02335b175320002935';
+      expect(await node.call('eth_getStorageAt', [history, '0x101', 'latest'])).to.equal(head!.hash);
+      expect(BigInt(await node.call('eth_getStorageAt', [history, '0x12c', 'latest']))).to.equal(0n);
+      await verifyProof(await node.call('eth_getProof', [DEV_ADDRESSES[0], [], 'latest']), next!.stateRoot);
     });
 
     it('keeps a filter whose poll could not record its cursor: the next poll reports the same block', async () => {
