@@ -4,7 +4,7 @@
 // runs the bundle when it is current. Plain JavaScript: it runs after tsc, from `npm run build` and `npm start`.
 //
 // Left outside: native addons (they locate their binaries from their own directory) and what the code resolves at
-// run time from a path: each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
+// run time from a path (the EVM's interpreter module is put back inside, see evmInterpreter): each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
 // loader looks for them) and the playground's browser modules (served from dist/src/).
 import { build } from 'esbuild';
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const NATIVE = ['classic-level', 'secp256k1', 'bufferutil', 'utf-8-validate'];
+
+/**
+ * state/evm-interpreter.js imports the EVM's internal interpreter module by a path it computes at run
+ * time, which would load a second EVM beside the bundle's own; in the bundle it imports that file by
+ * its place on disk, which esbuild resolves to the module the bundled EVM uses.
+ */
+const evmInterpreter = {
+  name: 'evm-interpreter',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]state[\\/]evm-interpreter\.js$/ }, () => {
+      const file = join(dirname(fileURLToPath(import.meta.resolve('@ethereumjs/evm'))), 'interpreter.js');
+      return { contents: `export async function loadInterpreter() { return (await import(${JSON.stringify(file)})).Interpreter; }`, loader: 'js' };
+    });
+  },
+};
 
 /** Writes dist/bundle/ afresh (whole or not at all: it is built beside it, then moved into place). */
 export async function bundle() {
@@ -34,6 +49,7 @@ export async function bundle() {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
+    plugins: [evmInterpreter],
   });
   writeFileSync(join(next, 'packages.json'), JSON.stringify(packagesByFile(metafile), null, 1));
   cpSync(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'), { recursive: true });

@@ -2,6 +2,7 @@
 // without recomputing it on every call. Measured on the benchmark token's balanceOf over an
 // in-memory state (one core): a call's EVM work 146 → 111 µs.
 import { Common } from '@ethereumjs/common';
+import { loadInterpreter } from './evm-interpreter.js';
 
 /** Activated-EIP lists (Common rebuilds its list on every fork change) → the same list as a Set. */
 const eipSets = new WeakMap<readonly number[], ReadonlySet<number>>();
@@ -65,14 +66,12 @@ let jumpAnalysisMemoized = false;
  * though it depends only on the code and the opcode table (rebuilt, as a new object, when the
  * EVM's fork changes), and the interpreter only reads what it returns. State managers hand out the
  * same buffer for the same code (the flat state keeps code by hash), so a contract is analysed
- * once per fork. The Interpreter class is internal to @ethereumjs/evm, so it is reached through
- * the package's own file, the module instance its EVM uses.
+ * once per fork.
  */
 export async function memoizeJumpAnalysis(): Promise<void> {
   if (jumpAnalysisMemoized) return;
   jumpAnalysisMemoized = true;
-  const url = new URL('./interpreter.js', import.meta.resolve('@ethereumjs/evm'));
-  const { Interpreter } = (await import(url.href)) as { Interpreter: { prototype: InterpreterInternals } };
+  const Interpreter = (await loadInterpreter()) as { prototype: InterpreterInternals };
   const analyse = Interpreter.prototype._getValidJumpDestinations;
   Interpreter.prototype._getValidJumpDestinations = function (this: InterpreterInternals, code: Uint8Array): JumpAnalysis {
     const table = this._evm._opcodeMap;

@@ -5,7 +5,9 @@ import { statSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { killAll, listening, runCli } from '../helpers/cli.js';
 import { MODULE_LOG } from '../helpers/module-log.js';
+import { DEV_ADDRESSES } from '../helpers/node.js';
 import { rpc } from '../helpers/rpc.js';
+import { until } from '../helpers/wait.js';
 
 const BUNDLE_ENTRY = fileURLToPath(new URL('../../bundle/cli-main.js', import.meta.url));
 const LAST_COMPILE = fileURLToPath(new URL('../../.tsbuildinfo', import.meta.url));
@@ -18,6 +20,15 @@ describe('the CLI bundle', function () {
     const cli = runCli(['start', '--port', '0'], { node: ['--import', MODULE_LOG] });
     expect(await rpc(await listening(cli), 'eth_chainId', [])).to.equal('0x7a69');
     expect(cli.stderr()).to.include('loaded the bundle');
+  });
+
+  it('holds all the node runs, packages included, but the native addons: an executing call loads nothing else from node_modules', async () => {
+    const cli = runCli(['start', '--port', '0'], { node: ['--import', MODULE_LOG] });
+    const url = await listening(cli);
+    await rpc(url, 'eth_call', [{ from: DEV_ADDRESSES[0], to: DEV_ADDRESSES[1], value: '0x1' }, 'latest']);
+    await until(() => cli.stderr().includes('loaded package @ethereumjs/evm'), 'the node to load the EVM');
+    const fromNodeModules = [...cli.stderr().matchAll(/^loaded from node_modules (\S+)$/gm)].map((match) => match[1]);
+    expect(fromNodeModules).to.deep.equal(['classic-level']);
   });
 
   it('is passed over once it is older than the last compile: the compiled modules run', async () => {

@@ -1,7 +1,8 @@
 // Imported into a child node with `node --import` (see runCli's `node` option): names each package
 // the process loads, one line on stderr as its first module loads, so a spec can tell what a start
 // or a request made the node load. A file of the CLI's bundle loads the packages it holds, as the
-// bundle's packages.json lists them (scripts/bundle.mjs); loading the bundle's entry is a line too.
+// bundle's packages.json lists them (scripts/bundle.mjs); loading the bundle's entry is a line too, and so is
+// each package loaded from its own files (not from the bundle).
 import { register } from 'node:module';
 
 const hooks = `
@@ -10,8 +11,13 @@ import { dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 const seen = new Set();
 const bundles = new Map();
+const fromNodeModules = new Set();
 function packagesOf(url) {
   const name = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url)?.[1];
+  if (name !== undefined && !fromNodeModules.has(name)) {
+    fromNodeModules.add(name);
+    process.stderr.write('loaded from node_modules ' + name + '\\n');
+  }
   if (name !== undefined) return [name];
   if (!/\\/dist\\/bundle\\/[^/]+\\.js$/.test(url)) return [];
   const file = fileURLToPath(url);
