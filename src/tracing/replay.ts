@@ -93,6 +93,8 @@ interface Position {
   next: number;
   gasUsed: bigint;
   logs: number;
+  /** the block's senders, read once per position: reading them is a record per transaction of the block */
+  senders?: Address[];
 }
 
 export class Replayer {
@@ -187,7 +189,7 @@ export class Replayer {
   /** Runs `block`'s transactions from the position's next up to (not including) `until`, tracing those `tracerFor` gives a tracer. */
   private async advance(position: Position, block: Block, until: number, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
     const { vm } = position;
-    const senders = await this.chain.senders(block);
+    const senders = (position.senders ??= await this.chain.senders(block));
     const results: TracedResult[] = [];
     const { runTx } = await loadVmLibrary();
     for (let index = position.next; index < until; index++) {
