@@ -143,6 +143,24 @@ describe('debug_traceTransaction', () => {
     await expectRpcError(node.call('debug_traceTransaction', [transfer, { tracer: 'noSuchTracer' } as never]), -32602, /tracer/);
   });
 
+  it('traced again, reads none of its block\'s transaction records: the replay up to it is kept with its senders', async () => {
+    await node.call('debug_traceTransaction', [secondSet]);
+    const { blocks } = node.node.services.chain;
+    const records = blocks.records.bind(blocks);
+    let reads = 0;
+    blocks.records = (block) => {
+      reads++;
+      return records(block);
+    };
+    try {
+      const again = (await node.call('debug_traceTransaction', [secondSet])) as StructTrace;
+      expect(again.failed).to.equal(false);
+      expect(reads).to.equal(0);
+    } finally {
+      blocks.records = records;
+    }
+  });
+
   it('changes nothing: the head and its state stay as they were', async () => {
     const head = await node.call('eth_getBlockByNumber', ['latest', false]);
     await node.call('debug_traceTransaction', [secondSet, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]);
