@@ -32,6 +32,13 @@ function emittersOf(receipts: readonly StoredReceipt[]): Uint8Array[] {
 }
 
 /**
+ * A block's transaction records read in one go at most: a larger block's are read this many at a
+ * time, each slice by one LevelDB call off the main thread, so a block of thousands of transactions
+ * does not hold other requests while its records are read and decoded.
+ */
+const RECORDS_PER_READ = 256;
+
+/**
  * Blocks, transaction records (receipts) and indexes in LevelDB (layout: storage/layout.ts). Reads
  * are direct; writes are batch operations the caller commits together with the state they belong to.
  *
@@ -74,15 +81,22 @@ export class BlockStore {
    * another block (a transaction mined again elsewhere after its block left the chain).
    */
   async records(block: Block): Promise<TxRecord[] | undefined> {
-    if (block.transactions.length === 0) return [];
+    const { transactions } = block;
+    if (transactions.length === 0) return [];
     const hash = block.hash();
     const records: TxRecord[] = [];
-    for (const tx of block.transactions) {
-      const bytes = this.db.txRecords.getSync(tx.hash());
-      if (bytes === undefined) return undefined;
-      const record = decodeTxRecord(bytes);
-      if (!equalsBytes(record.blockHash, hash)) return undefined;
-      records.push(record);
+    for (let start = 0; start < transactions.length; start += RECORDS_PER_READ) {
+      const slice = transactions.slice(start, start + RECORDS_PER_READ);
+      const found =
+        transactions.length <= RECORDS_PER_READ
+          ? slice.map((tx) => this.db.txRecords.getSync(tx.hash()))
+          : await this.db.txRecords.getMany(slice.map((tx) => tx.hash()));
+      for (const bytes of found) {
+        if (bytes === undefined) return undefined;
+        const record = decodeTxRecord(bytes);
+        if (!equalsBytes(record.blockHash, hash)) return undefined;
+        records.push(record);
+      }
     }
     return records;
   }

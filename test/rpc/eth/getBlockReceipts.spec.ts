@@ -44,6 +44,20 @@ describe('eth_getBlockReceipts', () => {
     expect(await node.call('eth_getBlockReceipts', ['latest'])).to.deep.equal(byNumber);
   });
 
+  it('a block of more transactions than one read takes (300): every receipt, in order', async () => {
+    const many: string[] = [];
+    for (let nonce = 0; nonce < 300; nonce++) {
+      const raw = await signTx({ key: devKey(2 + (nonce % 6)), nonce: Math.floor(nonce / 6) });
+      await node.call('eth_sendRawTransaction', [raw]);
+      many.push(txHash(raw));
+    }
+    await node.call('evm_mine', []);
+    const receipts = (await node.call('eth_getBlockReceipts', ['latest']))!;
+    expect(receipts.map((receipt) => receipt.transactionHash)).to.deep.equal((await node.call('eth_getBlockByNumber', ['latest', false]))!.transactions);
+    expect([...receipts.map((receipt) => receipt.transactionHash)].sort()).to.deep.equal([...many].sort());
+    expect(receipts.map((receipt) => receipt.transactionIndex)).to.deep.equal(many.map((_hash, i) => `0x${i.toString(16)}`));
+  });
+
   it('a block without transactions: []', async () => {
     expect(await node.call('eth_getBlockReceipts', ['earliest'])).to.deep.equal([]);
   });
