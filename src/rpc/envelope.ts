@@ -50,19 +50,25 @@ function errorText(id: RpcId, error: RpcErrorObject): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error });
 }
 
+/** A response's JSON: text, or bytes when it carries a shared result's kept encoding. */
+export type ResponseText = string | Buffer;
+
+const CLOSE = Buffer.from('}');
+
 /** Serialises one response; a result or error data that cannot be JSON-encoded (bigint, cycles) becomes -32603. */
-function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcError }, log?: Logger): string {
+function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcError }, log?: Logger): ResponseText {
   try {
     if ('error' in outcome) return errorText(id, outcome.error.toJSON());
     const result = resultJson(outcome.result) ?? 'null';
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+    return typeof result === 'string' ? `${head}${result}}` : Buffer.concat([Buffer.from(head), result, CLOSE]);
   } catch (err) {
     log?.error('response not serialisable', err instanceof Error ? err.stack ?? err.message : err);
     return errorText(id, internalError().toJSON());
   }
 }
 
-async function run(req: Request | Rejected, invoke: Invoke, log?: Logger): Promise<string | undefined> {
+async function run(req: Request | Rejected, invoke: Invoke, log?: Logger): Promise<ResponseText | undefined> {
   let outcome: { result: unknown } | { error: RpcError };
   if (req.kind === 'reject') {
     outcome = { error: req.error };
@@ -78,7 +84,16 @@ async function run(req: Request | Rejected, invoke: Invoke, log?: Logger): Promi
   return req.notification ? undefined : responseText(req.id, outcome, log);
 }
 
-export async function handleRpcBody(body: string, invoke: Invoke, opts: EnvelopeOptions): Promise<string | undefined> {
+/** A batch's answers as one JSON array: text while every answer is text. */
+function batchText(parts: ResponseText[]): ResponseText {
+  if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
+  const chunks: Buffer[] = [];
+  parts.forEach((part, i) => chunks.push(Buffer.from(i === 0 ? '[' : ','), typeof part === 'string' ? Buffer.from(part) : part));
+  chunks.push(Buffer.from(']'));
+  return Buffer.concat(chunks);
+}
+
+export async function handleRpcBody(body: string, invoke: Invoke, opts: EnvelopeOptions): Promise<ResponseText | undefined> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
@@ -92,10 +107,10 @@ export async function handleRpcBody(body: string, invoke: Invoke, opts: Envelope
   }
   // Sequential on purpose: a batch like [sendRawTransaction, getTransactionReceipt]
   // must observe its own earlier effects, as it does on geth.
-  const parts: string[] = [];
+  const parts: ResponseText[] = [];
   for (const raw of parsed) {
     const text = await run(classify(raw), invoke, opts.log);
     if (text !== undefined) parts.push(text);
   }
-  return parts.length === 0 ? undefined : `[${parts.join(',')}]`;
+  return parts.length === 0 ? undefined : batchText(parts);
 }

@@ -128,7 +128,7 @@ export function isOriginAllowed(origin: string | undefined, allowed: readonly st
   return allowed.some((entry) => originMatches(url, entry.trim().toLowerCase()));
 }
 
-function sendJson(res: ServerResponse, status: number, body: string, headers: http.OutgoingHttpHeaders = {}): void {
+function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: http.OutgoingHttpHeaders = {}): void {
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }

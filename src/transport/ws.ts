@@ -65,7 +65,7 @@ export class WsConnection implements Subscriber {
    * Messages not yet handed to the socket. Kept as strings, in V8's heap, which gives freed memory
    * back to the system after a collection; Buffers would sit in malloc's heap, which keeps it.
    */
-  private queue: Array<{ text: string; bytes: number }> = [];
+  private queue: Array<{ text: string | Buffer; bytes: number }> = [];
   /** bytes handed to the socket and not yet written to the network */
   private inFlight = 0;
   /** bytes of output held: the queue and what is in flight */
@@ -86,7 +86,7 @@ export class WsConnection implements Subscriber {
     return this.held;
   }
 
-  send(text: string): void {
+  send(text: string | Buffer): void {
     if (this.ended) return;
     const bytes = Buffer.byteLength(text);
     this.held += bytes;
@@ -124,9 +124,10 @@ export class WsConnection implements Subscriber {
     return this.inFlight === 0 || this.inFlight + bytes <= SOCKET_WINDOW_BYTES;
   }
 
-  private write(text: string, bytes: number): void {
+  private write(text: string | Buffer, bytes: number): void {
     this.inFlight += bytes;
-    this.socket.send(text, () => this.written(bytes));
+    // A Buffer is a shared result's kept JSON: still a text frame, not a binary one.
+    this.socket.send(text, { binary: false }, () => this.written(bytes));
   }
 
   /** `bytes` reached the network (or the socket is gone): hand over what waits, as the window allows. */

@@ -3,6 +3,7 @@ import { rawHttp } from '../helpers/raw-http.js';
 import type { Logger } from '../../src/log.js';
 import { createDispatcher, type MethodEntry } from '../../src/rpc/dispatch.js';
 import { invalidParams, RpcError } from '../../src/rpc/errors.js';
+import { composedResult, sharedResult } from '../../src/rpc/shared-results.js';
 import { startHttpServer, type HttpServerHandle } from '../../src/transport/http.js';
 import { RpcCallError, rpc, rpcRaw } from '../helpers/rpc.js';
 
@@ -39,7 +40,10 @@ describe('JSON-RPC envelope over HTTP', () => {
       },
     },
     big: { invoke: async () => ({ value: 1n }) },
+    shared: { invoke: async () => sharedBlock },
+    composed: { invoke: async () => composedResult({ parts: ['a', 'b'] }, Buffer.from('{"parts":["a","b"]}')) },
   };
+  const sharedBlock = sharedResult({ number: '0x1', transactions: ['0xab'] });
 
   before(async () => {
     server = await startHttpServer({
@@ -134,6 +138,30 @@ describe('JSON-RPC envelope over HTTP', () => {
       expect(arr[1]!.error.code).to.equal(-32601);
       expect(arr[2]!.result).to.equal(3);
       expect(notified).to.equal(1);
+    });
+
+    it('answers a shared result, serialised once, alike on every call', async () => {
+      for (let i = 0; i < 2; i++) expect((await call({ jsonrpc: '2.0', id: i, method: 'shared' })).json).to.deep.equal({ jsonrpc: '2.0', id: i, result: sharedBlock });
+    });
+
+    it('answers a result joined from kept JSON with that JSON', async () => {
+      const { text } = await call({ jsonrpc: '2.0', id: 7, method: 'composed' });
+      expect(text).to.equal('{"jsonrpc":"2.0","id":7,"result":{"parts":["a","b"]}}');
+    });
+
+    it('keeps order in a batch mixing kept JSON and plain results', async () => {
+      const { json } = await call([
+        { jsonrpc: '2.0', id: 'a', method: 'echo', params: ['x'] },
+        { jsonrpc: '2.0', id: 'b', method: 'composed' },
+        { jsonrpc: '2.0', id: 'c', method: 'foo_bar' },
+        { jsonrpc: '2.0', id: 'd', method: 'shared' },
+      ]);
+      const arr = json as Array<ResultBody & ErrorBody>;
+      expect(arr.map((r) => r.id)).to.deep.equal(['a', 'b', 'c', 'd']);
+      expect(arr[0]!.result).to.deep.equal(['x']);
+      expect(arr[1]!.result).to.deep.equal({ parts: ['a', 'b'] });
+      expect(arr[2]!.error.code).to.equal(-32601);
+      expect(arr[3]!.result).to.deep.equal(sharedBlock);
     });
 
     it('answers an empty batch with a single -32600 error', async () => {

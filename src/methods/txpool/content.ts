@@ -2,7 +2,8 @@ import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/ty
 import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
-import type { PooledTx } from '../../txpool/types.js';
+import { composedResult, resultJson, sharedResult } from '../../rpc/shared-results.js';
+import type { PoolContent, PooledTx } from '../../txpool/types.js';
 import type { Handlers, Services } from '../services.js';
 
 const byNonce = <T>(txs: PooledTx[], render: (tx: PooledTx) => T): Record<string, T> =>
@@ -19,16 +20,71 @@ const formatted = new WeakMap<PooledTx, PoolTransaction>();
 const poolTx = (pooled: PooledTx): PoolTransaction => {
   let rpc = formatted.get(pooled);
   if (rpc === undefined) {
-    rpc = toRpcPoolTransaction(pooled.tx, pooled.sender);
+    rpc = sharedResult(toRpcPoolTransaction(pooled.tx, pooled.sender));
     formatted.set(pooled, rpc);
   }
   return rpc;
 };
 
-/** docs/SPEC.md §2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities. */
-function summary({ tx }: PooledTx): string {
-  const to = tx.to === undefined ? 'contract creation' : tx.to.toString();
-  return `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(feeCap(tx))} wei`;
+/** docs/SPEC.md §2.10: `<to>: <value> wei + <gas> gas × <gasPrice> wei`, hex quantities; made once per pooled transaction. */
+const summaries = new WeakMap<PooledTx, string>();
+function summary(pooled: PooledTx): string {
+  let text = summaries.get(pooled);
+  if (text === undefined) {
+    const { tx } = pooled;
+    const to = tx.to === undefined ? 'contract creation' : tx.to.toString();
+    text = `${to}: ${toQuantity(tx.value)} wei + ${toQuantity(tx.gasLimit)} gas × ${toQuantity(feeCap(tx))} wei`;
+    summaries.set(pooled, text);
+  }
+  return text;
+}
+
+/**
+ * A full pool's content is a megabyte of JSON. Each transaction's member of it (`"nonce":entry`)
+ * is encoded once, like the entry, so an answer is these joined: a copy, not a stringify and an
+ * encode of the whole.
+ */
+const members = { content: new WeakMap<PooledTx, Buffer>(), inspect: new WeakMap<PooledTx, Buffer>() };
+const memberJson = (kind: keyof typeof members, entryJson: (tx: PooledTx) => string | Buffer) => (tx: PooledTx): Buffer => {
+  let member = members[kind].get(tx);
+  if (member === undefined) {
+    member = Buffer.concat([Buffer.from(`"${tx.nonce.toString(10)}":`), Buffer.from(entryJson(tx))]);
+    members[kind].set(tx, member);
+  }
+  return member;
+};
+const contentMember = memberJson('content', (tx) => resultJson(poolTx(tx)) as Buffer);
+const inspectMember = memberJson('inspect', (tx) => JSON.stringify(summary(tx)));
+
+const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('{');
+const CLOSE = Buffer.from('}');
+
+/** The JSON of sender → nonce → entry: senders in the map's order, each one's in nonce order, as the object has them. */
+function groupsJson(groups: Map<string, PooledTx[]>, member: (tx: PooledTx) => Buffer, chunks: Buffer[]): void {
+  chunks.push(OPEN);
+  let firstSender = true;
+  for (const [sender, txs] of groups) {
+    chunks.push(Buffer.from(`${firstSender ? '' : ','}"${sender}":{`));
+    firstSender = false;
+    txs.forEach((tx, i) => {
+      if (i > 0) chunks.push(COMMA);
+      chunks.push(member(tx));
+    });
+    chunks.push(CLOSE);
+  }
+  chunks.push(CLOSE);
+}
+
+/** The JSON of `{pending, queued, ...rest}`, from the pool's groups and the rest's own JSON. */
+function poolJson(groups: PoolContent, member: (tx: PooledTx) => Buffer, rest: object): Buffer {
+  const chunks: Buffer[] = [Buffer.from('{"pending":')];
+  groupsJson(groups.pending, member, chunks);
+  chunks.push(Buffer.from(',"queued":'));
+  groupsJson(groups.queued, member, chunks);
+  const restJson = JSON.stringify(rest);
+  chunks.push(Buffer.from(restJson === '{}' ? '}' : `,${restJson.slice(1)}`));
+  return Buffer.concat(chunks);
 }
 
 const simpleEntry = (tx: PooledTx) => ({ Nonce: Number(tx.nonce), TxHash: tx.hashHex });
@@ -42,8 +98,12 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
   };
   return {
     txpool_content: async () => {
-      const { pending, queued } = pool.content();
-      return { pending: bySender(pending, poolTx), queued: bySender(queued, poolTx), ...counters() };
+      const groups = pool.content();
+      const rest = counters();
+      return composedResult(
+        { pending: bySender(groups.pending, poolTx), queued: bySender(groups.queued, poolTx), ...rest },
+        poolJson(groups, contentMember, rest),
+      );
     },
     txpool_contentFrom: async ([address]) => {
       const content = await pool.contentFrom(address.toLowerCase());
@@ -56,8 +116,11 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
       };
     },
     txpool_inspect: async () => {
-      const { pending, queued } = pool.content();
-      return { pending: bySender(pending, summary), queued: bySender(queued, summary) };
+      const groups = pool.content();
+      return composedResult(
+        { pending: bySender(groups.pending, summary), queued: bySender(groups.queued, summary) },
+        poolJson(groups, inspectMember, {}),
+      );
     },
     txpool_simpleContent: async () => {
       const { pending, queued } = pool.content();

@@ -1,5 +1,7 @@
 import { bytesToHex } from '@ethereumjs/util';
 import { expect } from 'chai';
+import WebSocket from 'ws';
+import { wsUrl } from '../../helpers/ws-rpc.js';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 import { devAddress, devKey, GWEI, signTx, SINK, txHash } from '../../helpers/transactions.js';
 
@@ -87,6 +89,22 @@ describe('txpool_content', () => {
     expect(content.notReadyTxCount).to.equal(count(content.queued));
     expect(content.txCount).to.equal(content.readyTxCount + content.notReadyTxCount);
     expect(content.txCount).to.equal(4);
+  });
+
+  it('answers the same content over WebSocket, in a text frame', async () => {
+    const overHttp = await node.call('txpool_content', []);
+    expect(overHttp.txCount).to.be.greaterThan(0);
+    const socket = new WebSocket(wsUrl(node.url));
+    try {
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const frame = new Promise<{ data: string; binary: boolean }>((resolve) => socket.once('message', (data, binary) => resolve({ data: data.toString(), binary })));
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'txpool_content', params: [] }));
+      const { data, binary } = await frame;
+      expect(binary).to.equal(false);
+      expect(JSON.parse(data)).to.deep.equal({ jsonrpc: '2.0', id: 1, result: overHttp });
+    } finally {
+      socket.terminate();
+    }
   });
 
   it('reports the configured limit as txCountLimit', async () => {
