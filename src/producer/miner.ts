@@ -5,6 +5,7 @@ import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { Chain, NewBlock } from '../chain/chain.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
+import { EmptyBlockBuilder } from './empty-block.js';
 import type { BlockClock } from './block-clock.js';
 import type { NextBlock } from './next-block.js';
 import { FlatState } from '../state/flat-state.js';
@@ -47,6 +48,7 @@ export class Miner {
   private vm?: Promise<VM>;
   /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
   private flat?: { vm: VM; state: FlatState };
+  private readonly emptyBlocks: EmptyBlockBuilder;
 
   /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
@@ -57,6 +59,7 @@ export class Miner {
   ) {
     pool.on('added', () => this.poolVersion++);
     pool.on('removed', () => this.poolVersion++);
+    this.emptyBlocks = new EmptyBlockBuilder(chain.state.writer);
   }
 
   /** Mines one block (possibly empty) and answers it once it is the head. */
@@ -163,7 +166,8 @@ export class Miner {
 
   /**
    * Builds `count` empty blocks on the head, the first at `timestamp`, each later one `interval`
-   * seconds on, and lands them in one batch; answers the last one's timestamp.
+   * seconds on (without the VM where {@link EmptyBlockBuilder} can tell what it would do), and
+   * lands them in one batch; answers the last one's timestamp.
    */
   private async buildEmptyRun(count: number, timestamp: bigint, interval: bigint): Promise<bigint> {
     const head = this.chain.head();
@@ -177,8 +181,11 @@ export class Miner {
     try {
       for (let i = 0; i < count; i++) {
         const blockTimestamp = this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval);
-        const blockVm = await this.blockVM(vm, parent, snapshot, blockTimestamp);
-        const { block } = await assembleBlock(blockVm, parent, blockTimestamp, [], this.headerOptions(parent, blockTimestamp));
+        const options = this.headerOptions(parent, blockTimestamp);
+        const common = this.chain.commons.at({ number: parent.header.number + 1n, timestamp: blockTimestamp });
+        const block =
+          (await this.emptyBlocks.build(snapshot, parent, blockTimestamp, common, options)) ??
+          (await assembleBlock(await this.blockVM(vm, parent, snapshot, blockTimestamp), parent, blockTimestamp, [], options)).block;
         // The next block reads the state this one left from memory, as a block on the head does.
         snapshot = this.chain.state.built(snapshot, block.header.stateRoot);
         run.push({ block, receipts: [] });
