@@ -17,6 +17,8 @@ export class TrieStore implements DB<string, Uint8Array> {
   private pending = new Map<string, Uint8Array>();
   /** Writes handed to a batch that may not have landed yet; still served to readers until it has. */
   private inFlight = new Map<string, Uint8Array>();
+  /** Buffered writes read again before they landed (see {@link landed}). */
+  private reread = new Set<string>();
   /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
   private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeBytes);
 
@@ -25,8 +27,13 @@ export class TrieStore implements DB<string, Uint8Array> {
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
     // The empty trie has no node to store; the trie still asks for it (an account without storage).
     if (key === EMPTY_ROOT) return undefined;
-    const buffered = this.pending.get(key) ?? this.inFlight.get(key) ?? this.recent.get(key);
-    if (buffered !== undefined) return buffered;
+    const written = this.pending.get(key) ?? this.inFlight.get(key);
+    if (written !== undefined) {
+      this.reread.add(key);
+      return written;
+    }
+    const recent = this.recent.get(key);
+    if (recent !== undefined) return recent;
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
     const stored = this.section.getSync(hexToBytes(`0x${key}`)) ?? undefined;
     if (stored !== undefined) this.recent.set(key, stored);
@@ -60,15 +67,24 @@ export class TrieStore implements DB<string, Uint8Array> {
     return ops;
   }
 
+  /**
+   * The batch landed: its writes join the recent nodes, but for those read again before it did. A
+   * node is read to be replaced (a trie walk on its way to write below it), so most of those are
+   * already gone from the latest state — the upper nodes of a trie a run of blocks writes into,
+   * rewritten block after block — and would only crowd out what the state still holds, such as the
+   * leaves the next blocks come back to. The few read for another reason are read from disk again.
+   */
   landed(): void {
-    for (const [key, value] of this.inFlight) this.recent.set(key, value);
+    for (const [key, value] of this.inFlight) if (!this.reread.has(key)) this.recent.set(key, value);
     this.inFlight = new Map();
+    this.reread = new Set();
   }
 
   /** Forgets writes that will never be committed (a block that failed to build, import or land). */
   discard(): void {
     this.pending = new Map();
     this.inFlight = new Map();
+    this.reread = new Set();
   }
 }
 
