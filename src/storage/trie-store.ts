@@ -1,9 +1,16 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
-import { bytesToHex, hexToBytes, KECCAK256_RLP } from '@ethereumjs/util';
+import { bytesToHex, KECCAK256_RLP } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from './database.js';
 
 const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
+
+/**
+ * A node's database key from the trie's hex string: Node's decoder, as @ethereumjs's hexToBytes
+ * checks the string with a regular expression first — at a block's dozens of nodes, 6 % of an
+ * empty block's time.
+ */
+const keyBytes = (key: string): Uint8Array => Buffer.from(key, 'hex');
 
 /**
  * The trie's key-value store: trie nodes and code by content hash in LevelDB.
@@ -35,7 +42,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     const recent = this.recent.get(key);
     if (recent !== undefined) return recent;
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
-    const stored = this.section.getSync(hexToBytes(`0x${key}`)) ?? undefined;
+    const stored = this.section.getSync(keyBytes(key)) ?? undefined;
     if (stored !== undefined) this.recent.set(key, stored);
     return stored;
   }
@@ -61,7 +68,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     for (const [key, value] of this.pending) this.inFlight.set(key, value);
     const ops: BatchOp[] = [];
     for (const [key, value] of this.pending) {
-      ops.push({ type: 'put', sublevel: this.section, key: hexToBytes(`0x${key}`), value });
+      ops.push({ type: 'put', sublevel: this.section, key: keyBytes(key), value });
     }
     this.pending = new Map();
     return ops;
