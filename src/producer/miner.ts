@@ -3,6 +3,7 @@ import { Hardfork } from '@ethereumjs/common';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { Chain, NewBlock } from '../chain/chain.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
 import { EmptyBlockBuilder } from './empty-block.js';
@@ -33,6 +34,8 @@ export interface MinedBlock {
 
 /** Most empty blocks anvil_mine lands in one LevelDB batch. */
 const BLOCKS_PER_BATCH = 256;
+/** How long a run of empty blocks is built before other requests get their turn, in ms. */
+const WORK_BETWEEN_YIELDS_MS = 20;
 
 /**
  * Builds blocks from the pool's executable transactions and appends them. From Byzantium on a
@@ -178,8 +181,13 @@ export class Miner {
     const run: NewBlock[] = [];
     let parent = head;
     let snapshot = this.chain.state.snapshot(headRoot);
+    let yieldAt = performance.now() + WORK_BETWEEN_YIELDS_MS;
     try {
       for (let i = 0; i < count; i++) {
+        if (performance.now() >= yieldAt) {
+          await yieldToEventLoop();
+          yieldAt = performance.now() + WORK_BETWEEN_YIELDS_MS;
+        }
         const blockTimestamp = this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval);
         const options = this.headerOptions(parent, blockTimestamp);
         const common = this.chain.commons.at({ number: parent.header.number + 1n, timestamp: blockTimestamp });
