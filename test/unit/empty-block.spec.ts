@@ -4,12 +4,16 @@
 // root slot it stops clearing, request queues at work, system contracts with other code.
 import { bytesToHex } from '@ethereumjs/util';
 import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Block } from '../../generated/types.js';
+import { devGenesis } from '../../src/chain/dev-genesis.js';
 import { assembleBlock } from '../../src/producer/block-assembly.js';
 import { createChainVM } from '../../src/state/vm.js';
 import { blockAt, hex } from '../helpers/dev-calls.js';
 import { startTestNode, testLogger, type TestNode } from '../helpers/node.js';
-import { devKey, signTx } from '../helpers/transactions.js';
+import { devAddress, devKey, signTx } from '../helpers/transactions.js';
 
 const BEACON_ROOTS = '0x000f3df6d732807ef1319fb7b8bb8522d0beac02';
 const WITHDRAWAL_REQUESTS = '0x00000961ef480eb55e80d19ad83579a64c007002';
@@ -20,9 +24,12 @@ const BEACON_RING = 8191n;
  * Runs `steps` on a node that mines with anvil_mine, and again on one that mines each of those
  * blocks alone with evm_mine at the same time; answers both chains' blocks after `steps`.
  */
-async function mineBothWays(steps: (node: TestNode, mine: (count: number, interval?: number) => Promise<void>) => Promise<void>): Promise<{ run: Block[]; oneByOne: Block[] }> {
-  const fast = await startTestNode({ mining: false });
-  const slow = await startTestNode({ mining: false });
+async function mineBothWays(
+  steps: (node: TestNode, mine: (count: number, interval?: number) => Promise<void>) => Promise<void>,
+  config: Parameters<typeof startTestNode>[0] = {},
+): Promise<{ run: Block[]; oneByOne: Block[] }> {
+  const fast = await startTestNode({ ...config, mining: false });
+  const slow = await startTestNode({ ...config, mining: false });
   try {
     const run: Block[] = [];
     await steps(fast, async (count, interval) => {
@@ -48,6 +55,31 @@ function expectSameBlocks({ run, oneByOne }: { run: Block[]; oneByOne: Block[] }
 }
 
 describe('anvil_mine’s empty blocks, built without the VM', () => {
+  for (const hardfork of ['paris', 'shanghai', 'cancun', 'prague']) {
+    it(`are evm_mine’s on ${hardfork} too`, async () => {
+      expectSameBlocks(await mineBothWays((_, mine) => mine(20), { hardfork }));
+    });
+  }
+
+  it('are evm_mine’s across forks that activate during the run (Cancun → Prague → Osaka)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'empty-block-'));
+    try {
+      // Both forks a little after now: the run's first blocks are Cancun's, its last Osaka's.
+      const now = Math.floor(Date.now() / 1000);
+      const genesis = devGenesis({ chainId: 31337n, hardfork: 'cancun', accounts: [devAddress(1)], balance: 10n ** 21n, gasLimit: 30_000_000n });
+      const config = genesis.config as typeof genesis.config & { osakaTime: number };
+      Object.assign(config, { pragueTime: now + 30, osakaTime: now + 60 });
+      config.blobSchedule = { ...config.blobSchedule, prague: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }, osaka: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 } };
+      await writeFile(join(dir, 'genesis.json'), JSON.stringify(genesis));
+      const blocks = await mineBothWays((_, mine) => mine(100), { genesis: join(dir, 'genesis.json') });
+      expect(blocks.run[0].requestsHash, 'the first block is Cancun’s').to.equal(undefined);
+      expect(blocks.run.at(-1)!.requestsHash, 'the last block is Prague’s or later').to.be.a('string');
+      expectSameBlocks(blocks);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('are evm_mine’s when every block writes the same slots of the beacon-roots ring (a lap a block)', async () => {
     expectSameBlocks(await mineBothWays((_, mine) => mine(40, Number(BEACON_RING))));
   });
