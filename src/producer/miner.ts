@@ -87,10 +87,16 @@ export class Miner {
         timestamp = built.block.header.timestamp;
         included = built.included.length;
       }
-      while (mined < count) {
-        const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
-        timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
-        mined += BigInt(batch);
+      if (mined === count) return;
+      const narrow = this.chain.state.widenNodeCache();
+      try {
+        while (mined < count) {
+          const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
+          timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
+          mined += BigInt(batch);
+        }
+      } finally {
+        narrow();
       }
     });
   }

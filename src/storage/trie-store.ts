@@ -63,6 +63,15 @@ export class TrieStore implements DB<string, Uint8Array> {
 
   async open(): Promise<void> {}
 
+  /**
+   * Lets the recent nodes take up to `bytes` until the returned function is called (then back to
+   * their usual bound, what passes it dropped).
+   */
+  widenCache(bytes: number): () => void {
+    this.recent.resize(Math.max(bytes, CACHE_LIMITS.trieNodeBytes));
+    return () => this.recent.resize(CACHE_LIMITS.trieNodeBytes);
+  }
+
   /** Takes the buffered writes as batch operations; call {@link landed} once the batch is written. */
   drain(): BatchOp[] {
     for (const [key, value] of this.pending) this.inFlight.set(key, value);
@@ -139,7 +148,16 @@ class NodeCache {
   private old = new Map<string, Uint8Array>();
   private youngBytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private maxBytes: number) {}
+
+  /** A new byte bound; a smaller one drops the old generation, and the young one becomes it if past its half. */
+  resize(maxBytes: number): void {
+    const shrinks = maxBytes < this.maxBytes;
+    this.maxBytes = maxBytes;
+    if (!shrinks) return;
+    this.old = new Map();
+    if (this.youngBytes >= maxBytes / 2) this.rotate();
+  }
 
   get(key: string): Uint8Array | undefined {
     const value = this.young.get(key);
@@ -152,10 +170,12 @@ class NodeCache {
   set(key: string, value: Uint8Array): void {
     this.young.set(key, value);
     this.youngBytes += value.length + ENTRY_OVERHEAD_BYTES;
-    if (this.youngBytes >= this.maxBytes / 2) {
-      this.old = this.young;
-      this.young = new Map();
-      this.youngBytes = 0;
-    }
+    if (this.youngBytes >= this.maxBytes / 2) this.rotate();
+  }
+
+  private rotate(): void {
+    this.old = this.young;
+    this.young = new Map();
+    this.youngBytes = 0;
   }
 }
