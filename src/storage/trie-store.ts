@@ -147,16 +147,18 @@ class NodeCache {
   private young = new Map<string, Uint8Array>();
   private old = new Map<string, Uint8Array>();
   private youngBytes = 0;
+  private oldBytes = 0;
 
   constructor(private maxBytes: number) {}
 
-  /** A new byte bound; a smaller one drops the old generation, and the young one becomes it if past its half. */
+  /** A new byte bound; under a smaller one, a generation past its half goes (the young one by becoming the old one). */
   resize(maxBytes: number): void {
-    const shrinks = maxBytes < this.maxBytes;
     this.maxBytes = maxBytes;
-    if (!shrinks) return;
-    this.old = new Map();
     if (this.youngBytes >= maxBytes / 2) this.rotate();
+    else if (this.oldBytes >= maxBytes / 2) {
+      this.old = new Map();
+      this.oldBytes = 0;
+    }
   }
 
   get(key: string): Uint8Array | undefined {
@@ -175,6 +177,7 @@ class NodeCache {
 
   private rotate(): void {
     this.old = this.young;
+    this.oldBytes = this.youngBytes;
     this.young = new Map();
     this.youngBytes = 0;
   }
