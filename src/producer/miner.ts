@@ -1,9 +1,9 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Block } from '@ethereumjs/block';
 import { Hardfork } from '@ethereumjs/common';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { Chain, NewBlock } from '../chain/chain.js';
-import { yieldToEventLoop } from '../event-loop.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
 import { EmptyBlockBuilder } from './empty-block.js';

@@ -14,7 +14,6 @@ import { Address, bigIntToBytes, createZeroAddress, generateAddress, generateAdd
 import type { VM } from '@ethereumjs/vm';
 import { TraceError } from './errors.js';
 import { Op, opcodeName, stackFault } from './opcodes.js';
-import { yieldToEventLoop } from '../event-loop.js';
 
 export type FrameType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2' | 'SELFDESTRUCT';
 
@@ -202,6 +201,7 @@ export class TraceTimeoutError extends TraceError {
 
 /** Opcodes run between yields to the event loop: a long trace must not hold other requests up. */
 const STEPS_PER_YIELD = 4096;
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Feeds `hooks` from `vm`'s EVM until the returned function is called. */
 export function observe(vm: VM, hooks: TraceHooks, options: ObserveOptions = {}): () => void {

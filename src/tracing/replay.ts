@@ -9,8 +9,7 @@ import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereum
 import type { RunTxResult, VM } from '@ethereumjs/vm';
 import { CACHE_LIMITS } from '../caches.js';
 import { TraceError } from './errors.js';
-import { yieldToEventLoop } from '../event-loop.js';
-import { observe, type ObserveOptions } from './evm-hooks.js';
+import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
 import type { StateStore } from '../state/state-store.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
