@@ -274,7 +274,9 @@ async function traceWorkload(count: number): Promise<void> {
 
 async function main(): Promise<void> {
   if (flags['mine-run'] !== undefined) {
-    await measureMining(flags['mine-run'].split(',').map(Number), log);
+    const counts = flags['mine-run'].split(',').map(Number);
+    if (counts.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new Error(`--mine-run takes block counts, comma-separated (5000,20000), not ${flags['mine-run']}`);
+    await measureMining(counts, log);
     return;
   }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;
