@@ -81,7 +81,12 @@ const opt = {
   mineBlocks: Number(flags['mine-blocks']),
   traceTxs: Number(flags['trace-txs']),
   grow: flags.grow === undefined ? undefined : Number(flags.grow),
+  mineRun: flags['mine-run']?.split(',').map(Number),
 };
+if (opt.mineRun?.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  process.stderr.write(`bench: --mine-run takes block counts, comma-separated (5000,20000), not ${flags['mine-run']}\n`);
+  process.exit(2);
+}
 
 interface Row {
   workload: string;
@@ -273,10 +278,8 @@ async function traceWorkload(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (flags['mine-run'] !== undefined) {
-    const counts = flags['mine-run'].split(',').map(Number);
-    if (counts.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new Error(`--mine-run takes block counts, comma-separated (5000,20000), not ${flags['mine-run']}`);
-    await measureMining(counts, log);
+  if (opt.mineRun !== undefined) {
+    await measureMining(opt.mineRun, log);
     return;
   }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;
