@@ -16,6 +16,8 @@
 //   7. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
 //      of its own, with a gas limit that fits such a block), and how long other requests wait meanwhile.
 // With --grow N, instead: the same reads on a 1,000-block chain and on one grown to N blocks (bench/scaling.ts).
+// With --mine-run N,N,…, instead: one anvil_mine call of N empty blocks on a fresh node for each N,
+// with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
@@ -23,6 +25,7 @@ import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAdd
 import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
 import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
 import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
+import { measureMining } from './bench/mining-run.js';
 import { measureScaling } from './bench/scaling.js';
 import { Signer, type Signed } from './bench/signer.js';
 import { fmt, printTable } from './bench/table.js';
@@ -46,6 +49,7 @@ const { values: flags } = parseArgs({
     'mine-blocks': { type: 'string', default: '10000' },
     'trace-txs': { type: 'string', default: '5000' },
     grow: { type: 'string' },
+    'mine-run': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -77,7 +81,12 @@ const opt = {
   mineBlocks: Number(flags['mine-blocks']),
   traceTxs: Number(flags['trace-txs']),
   grow: flags.grow === undefined ? undefined : Number(flags.grow),
+  mineRun: flags['mine-run']?.split(',').map(Number),
 };
+if (opt.mineRun?.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  process.stderr.write(`bench: --mine-run takes block counts, comma-separated (5000,20000), not ${flags['mine-run']}\n`);
+  process.exit(2);
+}
 
 interface Row {
   workload: string;
@@ -269,6 +278,10 @@ async function traceWorkload(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (opt.mineRun !== undefined) {
+    await measureMining(opt.mineRun, log);
+    return;
+  }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;
   const node: NodeUnderTest = own ?? { url: flags.url!, stop: async () => {} };
   let client = new RpcClient(node.url, Math.max(opt.concurrency, 16));

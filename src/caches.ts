@@ -18,6 +18,12 @@ export const CACHE_LIMITS = {
   proofs: 64,
   /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
   trieNodeBytes: 16 * 1024 * 1024,
+  /**
+   * What the trie node cache may hold while anvil_mine lands a long run of empty blocks, in bytes:
+   * each block writes a leaf into two rings of 8,191 slots (EIP-2935, EIP-4788) and the next lap
+   * reads it again 8,191 blocks on — a few MB of live nodes among ~25 MB written in between.
+   */
+  trieNodeBytesWhileMining: 32 * 1024 * 1024,
   /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */
   stateViews: 16,
   /** Accounts a read-only state view keeps decoded (state/state-store.ts), least recently used dropped first. */

@@ -16,7 +16,12 @@ export class RpcClient {
   private readonly target: URL;
   private id = 0;
 
-  constructor(url: string, maxSockets: number) {
+  /** `timeoutMs`: how long one request may take before it is given up. */
+  constructor(
+    url: string,
+    maxSockets: number,
+    private readonly timeoutMs = 120_000,
+  ) {
     this.target = new URL(url);
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
     if (!['127.0.0.1', 'localhost', '[::1]'].includes(this.target.hostname)) {
@@ -43,7 +48,7 @@ export class RpcClient {
           res.on('error', reject);
         },
       );
-      req.setTimeout(120_000, () => req.destroy(new Error('request timed out')));
+      req.setTimeout(this.timeoutMs, () => req.destroy(new Error('request timed out')));
       req.on('error', reject);
       req.end(body);
     });

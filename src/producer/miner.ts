@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Block } from '@ethereumjs/block';
 import { Hardfork } from '@ethereumjs/common';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
@@ -5,6 +6,7 @@ import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import type { Chain, NewBlock } from '../chain/chain.js';
 import type { Logger } from '../log.js';
 import { assembleBlock } from './block-assembly.js';
+import { EmptyBlockBuilder } from './empty-block.js';
 import type { BlockClock } from './block-clock.js';
 import type { NextBlock } from './next-block.js';
 import { FlatState } from '../state/flat-state.js';
@@ -32,6 +34,13 @@ export interface MinedBlock {
 
 /** Most empty blocks anvil_mine lands in one LevelDB batch. */
 const BLOCKS_PER_BATCH = 256;
+/**
+ * Empty blocks from which on a run gives the trie node cache more room while it lasts: the system
+ * contracts' rings come back to a slot a lap (8,191 blocks) later, which a shorter run never sees.
+ */
+const LONG_RUN_BLOCKS = 4096;
+/** How long a run of empty blocks is built before other requests get their turn, in ms. */
+const WORK_BETWEEN_YIELDS_MS = 20;
 
 /**
  * Builds blocks from the pool's executable transactions and appends them. From Byzantium on a
@@ -47,6 +56,7 @@ export class Miner {
   private vm?: Promise<VM>;
   /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
   private flat?: { vm: VM; state: FlatState };
+  private readonly emptyBlocks: EmptyBlockBuilder;
 
   /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
@@ -57,6 +67,7 @@ export class Miner {
   ) {
     pool.on('added', () => this.poolVersion++);
     pool.on('removed', () => this.poolVersion++);
+    this.emptyBlocks = new EmptyBlockBuilder(chain.state.writer);
   }
 
   /** Mines one block (possibly empty) and answers it once it is the head. */
@@ -81,10 +92,16 @@ export class Miner {
         timestamp = built.block.header.timestamp;
         included = built.included.length;
       }
-      while (mined < count) {
-        const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
-        timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
-        mined += BigInt(batch);
+      if (mined === count) return;
+      const narrow = count - mined >= BigInt(LONG_RUN_BLOCKS) ? this.chain.state.widenNodeCache() : () => {};
+      try {
+        while (mined < count) {
+          const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
+          timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
+          mined += BigInt(batch);
+        }
+      } finally {
+        narrow();
       }
     });
   }
@@ -163,7 +180,8 @@ export class Miner {
 
   /**
    * Builds `count` empty blocks on the head, the first at `timestamp`, each later one `interval`
-   * seconds on, and lands them in one batch; answers the last one's timestamp.
+   * seconds on (without the VM where {@link EmptyBlockBuilder} can tell what it would do), and
+   * lands them in one batch; answers the last one's timestamp.
    */
   private async buildEmptyRun(count: number, timestamp: bigint, interval: bigint): Promise<bigint> {
     const head = this.chain.head();
@@ -174,11 +192,20 @@ export class Miner {
     const run: NewBlock[] = [];
     let parent = head;
     let snapshot = this.chain.state.snapshot(headRoot);
+    // The landing of the run before took its share of the event loop: others first.
+    let yieldAt = performance.now();
     try {
       for (let i = 0; i < count; i++) {
+        if (performance.now() >= yieldAt) {
+          await yieldToEventLoop();
+          yieldAt = performance.now() + WORK_BETWEEN_YIELDS_MS;
+        }
         const blockTimestamp = this.opts.clock.timestampFor(parent.header, i === 0 ? timestamp : parent.header.timestamp + interval);
-        const blockVm = await this.blockVM(vm, parent, snapshot, blockTimestamp);
-        const { block } = await assembleBlock(blockVm, parent, blockTimestamp, [], this.headerOptions(parent, blockTimestamp));
+        const options = this.headerOptions(parent, blockTimestamp);
+        const common = this.chain.commons.at({ number: parent.header.number + 1n, timestamp: blockTimestamp });
+        const block =
+          (await this.emptyBlocks.build(snapshot, parent, blockTimestamp, common, options)) ??
+          (await assembleBlock(await this.blockVM(vm, parent, snapshot, blockTimestamp), parent, blockTimestamp, [], options)).block;
         // The next block reads the state this one left from memory, as a block on the head does.
         snapshot = this.chain.state.built(snapshot, block.header.stateRoot);
         run.push({ block, receipts: [] });

@@ -2,7 +2,7 @@ import type { AccountFields, Common, StateManagerInterface } from '@ethereumjs/c
 import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, bytesToUnprefixedHex, equalsBytes, EthereumJSErrorWithoutCode, KECCAK256_RLP, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import type { StateSnapshot } from './snapshot.js';
+import { sameAccount, type StateSnapshot } from './snapshot.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -278,17 +278,6 @@ export class FlatState implements StateManagerInterface {
 }
 
 const addressOf = (key: string) => new Address(unprefixedHexToBytes(key));
-
-/** Whether `known` (a snapshot's account: null none, undefined not known) is `account`, field for field. */
-function sameAccount(known: Account | null | undefined, account: Account): boolean {
-  return (
-    known != null &&
-    known.nonce === account.nonce &&
-    known.balance === account.balance &&
-    equalsBytes(known.storageRoot, account.storageRoot) &&
-    equalsBytes(known.codeHash, account.codeHash)
-  );
-}
 
 /** Whether `known` (a snapshot's account) is known to exist with no storage. */
 function hasEmptyStorage(known: Account | null | undefined): boolean {

@@ -19,6 +19,17 @@ const MAX_STORAGE_ROOTS = 20_000;
 const MAX_CODES = 10_000;
 const EMPTY = new Uint8Array(0);
 
+/** Whether `known` (a snapshot's account: null none, undefined not known) is `account`, field for field. */
+export function sameAccount(known: Account | null | undefined, account: Account): boolean {
+  return (
+    known != null &&
+    known.nonce === account.nonce &&
+    known.balance === account.balance &&
+    equalsBytes(known.storageRoot, account.storageRoot) &&
+    equalsBytes(known.codeHash, account.codeHash)
+  );
+}
+
 /**
  * What never changes once a trie holds it, shared by every snapshot: a storage trie's slots (its
  * root names its contents) and code (its hash names it).

@@ -149,6 +149,11 @@ export class StateStore {
     return this.store.drain();
   }
 
+  /** Gives the trie node cache room for a long run of blocks until the returned function is called (see CACHE_LIMITS.trieNodeBytesWhileMining). */
+  widenNodeCache(): () => void {
+    return this.store.widenCache(CACHE_LIMITS.trieNodeBytesWhileMining);
+  }
+
   /**
    * The writer's trie holds the state at `root`, of a block built on the state of `parent` that has
    * not landed yet (one of a run landing in one batch): its snapshot, derived from `parent`'s with

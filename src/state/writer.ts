@@ -15,7 +15,7 @@ import {
 } from '@ethereumjs/util';
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import type { Common } from '@ethereumjs/common';
-import type { StateSnapshot } from './snapshot.js';
+import { sameAccount, type StateSnapshot } from './snapshot.js';
 
 /** A state manager whose storage writes wait in its cache for the flush (see {@link storageThroughCache}). */
 export function cachedState(trie: MerklePatriciaTrie, common: Common): MerkleStateManager {
@@ -76,11 +76,13 @@ export class Writer {
   private recordChanges(caches: Caches): void {
     const accounts = caches.account!;
     const flush = accounts.flush.bind(accounts);
-    accounts.flush = () => {
-      const items = flush().filter(([key, element]) => this.changes.has(key) || !unchanged(this.base?.peek(key), element.accountRLP));
-      for (const [key, element] of items) this.changes.set(key, element.accountRLP === undefined ? null : createAccountFromRLP(element.accountRLP));
-      return items;
-    };
+    accounts.flush = () =>
+      flush().filter(([key, element]) => {
+        const account = element.accountRLP === undefined ? null : createAccountFromRLP(element.accountRLP);
+        if (!this.changes.has(key) && unchanged(this.base?.peek(key), account)) return false;
+        this.changes.set(key, account);
+        return true;
+      });
   }
 }
 
@@ -118,9 +120,8 @@ function storageThroughCache(state: MerkleStateManager, caches: Caches): MerkleS
   return state;
 }
 
-/** Whether an account as flushed (RLP, or undefined for none) is what a snapshot knows it was (undefined: not known). */
-function unchanged(known: Account | null | undefined, flushed: Uint8Array | undefined): boolean {
+/** Whether an account as flushed (null: none) is what a snapshot knows it was (undefined: not known). */
+function unchanged(known: Account | null | undefined, flushed: Account | null): boolean {
   if (known === undefined) return false;
-  if (known === null) return flushed === undefined;
-  return flushed !== undefined && equalsBytes(known.serialize(), flushed);
+  return known === null ? flushed === null : flushed !== null && sameAccount(known, flushed);
 }

@@ -1,9 +1,16 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
-import { bytesToHex, hexToBytes, KECCAK256_RLP } from '@ethereumjs/util';
+import { bytesToHex, KECCAK256_RLP } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from './database.js';
 
 const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
+
+/**
+ * A node's database key from the trie's hex string: Node's decoder, as @ethereumjs's hexToBytes
+ * checks the string with a regular expression first — at a block's dozens of nodes, 6 % of an
+ * empty block's time.
+ */
+const keyBytes = (key: string): Uint8Array => Buffer.from(key, 'hex');
 
 /**
  * The trie's key-value store: trie nodes and code by content hash in LevelDB.
@@ -17,6 +24,8 @@ export class TrieStore implements DB<string, Uint8Array> {
   private pending = new Map<string, Uint8Array>();
   /** Writes handed to a batch that may not have landed yet; still served to readers until it has. */
   private inFlight = new Map<string, Uint8Array>();
+  /** Buffered writes read again before they landed (see {@link landed}). */
+  private reread = new Set<string>();
   /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
   private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeBytes);
 
@@ -25,10 +34,15 @@ export class TrieStore implements DB<string, Uint8Array> {
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
     // The empty trie has no node to store; the trie still asks for it (an account without storage).
     if (key === EMPTY_ROOT) return undefined;
-    const buffered = this.pending.get(key) ?? this.inFlight.get(key) ?? this.recent.get(key);
-    if (buffered !== undefined) return buffered;
+    const written = this.pending.get(key) ?? this.inFlight.get(key);
+    if (written !== undefined) {
+      this.reread.add(key);
+      return written;
+    }
+    const recent = this.recent.get(key);
+    if (recent !== undefined) return recent;
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
-    const stored = this.section.getSync(hexToBytes(`0x${key}`)) ?? undefined;
+    const stored = this.section.getSync(keyBytes(key)) ?? undefined;
     if (stored !== undefined) this.recent.set(key, stored);
     return stored;
   }
@@ -49,26 +63,44 @@ export class TrieStore implements DB<string, Uint8Array> {
 
   async open(): Promise<void> {}
 
+  /**
+   * Lets the recent nodes take up to `bytes` until the returned function is called (then back to
+   * their usual bound, what passes it dropped).
+   */
+  widenCache(bytes: number): () => void {
+    this.recent.resize(Math.max(bytes, CACHE_LIMITS.trieNodeBytes));
+    return () => this.recent.resize(CACHE_LIMITS.trieNodeBytes);
+  }
+
   /** Takes the buffered writes as batch operations; call {@link landed} once the batch is written. */
   drain(): BatchOp[] {
     for (const [key, value] of this.pending) this.inFlight.set(key, value);
     const ops: BatchOp[] = [];
     for (const [key, value] of this.pending) {
-      ops.push({ type: 'put', sublevel: this.section, key: hexToBytes(`0x${key}`), value });
+      ops.push({ type: 'put', sublevel: this.section, key: keyBytes(key), value });
     }
     this.pending = new Map();
     return ops;
   }
 
+  /**
+   * The batch landed: its writes join the recent nodes, but for those read again before it did. A
+   * node is read to be replaced (a trie walk on its way to write below it), so most of those are
+   * already gone from the latest state — the upper nodes of a trie a run of blocks writes into,
+   * rewritten block after block — and would only crowd out what the state still holds, such as the
+   * leaves the next blocks come back to. The few read for another reason are read from disk again.
+   */
   landed(): void {
-    for (const [key, value] of this.inFlight) this.recent.set(key, value);
+    for (const [key, value] of this.inFlight) if (!this.reread.has(key)) this.recent.set(key, value);
     this.inFlight = new Map();
+    this.reread = new Set();
   }
 
   /** Forgets writes that will never be committed (a block that failed to build, import or land). */
   discard(): void {
     this.pending = new Map();
     this.inFlight = new Map();
+    this.reread = new Set();
   }
 }
 
@@ -115,8 +147,19 @@ class NodeCache {
   private young = new Map<string, Uint8Array>();
   private old = new Map<string, Uint8Array>();
   private youngBytes = 0;
+  private oldBytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private maxBytes: number) {}
+
+  /** A new byte bound; under a smaller one, a generation past its half goes (the young one by becoming the old one). */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    if (this.youngBytes >= maxBytes / 2) this.rotate();
+    else if (this.oldBytes >= maxBytes / 2) {
+      this.old = new Map();
+      this.oldBytes = 0;
+    }
+  }
 
   get(key: string): Uint8Array | undefined {
     const value = this.young.get(key);
@@ -129,10 +172,13 @@ class NodeCache {
   set(key: string, value: Uint8Array): void {
     this.young.set(key, value);
     this.youngBytes += value.length + ENTRY_OVERHEAD_BYTES;
-    if (this.youngBytes >= this.maxBytes / 2) {
-      this.old = this.young;
-      this.young = new Map();
-      this.youngBytes = 0;
-    }
+    if (this.youngBytes >= this.maxBytes / 2) this.rotate();
+  }
+
+  private rotate(): void {
+    this.old = this.young;
+    this.oldBytes = this.youngBytes;
+    this.young = new Map();
+    this.youngBytes = 0;
   }
 }
