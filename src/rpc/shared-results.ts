@@ -1,8 +1,10 @@
 // Results shared between requests (formatted once and kept by the method that made them, such as
-// a block or a proof) are serialised once too: their JSON is kept beside them while they live,
-// already encoded, so answering with one again costs a copy rather than a stringify and an encode.
+// a block or a proof) are serialised once too: their JSON is kept beside them while they live.
+// A result joined from such parts (a pool's content) keeps its JSON encoded instead: at a megabyte,
+// handing the socket bytes beats having it encode the text again (a block's ~70 KB does not gain:
+// copying it into each answer costs more than the encode).
 
-const encoded = new WeakMap<object, Buffer>();
+const texts = new WeakMap<object, string | Buffer>();
 const shared = new WeakSet<object>();
 
 /** Marks `result` as shared and never to be changed again, so its JSON can be kept; answers it. */
@@ -17,17 +19,17 @@ export function sharedResult<T extends object>(result: T): T {
  */
 export function composedResult<T extends object>(result: T, json: Buffer): T {
   shared.add(result);
-  encoded.set(result, json);
+  texts.set(result, json);
   return result;
 }
 
-/** The JSON of a result: made and encoded once for a shared one, made every time for the rest. */
+/** The JSON of a result: made once for a shared one, every time for the rest. */
 export function resultJson(result: unknown): string | Buffer | undefined {
   if (typeof result !== 'object' || result === null || !shared.has(result)) return JSON.stringify(result);
-  let json = encoded.get(result);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify(result));
-    encoded.set(result, json);
+  let text = texts.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result);
+    texts.set(result, text);
   }
-  return json;
+  return text;
 }

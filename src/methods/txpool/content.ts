@@ -2,7 +2,7 @@ import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/ty
 import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
-import { composedResult, resultJson, sharedResult } from '../../rpc/shared-results.js';
+import { composedResult } from '../../rpc/shared-results.js';
 import type { PoolContent, PooledTx } from '../../txpool/types.js';
 import type { Handlers, Services } from '../services.js';
 
@@ -20,7 +20,7 @@ const formatted = new WeakMap<PooledTx, PoolTransaction>();
 const poolTx = (pooled: PooledTx): PoolTransaction => {
   let rpc = formatted.get(pooled);
   if (rpc === undefined) {
-    rpc = sharedResult(toRpcPoolTransaction(pooled.tx, pooled.sender));
+    rpc = toRpcPoolTransaction(pooled.tx, pooled.sender);
     formatted.set(pooled, rpc);
   }
   return rpc;
@@ -41,19 +41,19 @@ function summary(pooled: PooledTx): string {
 
 /**
  * A full pool's content is a megabyte of JSON. Each transaction's member of it (`"nonce":entry`)
- * is encoded once, like the entry, so an answer is these joined: a copy, not a stringify and an
+ * is serialised and encoded once, so an answer is these joined: a copy, not a stringify and an
  * encode of the whole.
  */
 const members = { content: new WeakMap<PooledTx, Buffer>(), inspect: new WeakMap<PooledTx, Buffer>() };
-const memberJson = (kind: keyof typeof members, entryJson: (tx: PooledTx) => string | Buffer) => (tx: PooledTx): Buffer => {
+const memberJson = (kind: keyof typeof members, entryJson: (tx: PooledTx) => string) => (tx: PooledTx): Buffer => {
   let member = members[kind].get(tx);
   if (member === undefined) {
-    member = Buffer.concat([Buffer.from(`"${tx.nonce.toString(10)}":`), Buffer.from(entryJson(tx))]);
+    member = Buffer.from(`"${tx.nonce.toString(10)}":${entryJson(tx)}`);
     members[kind].set(tx, member);
   }
   return member;
 };
-const contentMember = memberJson('content', (tx) => resultJson(poolTx(tx)) as Buffer);
+const contentMember = memberJson('content', (tx) => JSON.stringify(poolTx(tx)));
 const inspectMember = memberJson('inspect', (tx) => JSON.stringify(summary(tx)));
 
 const COMMA = Buffer.from(',');
