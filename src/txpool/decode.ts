@@ -19,6 +19,7 @@ import {
   type TypedTransaction,
 } from '@ethereumjs/tx';
 import { bytesToBigInt, equalsBytes, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
 
 import { PoolError, PoolErrors } from './errors.js';
 
@@ -95,6 +96,9 @@ export function decodeTx(raw: Uint8Array, ctx: DecodeContext): TypedTransaction 
   if (!equalsBytes(tx.serialize(), raw)) {
     throw PoolErrors.invalidTransaction('non-canonical encoding');
   }
+  // Those bytes are the transaction's own encoding, so they give its hash, which the library would
+  // otherwise encode the transaction again for (it keeps what is in the cache of a frozen one).
+  tx.cache.hash ??= (ctx.common.customCrypto.keccak256 ?? keccak256)(raw);
   return tx;
 }
 

@@ -3,7 +3,7 @@ import { bytesToHex, createAddressFromString, hexToBytes, type Address, type Pre
 import type { TransactionRequest } from '../../../generated/types.js';
 import type { Common } from '@ethereumjs/common';
 import type { DevAccount } from '../../chain/dev-accounts.js';
-import { toQuantity } from '../../format/quantity.js';
+import { fromData, toQuantity } from '../../format/quantity.js';
 import { serverError } from '../../rpc/errors.js';
 import { PoolErrors } from '../../txpool/errors.js';
 import { impersonationSignature } from '../../txpool/impersonation.js';
@@ -87,7 +87,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
   const accountOf = (address: string): DevAccount | undefined => accounts.find((a) => a.address === address.toLowerCase());
 
   return {
-    eth_sendRawTransaction: async ([data]) => mined((await admit(hexToBytes(data as PrefixedHexString))).hashHex),
+    eth_sendRawTransaction: async ([data]) => mined((await admit(fromData(data))).hashHex),
     eth_sendTransaction: async ([request]) => {
       // A node account signs with its key, impersonated or not, so its transactions stay verifiable.
       const account = accountOf(request.from);
