@@ -50,8 +50,12 @@ function errorText(id: RpcId, error: RpcErrorObject): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error });
 }
 
-/** A response's JSON: text, or bytes when it carries a shared result's kept encoding. */
-export type ResponseText = string | Buffer;
+/**
+ * A response's JSON: text, or — when it carries a result joined from kept bytes — those bytes in
+ * pieces, written out one after another rather than copied into one buffer first (a pool's
+ * content is a megabyte and more).
+ */
+export type ResponseText = string | readonly Buffer[];
 
 const CLOSE = Buffer.from('}');
 
@@ -61,7 +65,7 @@ function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcErro
     if ('error' in outcome) return errorText(id, outcome.error.toJSON());
     const result = resultJson(outcome.result) ?? 'null';
     const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
-    return typeof result === 'string' ? `${head}${result}}` : Buffer.concat([Buffer.from(head), result, CLOSE]);
+    return typeof result === 'string' ? `${head}${result}}` : [Buffer.from(head), result, CLOSE];
   } catch (err) {
     log?.error('response not serialisable', err instanceof Error ? err.stack ?? err.message : err);
     return errorText(id, internalError().toJSON());
@@ -88,10 +92,17 @@ async function run(req: Request | Rejected, invoke: Invoke, log?: Logger): Promi
 function batchText(parts: ResponseText[]): ResponseText {
   if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`;
   const chunks: Buffer[] = [];
-  parts.forEach((part, i) => chunks.push(Buffer.from(i === 0 ? '[' : ','), typeof part === 'string' ? Buffer.from(part) : part));
+  parts.forEach((part, i) => {
+    chunks.push(Buffer.from(i === 0 ? '[' : ','));
+    if (typeof part === 'string') chunks.push(Buffer.from(part));
+    else chunks.push(...part);
+  });
   chunks.push(Buffer.from(']'));
-  return Buffer.concat(chunks);
+  return chunks;
 }
+
+/** A response's JSON as one string or buffer, for a transport that sends it whole. */
+export const wholeText = (text: ResponseText): string | Buffer => (typeof text === 'string' ? text : Buffer.concat(text));
 
 export async function handleRpcBody(body: string, invoke: Invoke, opts: EnvelopeOptions): Promise<ResponseText | undefined> {
   let parsed: unknown;

@@ -128,9 +128,18 @@ export function isOriginAllowed(origin: string | undefined, allowed: readonly st
   return allowed.some((entry) => originMatches(url, entry.trim().toLowerCase()));
 }
 
-function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: http.OutgoingHttpHeaders = {}): void {
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
+function sendJson(res: ServerResponse, status: number, body: string | readonly Buffer[], headers: http.OutgoingHttpHeaders = {}): void {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((sum, chunk) => sum + chunk.length, 0);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': length });
+  if (typeof body === 'string') {
+    res.end(body);
+    return;
+  }
+  // One write to the socket for all the pieces, without joining them first.
+  res.cork();
+  for (const chunk of body) res.write(chunk);
+  res.end();
+  res.uncork();
 }
 
 const errorBody = (code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });

@@ -8,7 +8,7 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Subscriber, SubscriberSession } from '../filters/subscriptions.js';
 import type { Logger } from '../log.js';
 import type { CallContext, Dispatcher } from '../rpc/dispatch.js';
-import { handleRpcBody } from '../rpc/envelope.js';
+import { handleRpcBody, wholeText } from '../rpc/envelope.js';
 import { DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, type UpgradeHandler } from './http.js';
 
 /** Close code for a connection dropped for falling behind (RFC 6455 1008, policy violation). */
@@ -192,7 +192,7 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
       replies = replies
         .then(() => answer)
         .then((text) => {
-          if (text !== undefined) connection.send(text);
+          if (text !== undefined) connection.send(wholeText(text));
           for (const action of afterReply) action();
         })
         .catch((error: unknown) => log.error('websocket request failed', error instanceof Error ? (error.stack ?? error.message) : error));

@@ -87,11 +87,38 @@ function poolJson(groups: PoolContent, member: (tx: PooledTx) => Buffer, rest: o
   return Buffer.concat(chunks);
 }
 
+/**
+ * The last answer of each kind, with the pool's transactions it was made from (in category and
+ * order): a pool polled while nothing changes gets that answer again instead of one joined anew.
+ */
+interface Answer {
+  pending: PooledTx[];
+  queued: PooledTx[];
+  rest: string;
+  result: object;
+}
+type Answers = { content?: Answer; inspect?: Answer };
+
+const sameTxs = (a: readonly PooledTx[], b: readonly PooledTx[]) => a.length === b.length && a.every((tx, i) => tx === b[i]);
+
+/** The answer of `kind` for `groups` (and `rest`): the last one while the pool holds the same transactions in the same places, else `make`'s. */
+function answerFor<T extends object>(answers: Answers, kind: keyof Answers, groups: PoolContent, rest: object, make: () => T): T {
+  const pending = [...groups.pending.values()].flat();
+  const queued = [...groups.queued.values()].flat();
+  const restJson = JSON.stringify(rest);
+  const last = answers[kind];
+  if (last !== undefined && last.rest === restJson && sameTxs(last.pending, pending) && sameTxs(last.queued, queued)) return last.result as T;
+  const result = make();
+  answers[kind] = { pending, queued, rest: restJson, result };
+  return result;
+}
+
 const simpleEntry = (tx: PooledTx) => ({ Nonce: Number(tx.nonce), TxHash: tx.hashHex });
 
 export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
   'txpool_content' | 'txpool_contentFrom' | 'txpool_inspect' | 'txpool_simpleContent' | 'txpool_status'
 > {
+  const answers: Answers = {};
   const counters = () => {
     const size = pool.size();
     return { txCountLimit: size.limit, txCount: size.total, readyTxCount: size.pending, notReadyTxCount: size.queued };
@@ -100,9 +127,11 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
     txpool_content: async () => {
       const groups = pool.content();
       const rest = counters();
-      return composedResult(
-        { pending: bySender(groups.pending, poolTx), queued: bySender(groups.queued, poolTx), ...rest },
-        poolJson(groups, contentMember, rest),
+      return answerFor(answers, 'content', groups, rest, () =>
+        composedResult(
+          { pending: bySender(groups.pending, poolTx), queued: bySender(groups.queued, poolTx), ...rest },
+          poolJson(groups, contentMember, rest),
+        ),
       );
     },
     txpool_contentFrom: async ([address]) => {
@@ -117,9 +146,8 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
     },
     txpool_inspect: async () => {
       const groups = pool.content();
-      return composedResult(
-        { pending: bySender(groups.pending, summary), queued: bySender(groups.queued, summary) },
-        poolJson(groups, inspectMember, {}),
+      return answerFor(answers, 'inspect', groups, {}, () =>
+        composedResult({ pending: bySender(groups.pending, summary), queued: bySender(groups.queued, summary) }, poolJson(groups, inspectMember, {})),
       );
     },
     txpool_simpleContent: async () => {

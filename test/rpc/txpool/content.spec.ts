@@ -116,6 +116,41 @@ describe('txpool_content', () => {
     }
   });
 
+  it('answers an unchanged pool the same, call after call', async () => {
+    await node.call('eth_sendRawTransaction', [await signTx({ key: devKey(12), nonce: 0 })]);
+    const first = await node.call('txpool_content', []);
+    expect(await node.call('txpool_content', [])).to.deep.equal(first);
+    expect(first.pending[devAddress(12)]).to.have.keys('0');
+  });
+
+  it('moves a queued transaction to pending once the gap before it is filled', async () => {
+    const later = await signTx({ key: devKey(13), nonce: 1 });
+    await node.call('eth_sendRawTransaction', [later]);
+    expect((await node.call('txpool_content', [])).queued[devAddress(13)]['1'].hash).to.equal(txHash(later));
+    await node.call('eth_sendRawTransaction', [await signTx({ key: devKey(13), nonce: 0 })]);
+    const content = await node.call('txpool_content', []);
+    expect(content.queued[devAddress(13)]).to.equal(undefined);
+    expect(content.pending[devAddress(13)]).to.have.keys('0', '1');
+  });
+
+  it("moves a queued transaction to pending when the account's nonce is set to it, no transaction added", async () => {
+    const later = await signTx({ key: devKey(15), nonce: 1 });
+    await node.call('eth_sendRawTransaction', [later]);
+    expect((await node.call('txpool_content', [])).queued[devAddress(15)]).to.have.keys('1');
+    await node.call('anvil_setNonce', [devAddress(15), '0x1']);
+    const content = await node.call('txpool_content', []);
+    expect(content.queued[devAddress(15)]).to.equal(undefined);
+    expect(content.pending[devAddress(15)]['1'].hash).to.equal(txHash(later));
+  });
+
+  it('shows the replacement, not the transaction it replaced', async () => {
+    await node.call('eth_sendRawTransaction', [await signTx({ key: devKey(14), nonce: 0, maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI })]);
+    await node.call('txpool_content', []);
+    const replacement = await signTx({ key: devKey(14), nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 2n * GWEI });
+    await node.call('eth_sendRawTransaction', [replacement]);
+    expect((await node.call('txpool_content', [])).pending[devAddress(14)]['0'].hash).to.equal(txHash(replacement));
+  });
+
   it('never lists a transaction of a block that has landed: it leaves the pool as the head moves', async () => {
     const raws = await Promise.all([0, 1, 2].map((i) => signTx({ key: devKey(11), nonce: i })));
     for (const raw of raws) await node.call('eth_sendRawTransaction', [raw]);
