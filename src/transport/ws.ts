@@ -62,8 +62,9 @@ interface SharedBacklog {
 export class WsConnection implements Subscriber {
   private ended = false;
   /**
-   * Messages not yet handed to the socket. Kept as strings, in V8's heap, which gives freed memory
-   * back to the system after a collection; Buffers would sit in malloc's heap, which keeps it.
+   * Messages not yet handed to the socket. Kept as strings where they are text, in V8's heap, which
+   * gives freed memory back to the system after a collection (Buffers sit in malloc's heap, which
+   * keeps it); only a result joined from kept bytes, such as a pool's content, arrives as a Buffer.
    */
   private queue: Array<{ text: string | Buffer; bytes: number }> = [];
   /** bytes handed to the socket and not yet written to the network */

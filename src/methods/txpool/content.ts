@@ -77,12 +77,11 @@ function groupsJson(groups: Map<string, PooledTx[]>, member: (tx: PooledTx) => B
 }
 
 /** The JSON of `{pending, queued, ...rest}`, from the pool's groups and the rest's own JSON. */
-function poolJson(groups: PoolContent, member: (tx: PooledTx) => Buffer, rest: object): Buffer {
+function poolJson(groups: PoolContent, member: (tx: PooledTx) => Buffer, restJson: string): Buffer {
   const chunks: Buffer[] = [Buffer.from('{"pending":')];
   groupsJson(groups.pending, member, chunks);
   chunks.push(Buffer.from(',"queued":'));
   groupsJson(groups.queued, member, chunks);
-  const restJson = JSON.stringify(rest);
   chunks.push(Buffer.from(restJson === '{}' ? '}' : `,${restJson.slice(1)}`));
   return Buffer.concat(chunks);
 }
@@ -101,11 +100,10 @@ type Answers = { content?: Answer; inspect?: Answer };
 
 const sameTxs = (a: readonly PooledTx[], b: readonly PooledTx[]) => a.length === b.length && a.every((tx, i) => tx === b[i]);
 
-/** The answer of `kind` for `groups` (and `rest`): the last one while the pool holds the same transactions in the same places, else `make`'s. */
-function answerFor<T extends object>(answers: Answers, kind: keyof Answers, groups: PoolContent, rest: object, make: () => T): T {
+/** The answer of `kind` for `groups` (and the rest, `restJson`): the last one while the pool holds the same transactions in the same places, else `make`'s. */
+function answerFor<T extends object>(answers: Answers, kind: keyof Answers, groups: PoolContent, restJson: string, make: () => T): T {
   const pending = [...groups.pending.values()].flat();
   const queued = [...groups.queued.values()].flat();
-  const restJson = JSON.stringify(rest);
   const last = answers[kind];
   if (last !== undefined && last.rest === restJson && sameTxs(last.pending, pending) && sameTxs(last.queued, queued)) return last.result as T;
   const result = make();
@@ -127,10 +125,11 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
     txpool_content: async () => {
       const groups = pool.content();
       const rest = counters();
-      return answerFor(answers, 'content', groups, rest, () =>
+      const restJson = JSON.stringify(rest);
+      return answerFor(answers, 'content', groups, restJson, () =>
         composedResult(
           { pending: bySender(groups.pending, poolTx), queued: bySender(groups.queued, poolTx), ...rest },
-          poolJson(groups, contentMember, rest),
+          poolJson(groups, contentMember, restJson),
         ),
       );
     },
@@ -146,8 +145,8 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
     },
     txpool_inspect: async () => {
       const groups = pool.content();
-      return answerFor(answers, 'inspect', groups, {}, () =>
-        composedResult({ pending: bySender(groups.pending, summary), queued: bySender(groups.queued, summary) }, poolJson(groups, inspectMember, {})),
+      return answerFor(answers, 'inspect', groups, '{}', () =>
+        composedResult({ pending: bySender(groups.pending, summary), queued: bySender(groups.queued, summary) }, poolJson(groups, inspectMember, '{}')),
       );
     },
     txpool_simpleContent: async () => {
