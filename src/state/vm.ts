@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import type { VM } from '@ethereumjs/vm';
+import { useFastRlp } from '../codec/rlp.js';
 import { memoizeJumpAnalysis } from './engine-tuning.js';
 
 /** What the EVM reads of past blocks (BLOCKHASH): the canonical block at a height. */
@@ -22,7 +23,7 @@ const paramsListeners: ParamsListener[] = [];
  * @ethereumjs/vm with @ethereumjs/evm (its precompiles bring most of @noble/curves: ~1.3 MB of
  * modules, a third of what the node would load), imported on first use: a node that only answers
  * reads never loads them, and one that executes pays ~0.1 s once, on its first block or call.
- * Before it resolves, the EVM's and the VM's parameter sets go to {@link whenVmLibraryLoads}'s listeners.
+ * The faster RLP codec (codec/rlp.ts) comes with them. Before it resolves, the EVM's and the VM's parameter sets go to {@link whenVmLibraryLoads}'s listeners.
  */
 export async function loadVmLibrary(): Promise<VmLibrary> {
   return (await loadLibraries()).vm;
@@ -34,7 +35,7 @@ export async function loadEvmLibrary(): Promise<EvmLibrary> {
 }
 
 function loadLibraries(): Promise<{ vm: VmLibrary; evm: EvmLibrary }> {
-  library ??= Promise.all([import('@ethereumjs/vm'), import('@ethereumjs/evm')]).then(([vm, evm]) => {
+  library ??= Promise.all([import('@ethereumjs/vm'), import('@ethereumjs/evm'), useFastRlp()]).then(([vm, evm]) => {
     const sets = [evm.paramsEVM, vm.paramsVM];
     for (const listener of paramsListeners.splice(0)) listener(sets);
     executionParams = sets;
