@@ -23,7 +23,8 @@ const paramsListeners: ParamsListener[] = [];
  * @ethereumjs/vm with @ethereumjs/evm (its precompiles bring most of @noble/curves: ~1.3 MB of
  * modules, a third of what the node would load), imported on first use: a node that only answers
  * reads never loads them, and one that executes pays ~0.1 s once, on its first block or call.
- * The faster RLP codec (codec/rlp.ts) comes with them. Before it resolves, the EVM's and the VM's parameter sets go to {@link whenVmLibraryLoads}'s listeners.
+ * The faster RLP codec (codec/rlp.ts) comes with them. Before it resolves, the EVM's and the VM's
+ * parameter sets go to {@link whenVmLibraryLoads}'s listeners.
  */
 export async function loadVmLibrary(): Promise<VmLibrary> {
   return (await loadLibraries()).vm;
