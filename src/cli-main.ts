@@ -2,6 +2,7 @@
 import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
 import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
+import { letYoungGenerationGrow } from './memory-tuning.js';
 import type { RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
 import { ListenRefused } from './transport/listen-failure.js';
@@ -36,6 +37,7 @@ async function start(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'import') {
+    letYoungGenerationGrow();
     const [{ describeImport, importChainFiles }, { ImportError }] = await Promise.all([import('./import-chain.js'), import('./producer/importer.js')]);
     try {
       const summary = await importChainFiles(config, positionals, { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY });
@@ -54,6 +56,9 @@ async function start(argv: string[]): Promise<void> {
   process.stdout.on('error', () => undefined);
   const [{ startNode }, { banner }] = await Promise.all([import('./node.js'), import('./terminal/banner.js')]);
   const node = await startNode(config, log, { terminal: terminalOutput(config) });
+  // Held small through start-up (memory-tuning.ts, which the CLI's entry loaded first: in the bundle this
+  // import is a second copy of it, and setting its flags again changes nothing).
+  letYoungGenerationGrow();
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
     node.close().then(

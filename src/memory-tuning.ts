@@ -5,11 +5,40 @@
 // node CPU for all of it): V8's defaults 329 MB; the old generation grown by 1.5x its live size
 // after a full collection (V8 otherwise picks up to 4x) 234 MB, same CPU.
 //
-// The young generation keeps V8's default growth (1 MB semi-spaces doubling up to 16 MB while the
-// node allocates fast). Pinning it at 1 MB saved ~35 MB after a peerbench run (~165 vs ~200 MB) but
-// cost node CPU per operation (peerbench, two runs each): ETH transfers +8–17 %, ERC-20 transfers
-// +5–23 %, eth_call +5–10 %, pool admission +50–65 % — every message the EVM runs allocates, and a
-// small young generation collects (and promotes) far more often.
-import { setFlagsFromString } from 'node:v8';
+// The young generation: V8 doubles its semi-spaces from 1 MB up to 16 MB when many objects survive
+// a collection, and never gives the memory back. Start-up alone (modules, the contract's
+// validators) doubled it twice, to 4 MB semi-spaces no request had asked for. So it stays at 1 MB
+// until the node serves (idle 74 → 69.5 MiB, start-up unchanged at ~185 ms), then grows under load
+// up to 8 MB semi-spaces (after a peerbench run, 187 → 178 MiB; node CPU over W2, W3, W4 and W8
+// 17.7–18.1 s at 16 MB, 17.3–17.6 s at 8 MB, 18.8 s at 4 MB). Pinned at 1 MB for good it saved
+// ~35 MB after a peerbench run but cost node CPU per operation: ETH transfers +8–17 %, ERC-20
+// transfers +5–23 %, eth_call +5–10 %, pool admission +50–65 % — every message the EVM runs
+// allocates, and a small young generation collects (and promotes) far more often.
+//
+// The semi-space size itself is fixed when V8 sets up the heap, before any of this runs; the
+// growth factor is read at each growth, so it is what stops and restarts growth here.
+import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+
+/** The largest young generation the node grows to under load: two semi-spaces of 8 MB. */
+export const YOUNG_GENERATION_MAX_BYTES = 16 * 1024 * 1024;
 
 setFlagsFromString('--heap-growing-percent=50');
+setFlagsFromString('--semi-space-growth-factor=1');
+
+const youngGenerationBytes = (): number => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+
+/**
+ * From now on the young generation grows as V8 decides (doubling), until it reaches
+ * {@link YOUNG_GENERATION_MAX_BYTES}: each collection is checked, and growth stops there.
+ */
+export function letYoungGenerationGrow(): void {
+  if (youngGenerationBytes() >= YOUNG_GENERATION_MAX_BYTES) return;
+  setFlagsFromString('--semi-space-growth-factor=2');
+  const watch = new PerformanceObserver(() => {
+    if (youngGenerationBytes() < YOUNG_GENERATION_MAX_BYTES) return;
+    setFlagsFromString('--semi-space-growth-factor=1');
+    watch.disconnect();
+  });
+  watch.observe({ entryTypes: ['gc'] });
+}
