@@ -64,6 +64,7 @@ export interface LevelOptions {
   createIfMissing: boolean;
   cacheSize: number;
   writeBufferSize: number;
+  maxOpenFiles: number;
 }
 
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
@@ -96,7 +97,12 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
   const contents = inspectDataDir(dir);
   // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
   if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
-  const level = createLevel(dir, { createIfMissing: contents === 'new', cacheSize: CACHE_LIMITS.levelBlockCacheBytes, writeBufferSize: CACHE_LIMITS.levelWriteBufferBytes });
+  const level = createLevel(dir, {
+    createIfMissing: contents === 'new',
+    cacheSize: CACHE_LIMITS.levelBlockCacheBytes,
+    writeBufferSize: CACHE_LIMITS.levelWriteBufferBytes,
+    maxOpenFiles: CACHE_LIMITS.levelOpenFiles,
+  });
   try {
     await level.open();
   } catch (error) {

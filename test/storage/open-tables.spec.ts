@@ -1,0 +1,59 @@
+// LevelDB maps each table file it opens, and what reads touched of it stays in the node's resident memory
+// until the table is closed: the data dir's database keeps at most CACHE_LIMITS.levelOpenFiles files open
+// (64 tables), however large it grows.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { CACHE_LIMITS } from '../../src/caches.js';
+import { openDatabase, type DiskDatabase } from '../../src/storage/database.js';
+
+/** LevelDB's files besides tables (the log, the manifest, the info log...): what its open-file bound counts besides them. */
+const OTHER_FILES = 10;
+
+/** Distinct table files of `dir` mapped into this process. */
+async function mappedTables(dir: string): Promise<number> {
+  const maps = await readFile('/proc/self/maps', 'utf8');
+  const files = maps.split('\n').filter((line) => line.includes(dir) && line.endsWith('.ldb')).map((line) => line.slice(line.indexOf(dir)));
+  return new Set(files).size;
+}
+
+describe('LevelDB open table files', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let db: DiskDatabase | undefined;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'evm-node-tables-'));
+  });
+
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stay within the bound after every table of a large database was read', async function () {
+    if (process.platform !== 'linux') this.skip();
+    db = await openDatabase(dir);
+    // ~240 MB that does not compress: more tables than the bound lets stay open.
+    const value = randomBytes(64 * 1024);
+    for (let batch = 0; batch < 60; batch++) {
+      const ops = Array.from({ length: 64 }, (_, i) => {
+        const key = new Uint8Array(4);
+        new DataView(key.buffer).setUint32(0, batch * 64 + i);
+        return { type: 'put' as const, key, value: Uint8Array.from(value, (byte, at) => (at === 0 ? i : at === 1 ? batch : byte)) };
+      });
+      await db.root.batch(ops);
+    }
+    await db.level.compactRange(new Uint8Array([0]), new Uint8Array([0xff, 0xff, 0xff, 0xff]));
+    const tables = (await readdir(dir)).filter((name) => name.endsWith('.ldb')).length;
+    expect(tables).to.be.greaterThan(CACHE_LIMITS.levelOpenFiles - OTHER_FILES);
+
+    for await (const key of db.root.keys()) expect(await db.root.get(key)).to.have.length(value.length);
+    const mapped = await mappedTables(dir);
+    expect(mapped).to.be.greaterThan(0);
+    expect(mapped).to.be.at.most(CACHE_LIMITS.levelOpenFiles - OTHER_FILES);
+  });
+});
