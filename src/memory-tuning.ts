@@ -30,7 +30,9 @@ const youngGenerationBytes = (): number => getHeapSpaceStatistics().find((space)
 
 /**
  * From now on the young generation grows as V8 decides (doubling), until it reaches
- * {@link YOUNG_GENERATION_MAX_BYTES}: each collection is checked, and growth stops there.
+ * {@link YOUNG_GENERATION_MAX_BYTES}: each collection is checked, and growth stops there. The check runs
+ * after the collection, between tasks, so one long synchronous task that collects twice could still
+ * double it once past the cap (to V8's own limit); the peerbench runs ended at the cap.
  */
 export function letYoungGenerationGrow(): void {
   if (youngGenerationBytes() >= YOUNG_GENERATION_MAX_BYTES) return;
