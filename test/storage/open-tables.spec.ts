@@ -43,7 +43,9 @@ describe('LevelDB open table files', function () {
       const ops = Array.from({ length: 64 }, (_, i) => {
         const key = new Uint8Array(4);
         new DataView(key.buffer).setUint32(0, batch * 64 + i);
-        return { type: 'put' as const, key, value: Uint8Array.from(value, (byte, at) => (at === 0 ? i : at === 1 ? batch : byte)) };
+        const distinct = Uint8Array.from(value);
+        distinct.set([i, batch]);
+        return { type: 'put' as const, key, value: distinct };
       });
       await db.root.batch(ops);
     }
