@@ -16,14 +16,21 @@ export const CACHE_LIMITS = {
   bloomValues: 4096,
   /** eth_getProof answers by state root, address and keys (methods/eth/state.ts), formatted and serialised. */
   proofs: 64,
-  /** Trie nodes and code recently read or written, shared by every state view (storage/trie-store.ts), in bytes. */
-  trieNodeBytes: 16 * 1024 * 1024,
   /**
-   * What the trie node cache may hold while anvil_mine lands a long run of empty blocks, in bytes:
-   * each block writes a leaf into two rings of 8,191 slots (EIP-2935, EIP-4788) and the next lap
-   * reads it again 8,191 blocks on — a few MB of live nodes among ~25 MB written in between.
+   * Trie nodes and code shared by every state view (storage/node-cache.ts), in bytes: those on
+   * probation (landed with a block, or read from disk once) and those asked for again while there.
+   * Most nodes a block writes are read once more, by the next block replacing them, and probation
+   * is where they pass through. Under one bound of 16 MB for all, the cache held ~14 MB of them after
+   * a peerbench run, and the node's resident memory there was 168–170 MiB; with these, 151–158.
    */
-  trieNodeBytesWhileMining: 32 * 1024 * 1024,
+  trieNodeProbationBytes: 4 * 1024 * 1024,
+  trieNodeProtectedBytes: 12 * 1024 * 1024,
+  /**
+   * What probation may hold while anvil_mine lands a long run of empty blocks, in bytes: each block
+   * writes a leaf into two rings of 8,191 slots (EIP-2935, EIP-4788) and the next lap reads it again
+   * 8,191 blocks on, to replace it — a few MB of live nodes among ~25 MB written in between.
+   */
+  trieNodeProbationBytesWhileMining: 32 * 1024 * 1024,
   /** Read-only state views by state root (state/state-store.ts), each with its own account and storage caches. */
   stateViews: 16,
   /** Accounts a read-only state view keeps decoded (state/state-store.ts), least recently used dropped first. */

@@ -149,9 +149,9 @@ export class StateStore {
     return this.store.drain();
   }
 
-  /** Gives the trie node cache room for a long run of blocks until the returned function is called (see CACHE_LIMITS.trieNodeBytesWhileMining). */
+  /** Gives the trie node cache room for a long run of blocks until the returned function is called (see CACHE_LIMITS.trieNodeProbationBytesWhileMining). */
   widenNodeCache(): () => void {
-    return this.store.widenCache(CACHE_LIMITS.trieNodeBytesWhileMining);
+    return this.store.widenCache(CACHE_LIMITS.trieNodeProbationBytesWhileMining);
   }
 
   /**

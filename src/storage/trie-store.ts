@@ -2,6 +2,7 @@ import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
 import { bytesToHex, KECCAK256_RLP } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from './database.js';
+import { NodeCache } from './node-cache.js';
 
 const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
 
@@ -27,7 +28,7 @@ export class TrieStore implements DB<string, Uint8Array> {
   /** Buffered writes read again before they landed (see {@link landed}). */
   private reread = new Set<string>();
   /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
-  private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeBytes);
+  private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeProbationBytes, CACHE_LIMITS.trieNodeProtectedBytes);
 
   constructor(private readonly section: Section) {}
 
@@ -43,7 +44,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     if (recent !== undefined) return recent;
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
     const stored = this.section.getSync(keyBytes(key)) ?? undefined;
-    if (stored !== undefined) this.recent.set(key, stored);
+    if (stored !== undefined) this.recent.read(key, stored);
     return stored;
   }
 
@@ -64,12 +65,11 @@ export class TrieStore implements DB<string, Uint8Array> {
   async open(): Promise<void> {}
 
   /**
-   * Lets the recent nodes take up to `bytes` until the returned function is called (then back to
-   * their usual bound, what passes it dropped).
+   * Lets the nodes not yet asked for twice take up to `bytes` until the returned function is called
+   * (then back to their usual bound, what passes it dropped).
    */
   widenCache(bytes: number): () => void {
-    this.recent.resize(Math.max(bytes, CACHE_LIMITS.trieNodeBytes));
-    return () => this.recent.resize(CACHE_LIMITS.trieNodeBytes);
+    return this.recent.widenProbation(bytes);
   }
 
   /** Takes the buffered writes as batch operations; call {@link landed} once the batch is written. */
@@ -91,7 +91,7 @@ export class TrieStore implements DB<string, Uint8Array> {
    * leaves the next blocks come back to. The few read for another reason are read from disk again.
    */
   landed(): void {
-    for (const [key, value] of this.inFlight) if (!this.reread.has(key)) this.recent.set(key, value);
+    for (const [key, value] of this.inFlight) if (!this.reread.has(key)) this.recent.landed(key, value);
     this.inFlight = new Map();
     this.reread = new Set();
   }
@@ -132,53 +132,4 @@ export class OverlayTrieStore implements DB<string, Uint8Array> {
   }
 
   async open(): Promise<void> {}
-}
-
-/** What an entry takes beyond its value's bytes: its 64-character key, the Map slot, the Uint8Array. */
-const ENTRY_OVERHEAD_BYTES = 200;
-
-/**
- * An approximate LRU at the cost of a Map lookup, for content-addressed values (never stale): two
- * generations, each of at most half the byte bound; a hit in the old one moves the entry to the
- * young one, and when the young one is full the old one is dropped. (@ethereumjs's own per-trie LRU
- * would allocate its whole capacity up front for every state view we open.)
- */
-class NodeCache {
-  private young = new Map<string, Uint8Array>();
-  private old = new Map<string, Uint8Array>();
-  private youngBytes = 0;
-  private oldBytes = 0;
-
-  constructor(private maxBytes: number) {}
-
-  /** A new byte bound; under a smaller one, a generation past its half goes (the young one by becoming the old one). */
-  resize(maxBytes: number): void {
-    this.maxBytes = maxBytes;
-    if (this.youngBytes >= maxBytes / 2) this.rotate();
-    else if (this.oldBytes >= maxBytes / 2) {
-      this.old = new Map();
-      this.oldBytes = 0;
-    }
-  }
-
-  get(key: string): Uint8Array | undefined {
-    const value = this.young.get(key);
-    if (value !== undefined) return value;
-    const aged = this.old.get(key);
-    if (aged !== undefined) this.set(key, aged);
-    return aged;
-  }
-
-  set(key: string, value: Uint8Array): void {
-    this.young.set(key, value);
-    this.youngBytes += value.length + ENTRY_OVERHEAD_BYTES;
-    if (this.youngBytes >= this.maxBytes / 2) this.rotate();
-  }
-
-  private rotate(): void {
-    this.old = this.young;
-    this.oldBytes = this.youngBytes;
-    this.young = new Map();
-    this.youngBytes = 0;
-  }
 }
