@@ -1,5 +1,4 @@
 import type { Block as EthBlock } from '@ethereumjs/block';
-import { bytesToHex } from '@ethereumjs/util';
 import type { Block, Transaction } from '../../generated/types.js';
 import { toData, toQuantity } from './quantity.js';
 
@@ -23,7 +22,7 @@ export function toRpcBlock(block: EthBlock, totalDifficulty: bigint, transaction
     extraData: toData(h.extraData),
     gasLimit: toQuantity(h.gasLimit),
     gasUsed: toQuantity(h.gasUsed),
-    hash: bytesToHex(block.hash()),
+    hash: toData(block.hash()),
     logsBloom: toData(h.logsBloom),
     miner: h.coinbase.toString(),
     mixHash: toData(h.mixHash),
@@ -40,7 +39,7 @@ export function toRpcBlock(block: EthBlock, totalDifficulty: bigint, transaction
     totalDifficulty: toQuantity(totalDifficulty),
     transactions,
     transactionsRoot: toData(h.transactionsTrie),
-    uncles: block.uncleHeaders.map((uncle) => bytesToHex(uncle.hash())),
+    uncles: block.uncleHeaders.map((uncle) => toData(uncle.hash())),
     withdrawals: block.withdrawals?.map((w) => ({
       index: toQuantity(w.index),
       validatorIndex: toQuantity(w.validatorIndex),

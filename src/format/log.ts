@@ -1,4 +1,3 @@
-import { bytesToHex } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
 import type { RawLog } from '../chain/receipts.js';
 import { toData, toQuantity } from './quantity.js';
@@ -15,13 +14,13 @@ export interface LogPosition {
 
 export function toRpcLog([address, topics, data]: RawLog, at: LogPosition, removed = false): Log {
   return {
-    address: bytesToHex(address),
-    topics: topics.map(bytesToHex),
+    address: toData(address),
+    topics: topics.map(toData),
     data: toData(data),
     blockNumber: toQuantity(at.blockNumber),
-    blockHash: bytesToHex(at.blockHash),
+    blockHash: toData(at.blockHash),
     blockTimestamp: toQuantity(at.blockTimestamp),
-    transactionHash: bytesToHex(at.txHash),
+    transactionHash: toData(at.txHash),
     transactionIndex: toQuantity(at.txIndex),
     logIndex: toQuantity(at.logIndex),
     removed,

@@ -1,9 +1,8 @@
-import { bytesToHex } from '@ethereumjs/util';
 import type { Receipt } from '../../generated/types.js';
 import { logsBloom } from '../chain/bloom.js';
 import type { TxRecord } from '../storage/layout.js';
 import { toRpcLog } from './log.js';
-import { toQuantity } from './quantity.js';
+import { toData, toQuantity } from './quantity.js';
 
 /** A mined transaction's receipt (docs/SPEC.md §2.7 plus geth's members) from its record; log indexes run across the block. */
 export function toRpcReceipt(txHash: Uint8Array, record: TxRecord): Receipt {
@@ -12,19 +11,19 @@ export function toRpcReceipt(txHash: Uint8Array, record: TxRecord): Receipt {
   const logs = receipt.logs.map((log) => toRpcLog(log, { blockHash, blockNumber, blockTimestamp, txHash, txIndex: index, logIndex: logIndex++ }));
   const blobGasUsed = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n ? receipt.blobGasUsed : undefined;
   return {
-    blockHash: bytesToHex(blockHash),
+    blockHash: toData(blockHash),
     blockNumber: toQuantity(blockNumber),
-    contractAddress: receipt.contractAddress === undefined ? null : bytesToHex(receipt.contractAddress),
+    contractAddress: receipt.contractAddress === undefined ? null : toData(receipt.contractAddress),
     cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
     effectiveGasPrice: toQuantity(record.effectiveGasPrice),
-    from: bytesToHex(receipt.sender),
+    from: toData(receipt.sender),
     gasUsed: toQuantity(receipt.gasUsed),
     logs,
-    logsBloom: bytesToHex(logsBloom(logs)),
+    logsBloom: toData(logsBloom(logs)),
     status: receipt.status === undefined ? undefined : receipt.status === 1 ? '0x1' : '0x0',
-    root: receipt.stateRoot === undefined ? undefined : bytesToHex(receipt.stateRoot),
-    to: record.to === undefined ? null : bytesToHex(record.to),
-    transactionHash: bytesToHex(txHash),
+    root: receipt.stateRoot === undefined ? undefined : toData(receipt.stateRoot),
+    to: record.to === undefined ? null : toData(record.to),
+    transactionHash: toData(txHash),
     transactionIndex: toQuantity(index),
     type: toQuantity(record.type),
     blobGasUsed: blobGasUsed === undefined ? undefined : toQuantity(blobGasUsed),

@@ -1,6 +1,6 @@
 import type { Block } from '@ethereumjs/block';
 import { Capability, isAccessList2930Tx, isBlob4844Tx, isEOACode7702Tx, isFeeMarket1559Tx, isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
-import { bytesToBigInt, bytesToHex, type Address } from '@ethereumjs/util';
+import { bytesToBigInt, type Address } from '@ethereumjs/util';
 import type { Authorization, PoolTransaction, Transaction } from '../../generated/types.js';
 import { effectiveGasPrice, feeCap } from '../fees/fees.js';
 import { toData, toQuantity } from './quantity.js';
@@ -11,7 +11,7 @@ type TxFields = Omit<Transaction, 'blockHash' | 'blockNumber' | 'blockTimestamp'
 
 const authorization = ([chainId, address, nonce, yParity, r, s]: Uint8Array[]): Authorization => ({
   chainId: toQuantity(bytesToBigInt(chainId)),
-  address: bytesToHex(address),
+  address: toData(address),
   nonce: toQuantity(bytesToBigInt(nonce)),
   yParity: toQuantity(bytesToBigInt(yParity)),
   r: toQuantity(bytesToBigInt(r)),
@@ -36,13 +36,13 @@ function txFields(tx: TypedTransaction, sender: Address, gasPrice: bigint): TxFi
     maxFeePerGas: dynamic ? toQuantity(tx.maxFeePerGas) : undefined,
     maxPriorityFeePerGas: dynamic ? toQuantity(tx.maxPriorityFeePerGas) : undefined,
     maxFeePerBlobGas: isBlob4844Tx(tx) ? toQuantity(tx.maxFeePerBlobGas) : undefined,
-    hash: bytesToHex(tx.hash()),
+    hash: toData(tx.hash()),
     input: toData(tx.data),
     nonce: toQuantity(tx.nonce),
     to: tx.to === undefined ? null : tx.to.toString(),
     value: toQuantity(tx.value),
     type: toQuantity(tx.type),
-    accessList: typed ? tx.accessList.map(([address, keys]) => ({ address: bytesToHex(address), storageKeys: keys.map(bytesToHex) })) : undefined,
+    accessList: typed ? tx.accessList.map(([address, keys]) => ({ address: toData(address), storageKeys: keys.map(toData) })) : undefined,
     chainId: chainId === undefined ? undefined : toQuantity(chainId),
     blobVersionedHashes: isBlob4844Tx(tx) ? [...tx.blobVersionedHashes] : undefined,
     authorizationList: isEOACode7702Tx(tx) ? tx.authorizationList.map(authorization) : undefined,
@@ -57,7 +57,7 @@ function txFields(tx: TypedTransaction, sender: Address, gasPrice: bigint): TxFi
 export function toRpcTransaction(tx: TypedTransaction, block: Block, index: number, sender: Address): Transaction {
   const { hash, ...fields } = txFields(tx, sender, effectiveGasPrice(tx, block.header.baseFeePerGas));
   return {
-    blockHash: bytesToHex(block.hash()),
+    blockHash: toData(block.hash()),
     blockNumber: toQuantity(block.header.number),
     blockTimestamp: toQuantity(block.header.timestamp),
     hash,

@@ -4,6 +4,7 @@ import { RLP } from '@ethereumjs/rlp';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { bigIntToHex, bytesToHex, createAccountFromRLP, KECCAK256_NULL_S, KECCAK256_RLP_S, type Address, type PrefixedHexString } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { toHex } from '../codec/hex.js';
 import { nativeCrypto } from '../crypto/native.js';
 
 const hash = nativeCrypto.keccak256 ?? keccak256;
@@ -11,7 +12,7 @@ const hash = nativeCrypto.keccak256 ?? keccak256;
 /** The nodes on the path to `key` in a key-hashing trie, and the value at its end (undefined when absent). */
 async function walk(trie: MerklePatriciaTrie, key: Uint8Array): Promise<{ nodes: PrefixedHexString[]; value?: Uint8Array }> {
   const { node, remaining, stack } = await trie.findPath(hash(key));
-  const nodes = stack.map((step) => bytesToHex(step.serialize()));
+  const nodes = stack.map((step) => toHex(step.serialize()));
   return { nodes, value: node !== null && remaining.length === 0 ? (node.value() ?? undefined) : undefined };
 }
 
