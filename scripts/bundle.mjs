@@ -47,6 +47,14 @@ export async function bundle() {
     // CommonJS packages in an ES module bundle still call require() for Node's own modules.
     banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" },
     sourcemap: 'linked',
+    // V8 keeps each module's source text for as long as the module lives (lazy compilation,
+    // Function.prototype.toString): without comments, indentation and redundant syntax the idle node
+    // measured 0.5–2.2 MiB smaller in three side-by-side starts. Names stay, so stack traces still
+    // name functions; `node --enable-source-maps` maps their positions back through the source maps.
+    // Licence comments go to a .LEGAL.txt beside each file.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'external',
     metafile: true,
     logLevel: 'warning',
     plugins: [evmInterpreter],
