@@ -65,6 +65,7 @@ export interface LevelOptions {
   cacheSize: number;
   writeBufferSize: number;
   maxOpenFiles: number;
+  compression: boolean;
 }
 
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
@@ -102,6 +103,12 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
     cacheSize: CACHE_LIMITS.levelBlockCacheBytes,
     writeBufferSize: CACHE_LIMITS.levelWriteBufferBytes,
     maxOpenFiles: CACHE_LIMITS.levelOpenFiles,
+    // What the node stores barely compresses (hashes, trie nodes, signatures: a 20,000-block chain
+    // takes 477 MB with Snappy, 493 MB without), while every read of a compressed block that is not
+    // in the block cache decompresses it into a fresh buffer. Uncompressed, LevelDB serves a block
+    // straight from the mapped table: on that chain a random receipt took 48 µs of CPU against 60,
+    // and compaction stops compressing what it rewrites.
+    compression: false,
   });
   try {
     await level.open();
