@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import type { CustomCrypto } from '@ethereumjs/common';
 import { calculateSigRecovery, setLengthLeft } from '@ethereumjs/util';
-import { createKeccak } from 'hash-wasm';
+import { keccak256 as keccakInJs } from 'ethereum-cryptography/keccak.js';
 
 /**
  * Faster primitives than @ethereumjs's JavaScript defaults, handed to it through Common's
  * `customCrypto` hooks: libsecp256k1 through the `secp256k1` package's prebuilt N-API binary (sender
- * recovery 0.07 ms instead of 2.2 ms with noble), and keccak-256 in WebAssembly (hash-wasm).
- * Measured per hash of 32–532 bytes: noble 3.6–13 µs, XKCP through the `keccak` package's N-API
- * binary 1.4–2.5 µs (four calls across into native code and a copy per hash), WebAssembly 0.5–1.5 µs.
+ * recovery 0.07 ms instead of 2.2 ms with noble), and keccak-256 in WebAssembly (hash-wasm) once the
+ * node hashes enough to pay for it. Measured per hash of 32–532 bytes: noble 3.6–13 µs, XKCP through
+ * the `keccak` package's N-API binary 1.4–2.5 µs (four calls across into native code and a copy per
+ * hash), WebAssembly 0.5–1.5 µs.
  *
  * A primitive that does not load leaves its hook unset (ethereum-cryptography then serves) and
  * {@link nativeCryptoStatus} says so. `EVM_NODE_NATIVE_CRYPTO=0` turns them off.
@@ -36,24 +37,52 @@ function load<T>(name: string, loader: () => T): T | undefined {
 
 const secp = load('secp256k1', () => require('secp256k1/bindings') as Secp256k1Binding);
 
-/** keccak-256 in WebAssembly; compiled once, at start-up. */
-async function loadKeccak(): Promise<((message: Uint8Array) => Uint8Array) | undefined> {
-  if (process.env.EVM_NODE_NATIVE_CRYPTO === '0') return undefined;
-  try {
-    // One hasher, reset per call: hashing is synchronous, so calls never interleave.
-    const hasher = await createKeccak(256);
-    return (message) => {
-      hasher.init();
-      hasher.update(message);
-      return hasher.digest('binary');
-    };
-  } catch (error) {
-    problems.push(`keccak: ${(error as Error).message.split('\n')[0]}`);
-    return undefined;
-  }
+/**
+ * Hashes in JavaScript before the WebAssembly keccak is asked for: start-up and a node that only answers
+ * reads hash a few hundred times, while compiling WebAssembly pages in V8's WebAssembly compiler and
+ * runtime (~3.5 MiB of Node's binary resident for good, measured at the idle node) and hash-wasm's module.
+ * Mining, admitting or importing a handful of transactions passes this many within a second.
+ */
+export const KECCAK_HASHES_BEFORE_WASM = 2_000;
+
+let hashed = 0;
+let wasmKeccak: ((message: Uint8Array) => Uint8Array) | undefined;
+let wasmLoading: Promise<void> | undefined;
+let wasmProblem: string | undefined;
+
+/** Compiles the WebAssembly keccak in the background; hashes keep going to noble until it is ready. */
+function loadWasmKeccak(): Promise<void> {
+  wasmLoading ??= (async () => {
+    try {
+      // The keccak build alone: hash-wasm's index module carries every algorithm's WebAssembly as text.
+      const { createKeccak } = (await import('hash-wasm/dist/keccak.umd.min.js')).default;
+      // One hasher, reset per call: hashing is synchronous, so calls never interleave.
+      const hasher = await createKeccak(256);
+      wasmKeccak = (message) => {
+        hasher.init();
+        hasher.update(message);
+        return hasher.digest('binary');
+      };
+    } catch (error) {
+      wasmProblem = (error as Error).message.split('\n')[0];
+    }
+  })();
+  return wasmLoading;
 }
 
-const keccak = await loadKeccak();
+const keccak: ((message: Uint8Array) => Uint8Array) | undefined =
+  process.env.EVM_NODE_NATIVE_CRYPTO === '0'
+    ? undefined
+    : (message) => {
+        if (wasmKeccak !== undefined) return wasmKeccak(message);
+        if (++hashed === KECCAK_HASHES_BEFORE_WASM) void loadWasmKeccak();
+        return keccakInJs(message);
+      };
+
+/** Resolves once keccak runs in WebAssembly (or its loading failed, which {@link nativeCryptoStatus} then says): for specs and benchmarks. */
+export function keccakInWasm(): Promise<boolean> {
+  return loadWasmKeccak().then(() => wasmKeccak !== undefined);
+}
 
 function nativeEcrecover(binding: Secp256k1Binding): NonNullable<CustomCrypto['ecrecover']> {
   return (msgHash, v, r, s, chainId) => {
@@ -106,7 +135,9 @@ export const nativeKeys: NativeKeys | undefined =
 
 /** For the log: which native primitives are in use, and why any is not. */
 export function nativeCryptoStatus(): string {
-  const on = [keccak !== undefined ? 'keccak' : undefined, secp !== undefined ? 'secp256k1' : undefined].filter(Boolean);
   if (process.env.EVM_NODE_NATIVE_CRYPTO === '0') return 'native crypto off (EVM_NODE_NATIVE_CRYPTO=0)';
-  return `native crypto: ${on.length > 0 ? on.join(', ') : 'none'}${problems.length > 0 ? ` (unavailable: ${problems.join('; ')})` : ''}`;
+  const keccakStatus = wasmKeccak !== undefined ? 'keccak' : wasmProblem === undefined ? 'keccak (WebAssembly once hashing is busy)' : undefined;
+  const on = [keccakStatus, secp !== undefined ? 'secp256k1' : undefined].filter(Boolean);
+  const unavailable = wasmProblem === undefined ? problems : [...problems, `keccak: ${wasmProblem}`];
+  return `native crypto: ${on.length > 0 ? on.join(', ') : 'none'}${unavailable.length > 0 ? ` (unavailable: ${unavailable.join('; ')})` : ''}`;
 }

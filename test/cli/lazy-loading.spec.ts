@@ -43,6 +43,15 @@ describe('lazy loading (a child node)', function () {
     expect(beforeWs.filter((name) => EXECUTION_PACKAGES.includes(name))).to.deep.equal([]);
   });
 
+  it('hashes without WebAssembly until blocks are being made, then loads the WebAssembly keccak', async () => {
+    await rpc(url, 'eth_getProof', [DEV_ADDRESSES[0], ['0x0'], 'latest']);
+    await rpc(url, 'eth_getBalance', [DEV_ADDRESSES[2], 'latest']);
+    expect(loaded(cli)).not.to.include('hash-wasm');
+    await rpc(url, 'anvil_mine', ['0x100']);
+    await until(() => loaded(cli).includes('hash-wasm'), 'the node to load the WebAssembly keccak');
+    expect(await rpc(url, 'eth_blockNumber', [])).to.equal('0x100');
+  });
+
   it('loads the EVM and the VM with the first call that executes', async () => {
     expect(loaded(cli)).not.to.include('@ethereumjs/vm');
     await rpc(url, 'eth_call', [{ from: DEV_ADDRESSES[0], to: DEV_ADDRESSES[1], value: '0x1' }, 'latest']);

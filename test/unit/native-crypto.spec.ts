@@ -4,16 +4,13 @@ import { bytesToHex, ecrecover, hexToBytes, randomBytes } from '@ethereumjs/util
 import { expect } from 'chai';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { nativeCrypto, nativeCryptoStatus } from '../../src/crypto/native.js';
+import { KECCAK_HASHES_BEFORE_WASM, keccakInWasm, nativeCrypto, nativeCryptoStatus } from '../../src/crypto/native.js';
 
 const KEY = hexToBytes('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
 describe('native crypto hooks', () => {
-  it('load here (the packages ship prebuilt binaries for this platform)', () => {
-    expect(nativeCryptoStatus()).to.equal('native crypto: keccak, secp256k1');
-  });
-
-  it('keccak-256 matches noble on inputs around the 136-byte rate and beyond', () => {
+  /** The hook's digests against noble's, on inputs around the 136-byte rate and beyond. */
+  function expectKeccakMatchesNoble(): void {
     const keccak = nativeCrypto.keccak256!;
     for (const size of [0, 1, 31, 32, 64, 135, 136, 137, 271, 272, 1000, 60_000]) {
       const message = randomBytes(size);
@@ -24,6 +21,22 @@ describe('native crypto hooks', () => {
     const digest = keccak(big.subarray(10, 42));
     expect(bytesToHex(digest)).to.equal(bytesToHex(keccak_256(big.subarray(10, 42))));
     expect(Buffer.isBuffer(digest)).to.equal(false);
+  }
+
+  it('load here (the packages ship prebuilt binaries for this platform)', async () => {
+    expect(await keccakInWasm()).to.equal(true);
+    expect(nativeCryptoStatus()).to.equal('native crypto: keccak, secp256k1');
+  });
+
+  it('keccak-256 matches noble, in JavaScript or in WebAssembly', async () => {
+    expectKeccakMatchesNoble();
+    await keccakInWasm();
+    expectKeccakMatchesNoble();
+  });
+
+  it('keccak-256 turns to WebAssembly only once hashing is busy', () => {
+    // Fewer than the hashes a few blocks take, more than a start-up's.
+    expect(KECCAK_HASHES_BEFORE_WASM).to.be.within(500, 10_000);
   });
 
   it('ecsign gives noble’s signature bytes, and ecrecover the same public key as @ethereumjs/util', () => {
