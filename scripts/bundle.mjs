@@ -5,11 +5,13 @@
 //
 // Left outside: native addons (they locate their binaries from their own directory) and what the code resolves at
 // run time from a path (the EVM's interpreter module is put back inside, see evmInterpreter): each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
-// loader looks for them) and the playground's browser modules (served from dist/src/).
+// loader looks for them) and the playground's browser modules (served from dist/src/). A few packages' sources are
+// edited as they are taken in (bundle-patches.mjs), each for a measured cost.
 import { build } from 'esbuild';
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { patchesPlugin } from './bundle-patches.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const NATIVE = ['classic-level', 'secp256k1', 'bufferutil', 'utf-8-validate'];
@@ -57,7 +59,7 @@ export async function bundle() {
     legalComments: 'external',
     metafile: true,
     logLevel: 'warning',
-    plugins: [evmInterpreter],
+    plugins: [evmInterpreter, patchesPlugin],
   });
   writeFileSync(join(next, 'packages.json'), JSON.stringify(packagesByFile(metafile), null, 1));
   cpSync(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'), { recursive: true });
