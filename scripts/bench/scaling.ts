@@ -2,7 +2,9 @@
 // grown to N blocks, 2.5 transactions a block (ETH transfers to new accounts and ERC-20 transfers
 // to new holders, so the state grows with the chain). What should not follow the chain's length:
 // a receipt picked at random among all, an eth_call of the token's balanceOf (peerbench's W4), a
-// proof of two balances of holders picked at random (so that no cached answer serves it),
+// proof of the balances of the token's first two holders (peerbench's W7: the same proof again and
+// again, as a wallet polls it), a proof of two balances of holders picked at random (so that no
+// cached answer serves it),
 // eth_getLogs of one emitter over the whole range (a token whose 21 logs all sit in the first
 // 1,000 blocks), and the node's memory.
 import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress, hexToBytes, setLengthLeft } from '@ethereumjs/util';
@@ -36,6 +38,7 @@ interface Figures {
   transactions: number;
   receipt: { perSecond: number; cpuUs?: number };
   call: { perSecond: number; cpuUs?: number };
+  sameProof: { perSecond: number; cpuUs?: number };
   proof: { perSecond: number; cpuUs?: number };
   logs: { ms: number; cpuUs?: number; count: number };
   memory?: { rss: number; anon: number; file: number };
@@ -107,12 +110,14 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
     const pick = () => mined[Math.floor(Math.random() * mined.length)];
     const receipt = await load(() => client.call('eth_getTransactionReceipt', [pick()]));
     const call = await load(() => client.call('eth_call', [{ from: owner.address, to: token, data: encodeBalanceOf(owner.address) }, 'latest']));
+    const firstHolders = [owner.address, senders[1].address].map(balanceSlot);
+    const sameProof = await load(() => client.call('eth_getProof', [token, firstHolders, 'latest']));
     const proof = await load(() => client.call('eth_getProof', [token, proofKeys(), 'latest']));
     let count = 0;
     const query = async () => (count = (await client.call<unknown[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: probe }])).length);
     await query();
     const { result, cpuUs } = await withCpu(o.pid, (r: { requests: number }) => r.requests, () => closedLoop(1, o.seconds, 200, query, 0));
-    return { blocks, transactions: mined.length, receipt, call, proof, logs: { ms: result.p50, cpuUs, count }, memory: await residentMemory(o.pid) };
+    return { blocks, transactions: mined.length, receipt, call, sameProof, proof, logs: { ms: result.p50, cpuUs, count }, memory: await residentMemory(o.pid) };
   };
 
   log(`growing to ${BASE_BLOCKS} blocks…`);
@@ -133,6 +138,8 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
       ['  node CPU per receipt', cpu(base.receipt.cpuUs), cpu(grown.receipt.cpuUs), ratio(base.receipt.cpuUs, grown.receipt.cpuUs)],
       [`eth_call ERC-20 balanceOf (peerbench W4), c=${o.concurrency}`, `${fmt(base.call.perSecond)} req/s`, `${fmt(grown.call.perSecond)} req/s`, ratio(base.call.perSecond, grown.call.perSecond)],
       ['  node CPU per call', cpu(base.call.cpuUs), cpu(grown.call.cpuUs), ratio(base.call.cpuUs, grown.call.cpuUs)],
+      [`eth_getProof, ERC-20, its first 2 holders (peerbench W7), c=${o.concurrency}`, `${fmt(base.sameProof.perSecond)} req/s`, `${fmt(grown.sameProof.perSecond)} req/s`, ratio(base.sameProof.perSecond, grown.sameProof.perSecond)],
+      ['  node CPU per proof', cpu(base.sameProof.cpuUs), cpu(grown.sameProof.cpuUs), ratio(base.sameProof.cpuUs, grown.sameProof.cpuUs)],
       [`eth_getProof, ERC-20, 2 random holders, c=${o.concurrency}`, `${fmt(base.proof.perSecond)} req/s`, `${fmt(grown.proof.perSecond)} req/s`, ratio(base.proof.perSecond, grown.proof.perSecond)],
       ['  node CPU per proof', cpu(base.proof.cpuUs), cpu(grown.proof.cpuUs), ratio(base.proof.cpuUs, grown.proof.cpuUs)],
       [`eth_getLogs, one emitter, block 0 to latest (${base.logs.count} logs), p50`, `${fmt(base.logs.ms, 2)} ms`, `${fmt(grown.logs.ms, 2)} ms`, ratio(base.logs.ms, grown.logs.ms)],
