@@ -23,7 +23,7 @@ import { Journal, type JournalEntry, type JournalOp } from './journal.js';
 import type { Section } from '../storage/database.js';
 import { Mutex } from './mutex.js';
 import { StorageFault } from '../storage/storage-fault.js';
-import { cheapest, orderForBlock } from './ordering.js';
+import { CheapestIndex, orderForBlock } from './ordering.js';
 import { SenderList } from './sender-list.js';
 import {
   DEFAULT_LIMIT,
@@ -54,6 +54,7 @@ export class TxPool {
   readonly maxTxBytes: number;
 
   private readonly all = new Map<string, PooledTx>();
+  private readonly prices = new CheapestIndex(this.all);
   private readonly senders = new Map<string, SenderList>();
   private pendingTotal = 0;
   private nextSeq = 0;
@@ -460,7 +461,7 @@ export class TxPool {
    * opens inside anyone's pending run.
    */
   private pickVictim(tx: TypedTransaction, senderHex: string, baseFee: bigint): PooledTx {
-    const low = cheapest(this.all.values(), baseFee);
+    const low = this.prices.cheapest(baseFee);
     if (low === undefined || effectiveTip(tx, baseFee) <= low.tip) throw PoolErrors.poolFull();
     const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
     // Evicting the newcomer's own predecessor would leave the newcomer behind a gap.
@@ -514,6 +515,7 @@ export class TxPool {
     list.put(ptx);
     this.pendingTotal += list.pendingCount - before;
     this.all.set(ptx.hashHex, ptx);
+    this.prices.add(ptx);
   }
 
   private detach(ptx: PooledTx): void {
@@ -579,7 +581,7 @@ export class TxPool {
     // Over capacity (the limit was lowered between runs): shed the cheapest.
     const baseFee = this.env.nextBaseFee();
     while (this.all.size > this.limit) {
-      const low = cheapest(this.all.values(), baseFee)!;
+      const low = this.prices.cheapest(baseFee)!;
       const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
       this.detach(victim);
       dels.push(this.journal.delOp(victim.hash));
