@@ -17,46 +17,58 @@ interface Head {
   next: number;
 }
 
-/** Minimal binary max-heap on `better`. */
-class HeadHeap {
-  private readonly items: Head[] = [];
+/** A binary heap: `first(a, b)` says whether a comes out before b. */
+class BinaryHeap<T> {
+  constructor(
+    private readonly first: (a: T, b: T) => boolean,
+    private items: T[] = [],
+  ) {
+    for (let i = (items.length >> 1) - 1; i >= 0; i--) this.down(i);
+  }
 
   get size(): number {
     return this.items.length;
   }
 
-  push(item: Head): void {
+  peek(): T | undefined {
+    return this.items[0];
+  }
+
+  push(item: T): void {
     const a = this.items;
     a.push(item);
     let i = a.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!better(a[i], a[parent])) break;
+      if (!this.first(a[i], a[parent])) break;
       [a[i], a[parent]] = [a[parent], a[i]];
       i = parent;
     }
   }
 
-  pop(): Head | undefined {
+  pop(): T | undefined {
     const a = this.items;
-    if (a.length === 0) return undefined;
     const top = a[0];
-    const last = a.pop()!;
+    const last = a.pop();
     if (a.length > 0) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && better(a[l], a[m])) m = l;
-        if (r < a.length && better(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
-        i = m;
-      }
+      a[0] = last!;
+      this.down(0);
     }
     return top;
+  }
+
+  private down(i: number): void {
+    const a = this.items;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < a.length && this.first(a[l], a[m])) m = l;
+      if (r < a.length && this.first(a[r], a[m])) m = r;
+      if (m === i) return;
+      [a[i], a[m]] = [a[m], a[i]];
+      i = m;
+    }
   }
 }
 
@@ -66,7 +78,7 @@ class HeadHeap {
  * below the base fee stops its sender (later nonces cannot run without it).
  */
 export function orderForBlock(runs: Iterable<PooledTx[]>, baseFee: bigint): PooledTx[] {
-  const heap = new HeadHeap();
+  const heap = new BinaryHeap<Head>(better);
   const offer = (rest: PooledTx[], next: number): void => {
     if (next >= rest.length) return;
     const ptx = rest[next];
@@ -99,7 +111,7 @@ const cheaper = (a: Priced, b: Priced): boolean => a.tip < b.tip || (a.tip === b
  * built again when next asked.
  */
 export class CheapestIndex {
-  private heap: Priced[] = [];
+  private heap = new BinaryHeap<Priced>(cheaper);
   private baseFee: bigint | undefined;
 
   constructor(private readonly pool: ReadonlyMap<string, PooledTx>) {}
@@ -109,60 +121,24 @@ export class CheapestIndex {
     if (this.baseFee === undefined) return;
     if (this.stale()) {
       // Nobody has asked for a while (the pool is not full): let the departed go, build again when asked.
-      this.heap = [];
+      this.heap = new BinaryHeap<Priced>(cheaper);
       this.baseFee = undefined;
       return;
     }
     this.heap.push({ ptx, tip: effectiveTip(ptx.tx, this.baseFee) });
-    this.up(this.heap.length - 1);
   }
 
   cheapest(baseFee: bigint): Priced | undefined {
-    if (baseFee !== this.baseFee || this.stale()) this.rebuild(baseFee);
-    const heap = this.heap;
-    while (heap.length > 0 && this.pool.get(heap[0].ptx.hashHex) !== heap[0].ptx) this.popTop();
-    return heap[0];
+    if (baseFee !== this.baseFee || this.stale()) {
+      this.baseFee = baseFee;
+      this.heap = new BinaryHeap(cheaper, [...this.pool.values()].map((ptx) => ({ ptx, tip: effectiveTip(ptx.tx, baseFee) })));
+    }
+    for (let top = this.heap.peek(); top !== undefined && this.pool.get(top.ptx.hashHex) !== top.ptx; top = this.heap.peek()) this.heap.pop();
+    return this.heap.peek();
   }
 
   /** Whether the heap holds more departed transactions than pooled ones. */
   private stale(): boolean {
-    return this.heap.length > 2 * this.pool.size + 64;
-  }
-
-  private rebuild(baseFee: bigint): void {
-    this.baseFee = baseFee;
-    this.heap = [...this.pool.values()].map((ptx) => ({ ptx, tip: effectiveTip(ptx.tx, baseFee) }));
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
-  }
-
-  private popTop(): void {
-    const last = this.heap.pop()!;
-    if (this.heap.length === 0) return;
-    this.heap[0] = last;
-    this.down(0);
-  }
-
-  private up(i: number): void {
-    const a = this.heap;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!cheaper(a[i], a[parent])) return;
-      [a[i], a[parent]] = [a[parent], a[i]];
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    const a = this.heap;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < a.length && cheaper(a[l], a[m])) m = l;
-      if (r < a.length && cheaper(a[r], a[m])) m = r;
-      if (m === i) return;
-      [a[i], a[m]] = [a[m], a[i]];
-      i = m;
-    }
+    return this.heap.size > 2 * this.pool.size + 64;
   }
 }

@@ -54,7 +54,7 @@ describe('txpool: the cheapest pooled transaction', () => {
     index.cheapest(1n);
     // Each arrives and leaves (mined) without the pool asking again: the heap must not keep them all.
     for (let i = 0; i < 1_000; i++) index.add(pooled(5n, 1n));
-    expect((index as unknown as { heap: unknown[] }).heap.length).to.be.below(100);
+    expect((index as unknown as { heap: { size: number } }).heap.size).to.be.below(100);
   });
 
   it('agrees with a scan of the pool through arrivals, departures and base-fee changes', () => {
