@@ -37,6 +37,18 @@ export const CACHE_LIMITS = {
   stateViewAccounts: 2_000,
   /** Flat state snapshots kept besides the head's (state/state-store.ts): recent states calls may still run on. */
   stateSnapshots: 8,
+  /**
+   * A flat snapshot is chained to its parent's (state/snapshot.ts) at most this deep; the next one
+   * flattens the chain's accounts into one map, carrying at most `snapshotCarriedAccounts` of them,
+   * the most recently changed or read first (~530 bytes each, decoded). At 200,000 the carried
+   * accounts followed the chain: every account a block had touched (13 MB of live heap after 20,000
+   * blocks that touched 50,000 accounts, and more the longer the chain).
+   */
+  snapshotDepth: 32,
+  snapshotCarriedAccounts: 10_000,
+  /** Storage tries whose slots flat snapshots remember, and contracts' code, each whole (state/snapshot.ts); past that the memory starts over. */
+  snapshotStorageRoots: 20_000,
+  snapshotCodes: 10_000,
   /** Pending-block states kept readable (state/state-store.ts). */
   pinnedStates: 4,
   /**

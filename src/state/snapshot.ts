@@ -1,4 +1,5 @@
 import { bytesToUnprefixedHex, equalsBytes, KECCAK256_RLP, type Account, type Address } from '@ethereumjs/util';
+import { CACHE_LIMITS } from '../caches.js';
 
 /** Where a snapshot reads what it does not hold yet: a trie view at its root (or, in a call worker, the main thread). */
 export interface StateReader {
@@ -10,13 +11,7 @@ export interface StateReader {
 /** Account changes of one block, by unprefixed address hex; null for an account the block deleted. */
 export type AccountChanges = ReadonlyMap<string, Account | null>;
 
-/** Snapshots chained to a parent at most this deep; the next one copies the chain's accounts into one map. */
-const MAX_DEPTH = 32;
-/** Most accounts a flattened snapshot carries over; past that it starts empty and reads the trie again. */
-const MAX_CARRIED = 200_000;
-/** Storage roots and code hashes remembered (whole, each); past that the memory starts over. */
-const MAX_STORAGE_ROOTS = 20_000;
-const MAX_CODES = 10_000;
+const { snapshotDepth: MAX_DEPTH, snapshotCarriedAccounts: MAX_CARRIED, snapshotStorageRoots: MAX_STORAGE_ROOTS, snapshotCodes: MAX_CODES } = CACHE_LIMITS;
 const EMPTY = new Uint8Array(0);
 
 /** Whether `known` (a snapshot's account: null none, undefined not known) is `account`, field for field. */
@@ -90,12 +85,14 @@ export class StateSnapshot {
       return next;
     }
     const next = new StateSnapshot(root, open, this.facts);
-    const chain: StateSnapshot[] = [];
-    for (let s: StateSnapshot | undefined = this; s !== undefined; s = s.parent) chain.push(s);
-    if (chain.reduce((sum, s) => sum + s.accounts.size, 0) <= MAX_CARRIED) {
-      for (const s of chain.reverse()) for (const [key, account] of s.accounts) next.accounts.set(key, account);
-    }
     for (const [key, account] of changes) next.accounts.set(key, account);
+    // Newest first, so each address keeps its latest account and what the bound leaves out is what was touched longest ago.
+    for (let s: StateSnapshot | undefined = this; s !== undefined && next.accounts.size < MAX_CARRIED; s = s.parent) {
+      for (const [key, account] of s.accounts) {
+        if (next.accounts.size >= MAX_CARRIED) break;
+        if (!next.accounts.has(key)) next.accounts.set(key, account);
+      }
+    }
     return next;
   }
 
