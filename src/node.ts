@@ -259,7 +259,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     state: chain.state,
     blockByNumber: (n: bigint) => chain.blockByNumber(n),
   };
-  const executor = new Executor(executionChain, wide.terminal === undefined ? undefined : (callVm) => wide.terminal!.watchCalls(callVm));
+  const { terminal } = wide;
+  const executor = new Executor(executionChain, terminal === undefined ? undefined : { vmMade: (vm) => terminal.watchCalls(vm), callOn: (vm, method) => terminal.callOn(vm, method) });
   const services: Services = {
     config,
     chain,

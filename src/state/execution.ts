@@ -38,6 +38,16 @@ export interface CallRunner {
   release(): void;
 }
 
+/**
+ * What watches the VMs calls run on (the terminal, for console.log): each VM once, as it is made, and
+ * each request that names itself (eth_call, eth_estimateGas) as its runs start on a VM, which answers
+ * what to do once they are over. A VM serves one call at a time, so the VM tells whose runs they are.
+ */
+export interface CallWatch {
+  vmMade(vm: VM): void;
+  callOn(vm: VM, request: string): () => void;
+}
+
 /** Why a call did not succeed: it could not start, it reverted (with data), or the EVM stopped it. */
 export type CallFault = { kind: 'invalid'; message: string } | { kind: 'revert'; data: Uint8Array } | { kind: 'halt'; message: string };
 
@@ -96,10 +106,9 @@ export class Executor {
   /** The block context calls run in, per block and pricing (see prepare); the newest few. */
   private readonly contexts = new Map<string, Block>();
 
-  /** `watch` is shown each VM calls will run on (the terminal listens to it for console.log). */
   constructor(
     private readonly chain: ExecutionChain,
-    private readonly watch?: (vm: VM) => void,
+    private readonly watch?: CallWatch,
   ) {}
 
   /**
@@ -122,7 +131,7 @@ export class Executor {
 
   private async watched(created: Promise<VM>): Promise<VM> {
     const vm = await created;
-    this.watch?.(vm);
+    this.watch?.vmMade(vm);
     return vm;
   }
 
@@ -146,9 +155,9 @@ export class Executor {
     return this.chain.commonAt(block.header).isActivatedEIP(7825);
   }
 
-  /** Runs a call; throws CallFailure unless it succeeds. */
-  async call(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<Uint8Array> {
-    const run = await this.prepare(request, this.target(block, overrides), overrides);
+  /** Runs a call; throws CallFailure unless it succeeds. `named`: the request it answers, for the watch. */
+  async call(request: TransactionCall, block: Block, overrides?: CallOverrides, named?: string): Promise<Uint8Array> {
+    const run = await this.prepare(request, this.target(block, overrides), overrides, named);
     let outcome: CallOutcome;
     try {
       outcome = await run();
@@ -164,9 +173,9 @@ export class Executor {
    * The least gas with which the call succeeds, found as geth does: check it succeeds with all the
    * gas it may have, then binary-search. Throws CallFailure when it fails even with all of it.
    */
-  async estimateGas(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<bigint> {
+  async estimateGas(request: TransactionCall, block: Block, overrides?: CallOverrides, named?: string): Promise<bigint> {
     const target = this.target(block, overrides);
-    const run = await this.prepare(request, target, overrides);
+    const run = await this.prepare(request, target, overrides, named);
     try {
       return await this.search(request, target, run);
     } finally {
@@ -207,10 +216,14 @@ export class Executor {
 
   /**
    * Prepares a VM on `block`'s state (with `overrides`, if any: `block` is then the target); `run`
-   * executes the call with a given gas limit, each run from the same state.
+   * executes the call with a given gas limit, each run from the same state. `named`: the request the
+   * runs answer, shown to the watch.
    */
-  async prepare(request: TransactionCall, block: Block, overrides?: CallOverrides): Promise<CallRunner> {
-    const { vm, release } = overrides === undefined ? await this.lease(block) : await this.overridden(block, overrides);
+  async prepare(request: TransactionCall, block: Block, overrides?: CallOverrides, named?: string): Promise<CallRunner> {
+    const lease = overrides === undefined ? await this.lease(block) : await this.overridden(block, overrides);
+    const { vm } = lease;
+    const over = named === undefined ? undefined : this.watch?.callOn(vm, named);
+    const release = over === undefined ? lease.release : () => (over(), lease.release());
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.

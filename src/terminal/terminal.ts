@@ -3,7 +3,6 @@
 // and revert reason, and Solidity's console.log output — from mined transactions and from
 // eth_call / eth_estimateGas. A request costs a comparison or a map update; lines are written when
 // the window closes, or before anything else is printed.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Block } from '@ethereumjs/block';
 import type { Message } from '@ethereumjs/evm';
 import { bytesToHex } from '@ethereumjs/util';
@@ -38,9 +37,6 @@ interface RequestLine {
   count: number;
 }
 
-/** Methods whose console.log output is printed as the call ends (a transaction's, as its block lands). */
-const CALL_METHODS = new Set(['eth_call', 'eth_estimateGas']);
-
 export class Terminal {
   /** The window's request lines, and the last line of each method in it. */
   private lines: RequestLine[] = [];
@@ -50,7 +46,12 @@ export class Terminal {
   /** Prints that wait for the console.log decoder, kept in order. */
   private queue: Promise<void> = Promise.resolve();
   private readonly runs = new Map<string, RunRecord>();
-  private readonly calls = new AsyncLocalStorage<CallCapture>();
+  /**
+   * The call request whose runs a VM is running, by VM (a VM runs one call at a time). Not an
+   * AsyncLocalStorage: Node 20's installs promise hooks for good on first use, and every promise of
+   * every request paid for them from the first eth_call on (~10 % of an eth_call's CPU).
+   */
+  private readonly calls = new WeakMap<VM, CallCapture>();
   private enabled = true;
 
   /** `windowMs`: how long requests are gathered before their lines are printed. */
@@ -64,16 +65,11 @@ export class Terminal {
     this.enabled = on;
   }
 
-  /** `dispatch`, with each request counted and the console.log output of calls printed. */
+  /** `dispatch`, with each request counted. */
   dispatcher(dispatch: Dispatcher): Dispatcher {
     return (method, params, ctx) => {
-      if (!this.enabled) return dispatch(method, params, ctx);
-      this.request(method);
-      if (!CALL_METHODS.has(method)) return dispatch(method, params, ctx);
-      const capture: CallCapture = { runs: 0, logs: [] };
-      return this.calls.run(capture, () => dispatch(method, params, ctx)).finally(() => {
-        if (capture.logs.length > 0) this.printLater(async () => [`    console.log (${method}):`, ...(await this.decode(capture.logs))]);
-      });
+      if (this.enabled) this.request(method);
+      return dispatch(method, params, ctx);
     };
   }
 
@@ -95,16 +91,27 @@ export class Terminal {
     };
   }
 
-  /** Captures console.log calls on a VM that runs eth_call and eth_estimateGas. */
+  /** Captures console.log calls on a VM that runs eth_call and eth_estimateGas (see {@link callOn}). */
   watchCalls(vm: VM): void {
     vm.events.on('beforeTx', () => {
-      const capture = this.calls.getStore();
+      const capture = this.calls.get(vm);
       if (capture !== undefined) capture.runs++;
     });
     this.watchConsole(vm, (data) => {
-      const capture = this.calls.getStore();
+      const capture = this.calls.get(vm);
       if (capture?.runs === 1) capture.logs.push(data);
     });
+  }
+
+  /** The runs of the call request `method` start on `vm`; the answer prints their console.log output once they are over. */
+  callOn(vm: VM, method: string): () => void {
+    if (!this.enabled) return () => undefined;
+    const capture: CallCapture = { runs: 0, logs: [] };
+    this.calls.set(vm, capture);
+    return () => {
+      if (this.calls.get(vm) === capture) this.calls.delete(vm);
+      if (capture.logs.length > 0) this.printLater(async () => [`    console.log (${method}):`, ...(await this.decode(capture.logs))]);
+    };
   }
 
   /** Prints what is gathered and what waits to be printed. */

@@ -125,6 +125,31 @@ describe('the terminal: what start prints while it serves', () => {
     expect(cli.stdout().split(`changing the greeting to 3 ${FROM_CHECKSUMMED}`)).to.have.length(2);
   });
 
+  it('prints each of concurrent calls’ console.log under its own call', async () => {
+    await start();
+    const [one, two] = [await deploy('one'), await deploy('two')];
+    const greet = (to: string | null) => rpc(url, 'eth_call', [{ from: FROM, to, data: encodeFunctionData({ abi: abi(), functionName: 'greet' }) }, 'latest']);
+    await Promise.all([greet(one.contractAddress), greet(two.contractAddress), greet(one.contractAddress)]);
+    await until(() => cli.stdout().split('console.log (eth_call):').length === 4, `three calls' console.log on stdout; stdout:\n${cli.stdout()}`);
+    const blocks = cli.stdout().split('console.log (eth_call):').slice(1).map((block) => block.trim().split('\n')[0].trim());
+    expect(blocks.sort()).to.deep.equal(['one', 'one', 'two']);
+  });
+
+  it('captures calls’ console.log without AsyncLocalStorage, whose promise hooks Node 20 would keep on for every later request', async () => {
+    // Marks any use of AsyncLocalStorage in the child on stderr.
+    const marker = `import { AsyncLocalStorage } from 'node:async_hooks';
+      for (const name of ['run', 'enterWith']) {
+        const original = AsyncLocalStorage.prototype[name];
+        AsyncLocalStorage.prototype[name] = function (...args) { process.stderr.write('AsyncLocalStorage used\\n'); return original.apply(this, args); };
+      }`;
+    cli = runCli(['start', '--port', '0'], { cwd, node: ['--import', `data:text/javascript,${encodeURIComponent(marker)}`] });
+    url = await listening(cli);
+    const { contractAddress } = await deploy('hello');
+    await rpc(url, 'eth_call', [{ from: FROM, to: contractAddress, data: encodeFunctionData({ abi: abi(), functionName: 'greet' }) }, 'latest']);
+    await printed('console.log (eth_call):');
+    expect(cli.stderr()).not.to.include('AsyncLocalStorage used');
+  });
+
   it('shows control characters a contract logs as escapes, so a string cannot drive the terminal', async () => {
     await start();
     const { contractAddress } = await deploy('\u001b[2Jcleared');

@@ -31,11 +31,11 @@ export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<
   return {
     eth_call: async ([call, ref, state, block]) => {
       checkCallObject(call, chain.commons.base.chainId());
-      return bytesToHex(await executor.call(call, await blockOf(ref), overridesOf(state, block)));
+      return bytesToHex(await executor.call(call, await blockOf(ref), overridesOf(state, block), 'eth_call'));
     },
     eth_estimateGas: async ([call, ref, state, block]) => {
       checkCallObject(call, chain.commons.base.chainId());
-      return toQuantity(await executor.estimateGas(call, await blockOf(ref), overridesOf(state, block)));
+      return toQuantity(await executor.estimateGas(call, await blockOf(ref), overridesOf(state, block), 'eth_estimateGas'));
     },
     eth_createAccessList: async ([call, ref, state]) => {
       checkCallObject(call, chain.commons.base.chainId());
