@@ -60,7 +60,7 @@ if (flags.help === true) {
       '                       [--big-block 5000 (0 skips)] [--gas-limit GAS (own node)]\n' +
       '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
       '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n' +
-      '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5]\n' +
+      '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
       '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n',
   );
   process.exit(0);
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
     const senders = deriveAccounts(DEV_MNEMONIC, opt.senders);
     const signer = await Signer.forNode(client, senders);
     if (opt.grow !== undefined) {
-      await measureScaling({ client, pid: own?.pid, senders, signer, blocks: opt.grow, concurrency: opt.concurrency, seconds: opt.seconds, log });
+      await measureScaling({ client, pid: own?.pid, senders, signer, blocks: opt.grow, concurrency: opt.concurrency, seconds: opt.seconds, idleSeconds: opt.idleSeconds, log });
       return;
     }
 

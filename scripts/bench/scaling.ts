@@ -26,6 +26,8 @@ export interface ScalingOptions {
   blocks: number;
   concurrency: number;
   seconds: number;
+  /** how long the node idles after the reads before its memory is read again (V8 gives memory back once idle) */
+  idleSeconds: number;
   log(message: string): void;
 }
 
@@ -42,6 +44,7 @@ interface Figures {
   proof: { perSecond: number; cpuUs?: number };
   logs: { ms: number; cpuUs?: number; count: number };
   memory?: { rss: number; anon: number; file: number };
+  idleMemory?: { rss: number; anon: number; file: number };
 }
 
 /** The storage key of `holder`'s balance in BenchToken (its `balanceOf` mapping is slot 0). */
@@ -117,7 +120,10 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
     const query = async () => (count = (await client.call<unknown[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: probe }])).length);
     await query();
     const { result, cpuUs } = await withCpu(o.pid, (r: { requests: number }) => r.requests, () => closedLoop(1, o.seconds, 200, query, 0));
-    return { blocks, transactions: mined.length, receipt, call, sameProof, proof, logs: { ms: result.p50, cpuUs, count }, memory: await residentMemory(o.pid) };
+    const memory = await residentMemory(o.pid);
+    await new Promise((resolve) => setTimeout(resolve, o.idleSeconds * 1000));
+    const idleMemory = o.idleSeconds > 0 ? await residentMemory(o.pid) : undefined;
+    return { blocks, transactions: mined.length, receipt, call, sameProof, proof, logs: { ms: result.p50, cpuUs, count }, memory, idleMemory };
   };
 
   log(`growing to ${BASE_BLOCKS} blocks…`);
@@ -145,11 +151,17 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
       [`eth_getLogs, one emitter, block 0 to latest (${base.logs.count} logs), p50`, `${fmt(base.logs.ms, 2)} ms`, `${fmt(grown.logs.ms, 2)} ms`, ratio(base.logs.ms, grown.logs.ms)],
       ['  node CPU per query', cpu(base.logs.cpuUs), cpu(grown.logs.cpuUs), ratio(base.logs.cpuUs, grown.logs.cpuUs)],
       ...(['rss', 'anon', 'file'] as const).map((part) => [
-        { rss: 'node resident memory (VmRSS)', anon: '  of it allocated (RssAnon)', file: '  of it mapped files: binary, LevelDB tables (RssFile)' }[part],
+        { rss: 'node resident memory (VmRSS), right after the reads', anon: '  of it allocated (RssAnon)', file: '  of it mapped files: binary, LevelDB tables (RssFile)' }[part],
         base.memory === undefined ? 'n/a' : `${fmt(base.memory[part])} MiB`,
         grown.memory === undefined ? 'n/a' : `${fmt(grown.memory[part])} MiB`,
         ratio(base.memory?.[part], grown.memory?.[part]),
       ]),
+      [
+        `node resident memory after ${o.idleSeconds} s idle`,
+        base.idleMemory === undefined ? 'n/a' : `${fmt(base.idleMemory.rss)} MiB`,
+        grown.idleMemory === undefined ? 'n/a' : `${fmt(grown.idleMemory.rss)} MiB`,
+        ratio(base.idleMemory?.rss, grown.idleMemory?.rss),
+      ],
     ],
     new Set([1, 2, 3]),
   );
