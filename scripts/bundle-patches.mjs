@@ -4,6 +4,9 @@
 // a new version of the package has to be looked at again, not bundled unedited without a word.
 import { readFile } from 'node:fs/promises';
 
+/** A module of @ethereumjs/util's ES build, as esbuild names its path. */
+const utilModule = (name) => new RegExp(`[\\\\/]@ethereumjs[\\\\/]util[\\\\/]dist[\\\\/]esm[\\\\/]${name}\\.js$`);
+
 /**
  * @ethereumjs/util keeps a BigInt for each of the 65,536 two-byte values, made as the module loads, for
  * bytesToBigInt: 2.1 MB of the idle node's 11 MB of live heap (the numbers and the array holding them).
@@ -11,7 +14,7 @@ import { readFile } from 'node:fs/promises';
  * longer one.
  */
 const bigintCache = {
-  file: /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]bytes\.js$/,
+  file: utilModule('bytes'),
   edits: [
     ['for (let i = 0; i <= 256 * 256 - 1; i++) {', 'for (let i = 0; i <= 255; i++) {'],
     ['return BIGINT_CACHE[bytes[0] * 256 + bytes[1]];', 'return BigInt(bytes[0] * 256 + bytes[1]);'],
@@ -25,7 +28,7 @@ const bigintCache = {
  * checked with a regular expression and stripped again, and that check allocating a match array.
  */
 const byteHelpers = {
-  file: /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]bytes\.js$/,
+  file: utilModule('bytes'),
   edits: [
     [
       `        return right
@@ -43,7 +46,7 @@ const byteHelpers = {
 };
 
 const hexCheck = {
-  file: /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]internal\.js$/,
+  file: utilModule('internal'),
   edits: [["if (typeof value !== 'string' || !value.match(/^0x[0-9A-Fa-f]*$/))", "if (typeof value !== 'string' || !/^0x[0-9A-Fa-f]*$/.test(value))"]],
 };
 

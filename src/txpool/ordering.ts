@@ -5,14 +5,18 @@
 import { effectiveTip, feeCap } from '../fees/fees.js';
 import type { PooledTx } from './types.js';
 
+/** A pooled transaction with its effective tip at some base fee. */
+interface Priced {
+  ptx: PooledTx;
+  tip: bigint;
+}
+
 /** Higher effective tip first, then earlier arrival. */
-function better(a: { tip: bigint; ptx: PooledTx }, b: { tip: bigint; ptx: PooledTx }): boolean {
+function better(a: Priced, b: Priced): boolean {
   return a.tip > b.tip || (a.tip === b.tip && a.ptx.seq < b.ptx.seq);
 }
 
-interface Head {
-  tip: bigint;
-  ptx: PooledTx;
+interface Head extends Priced {
   rest: PooledTx[];
   next: number;
 }
@@ -94,13 +98,8 @@ export function orderForBlock(runs: Iterable<PooledTx[]>, baseFee: bigint): Pool
   return out;
 }
 
-interface Priced {
-  ptx: PooledTx;
-  tip: bigint;
-}
-
-/** Lower effective tip first, then later arrival: the order in which pooled transactions are given up. */
-const cheaper = (a: Priced, b: Priced): boolean => a.tip < b.tip || (a.tip === b.tip && a.ptx.seq > b.ptx.seq);
+/** The block order reversed: the order in which pooled transactions are given up. */
+const cheaper = (a: Priced, b: Priced): boolean => better(b, a);
 
 /**
  * The cheapest pooled transaction (lowest effective tip at a base fee, ties to the latest arrival),
