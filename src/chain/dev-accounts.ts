@@ -1,5 +1,5 @@
-import { bytesToHex, privateToAddress } from '@ethereumjs/util';
-import { deriveChildKeys, mnemonicSeed, nativeAddressOf } from '../crypto/hd-keys.js';
+import { bytesToHex } from '@ethereumjs/util';
+import { addressOf, deriveChildKeys, mnemonicSeed } from '../crypto/hd-keys.js';
 
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -13,7 +13,7 @@ const derived = new Map<string, DevAccount[]>();
 
 /**
  * The accounts at m/44'/60'/0'/0/i of a mnemonic, as anvil and Hardhat derive them. Results are
- * kept for the process (without native secp256k1, derivation takes ~0.2 s).
+ * kept for the process (a few ms through OpenSSL; ~0.2 s where Node's OpenSSL lacks secp256k1).
  */
 export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
   const key = `${count}:${mnemonic}`;
@@ -27,6 +27,6 @@ export function deriveAccounts(mnemonic: string, count: number): DevAccount[] {
 
 function derive(mnemonic: string, count: number): DevAccount[] {
   return deriveChildKeys(mnemonicSeed(mnemonic), "m/44'/60'/0'/0", count).map((privateKey) => {
-    return { address: bytesToHex(nativeAddressOf(privateKey) ?? privateToAddress(privateKey)), privateKey };
+    return { address: bytesToHex(addressOf(privateKey)), privateKey };
   });
 }

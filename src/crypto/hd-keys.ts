@@ -1,10 +1,13 @@
-import { createHmac, pbkdf2Sync } from 'node:crypto';
+import { createECDH, createHmac, getCurves, pbkdf2Sync } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { nativeCrypto, nativeKeys, type NativeKeys } from './native.js';
+import { bigIntToBytes, bytesToBigInt, privateToAddress, SECP256K1_ORDER, setLengthLeft } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { nativeCrypto } from './native.js';
 
 const require = createRequire(import.meta.url);
 
 const HARDENED = 0x8000_0000;
+const CURVE = 'secp256k1';
 const MNEMONIC_WORD_COUNTS = [12, 15, 18, 21, 24];
 
 /**
@@ -20,12 +23,13 @@ export function mnemonicSeed(mnemonic: string): Uint8Array {
 
 /**
  * The private keys at `parentPath`/0 … `parentPath`/(count − 1) of a BIP-32 tree (e.g.
- * m/44'/60'/0'/0 for the dev accounts). The parent is derived once, not once per key; with
- * libsecp256k1 loaded each step is an HMAC and a point multiplication in native code (~0.1 ms, where
- * @scure/bip32 on noble takes ~3 ms). Without it, @scure/bip32 derives them.
+ * m/44'/60'/0'/0 for the dev accounts). The parent is derived once, not once per key. Each step is an
+ * HMAC and, on a normal step, the parent's public key: both through node:crypto (OpenSSL, ~0.3 ms a
+ * key, where @scure/bip32 on noble takes ~3 ms), so deriving the dev accounts loads no secp256k1
+ * library. A Node whose OpenSSL lacks the curve derives them through @scure/bip32.
  */
 export function deriveChildKeys(seed: Uint8Array, parentPath: string, count: number): Uint8Array[] {
-  if (nativeKeys === undefined) {
+  if (!hasCurve()) {
     // Loaded only here: it brings a copy of @noble/curves of its own.
     const { HDKey } = require('ethereum-cryptography/hdkey.js') as typeof import('ethereum-cryptography/hdkey.js');
     const parent = HDKey.fromMasterSeed(seed).derive(parentPath);
@@ -35,8 +39,24 @@ export function deriveChildKeys(seed: Uint8Array, parentPath: string, count: num
       return key;
     });
   }
-  const parent = parsePath(parentPath).reduce((node, index) => childNode(nativeKeys!, node, index), masterNode(seed));
-  return Array.from({ length: count }, (_, i) => childNode(nativeKeys!, parent, i).key);
+  const parent = parsePath(parentPath).reduce(childNode, masterNode(seed));
+  return Array.from({ length: count }, (_, i) => childNode(parent, i).key);
+}
+
+/** The 20-byte address of a private key: keccak-256 of its 64-byte public key x ‖ y, last 20 bytes. */
+export function addressOf(privateKey: Uint8Array): Uint8Array {
+  if (!hasCurve()) return privateToAddress(privateKey);
+  return (nativeCrypto.keccak256 ?? keccak256)(publicKey(privateKey, 'uncompressed').subarray(1)).slice(12);
+}
+
+let curve: boolean | undefined;
+const hasCurve = (): boolean => (curve ??= getCurves().includes(CURVE));
+
+/** The public key of a private key, 33 bytes compressed or 65 uncompressed; throws for a key outside [1, n). */
+function publicKey(privateKey: Uint8Array, format: 'compressed' | 'uncompressed'): Uint8Array {
+  const ecdh = createECDH(CURVE);
+  ecdh.setPrivateKey(privateKey);
+  return new Uint8Array(ecdh.getPublicKey(undefined, format));
 }
 
 interface ExtendedKey {
@@ -56,12 +76,15 @@ function masterNode(seed: Uint8Array): ExtendedKey {
 }
 
 /** BIP-32 CKDpriv. A child key out of range (probability ~2^-127) throws, as @scure/bip32 does. */
-function childNode(secp: NativeKeys, parent: ExtendedKey, index: number): ExtendedKey {
+function childNode(parent: ExtendedKey, index: number): ExtendedKey {
   const indexBytes = new Uint8Array(4);
   new DataView(indexBytes.buffer).setUint32(0, index);
-  const data = index >= HARDENED ? [new Uint8Array([0]), parent.key, indexBytes] : [secp.publicKey(parent.key, true), indexBytes];
+  const data = index >= HARDENED ? [new Uint8Array([0]), parent.key, indexBytes] : [publicKey(parent.key, 'compressed'), indexBytes];
   const i = hmacSha512(parent.chainCode, ...data);
-  return { key: secp.addPrivateKeys(parent.key, i.subarray(0, 32)), chainCode: i.slice(32) };
+  const tweak = bytesToBigInt(i.subarray(0, 32));
+  const key = (bytesToBigInt(parent.key) + tweak) % SECP256K1_ORDER;
+  if (tweak >= SECP256K1_ORDER || key === 0n) throw new Error(`BIP-32 child ${index} is not a valid key; derive the next index`);
+  return { key: setLengthLeft(bigIntToBytes(key), 32), chainCode: i.slice(32) };
 }
 
 function parsePath(path: string): number[] {
@@ -73,12 +96,4 @@ function parsePath(path: string): number[] {
     if (!Number.isInteger(index) || index < 0 || index >= HARDENED) throw new Error(`bad step ${step} in derivation path ${path}`);
     return hardened ? index + HARDENED : index;
   });
-}
-
-/** The address of a private key, natively when libsecp256k1 and keccak loaded (undefined otherwise). */
-export function nativeAddressOf(privateKey: Uint8Array): Uint8Array | undefined {
-  const keccak = nativeCrypto.keccak256;
-  if (nativeKeys === undefined || keccak === undefined) return undefined;
-  // keccak-256 of the 64-byte public key x ‖ y; the address is its last 20 bytes.
-  return keccak(nativeKeys.publicKey(privateKey, false).subarray(1)).slice(12);
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CustomCrypto } from '@ethereumjs/common';
-import { calculateSigRecovery, setLengthLeft } from '@ethereumjs/util';
+import { calculateSigRecovery, ecrecover, setLengthLeft } from '@ethereumjs/util';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak256 as keccakInJs } from 'ethereum-cryptography/keccak.js';
 
 /**
@@ -11,15 +12,15 @@ import { keccak256 as keccakInJs } from 'ethereum-cryptography/keccak.js';
  * the `keccak` package's N-API binary 1.4–2.5 µs (four calls across into native code and a copy per
  * hash), WebAssembly 0.5–1.5 µs.
  *
- * A primitive that does not load leaves its hook unset (ethereum-cryptography then serves) and
- * {@link nativeCryptoStatus} says so. `EVM_NODE_NATIVE_CRYPTO=0` turns them off.
+ * Both load when first used: libsecp256k1 with the first signature the node signs or checks (its
+ * binary and the tables it builds as it loads are ~3.7 MiB of resident memory that a node which only
+ * reads never needs; the dev accounts' keys are derived through node:crypto, see hd-keys.ts).
+ * A primitive that does not load leaves the JavaScript in @ethereumjs's place ({@link nativeCryptoStatus}
+ * says why). `EVM_NODE_NATIVE_CRYPTO=0` turns them off.
  */
-
 interface Secp256k1Binding {
   ecdsaRecover(signature: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
-  publicKeyCreate(privateKey: Uint8Array, compressed: boolean): Uint8Array;
-  privateKeyTweakAdd(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
 }
 
 const require = createRequire(import.meta.url);
@@ -35,7 +36,13 @@ function load<T>(name: string, loader: () => T): T | undefined {
   }
 }
 
-const secp = load('secp256k1', () => require('secp256k1/bindings') as Secp256k1Binding);
+let secp: Secp256k1Binding | null | undefined;
+
+/** libsecp256k1's binding, loaded at the first call; undefined when it does not load. */
+function secpBinding(): Secp256k1Binding | undefined {
+  secp ??= load('secp256k1', () => require('secp256k1/bindings') as Secp256k1Binding) ?? null;
+  return secp ?? undefined;
+}
 
 /**
  * Hashes in JavaScript before the WebAssembly keccak is asked for: start-up and a node that only answers
@@ -111,33 +118,34 @@ function nativeEcsign(binding: Secp256k1Binding): NonNullable<CustomCrypto['ecsi
   }) as unknown as NonNullable<CustomCrypto['ecsign']>;
 }
 
-/** The hooks that loaded; spread into a Common's `customCrypto`. */
-export const nativeCrypto: CustomCrypto = {
-  ...(keccak !== undefined ? { keccak256: keccak } : {}),
-  ...(secp !== undefined ? { ecrecover: nativeEcrecover(secp), ecsign: nativeEcsign(secp) } : {}),
-};
-
-/** What key derivation (BIP-32) needs of secp256k1, when its binary loaded. */
-export interface NativeKeys {
-  /** 33-byte compressed or 65-byte uncompressed public key */
-  publicKey(privateKey: Uint8Array, compressed: boolean): Uint8Array;
-  /** (privateKey + tweak) mod n, as a new array; throws when tweak ≥ n or the sum is zero */
-  addPrivateKeys(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
+/** Each hook, at its first call, settles on libsecp256k1 or, when that does not load, on @ethereumjs's JavaScript. */
+function secpHooks(): Pick<CustomCrypto, 'ecrecover' | 'ecsign'> {
+  let recover: NonNullable<CustomCrypto['ecrecover']> = (...args) => {
+    const binding = secpBinding();
+    recover = binding === undefined ? ecrecover : nativeEcrecover(binding);
+    return recover(...args);
+  };
+  let sign = ((...args: Parameters<typeof secp256k1.sign>) => {
+    const binding = secpBinding();
+    sign = binding === undefined ? secp256k1.sign : nativeEcsign(binding);
+    return sign(...args);
+  }) as NonNullable<CustomCrypto['ecsign']>;
+  return {
+    ecrecover: (msgHash, v, r, s, chainId) => recover(msgHash, v, r, s, chainId),
+    ecsign: ((...args: Parameters<typeof secp256k1.sign>) => sign(...args)) as NonNullable<CustomCrypto['ecsign']>,
+  };
 }
 
-export const nativeKeys: NativeKeys | undefined =
-  secp === undefined
-    ? undefined
-    : {
-        publicKey: (privateKey, compressed) => secp.publicKeyCreate(privateKey, compressed),
-        addPrivateKeys: (privateKey, tweak) => secp.privateKeyTweakAdd(Uint8Array.from(privateKey), tweak),
-      };
+/** The hooks for a Common's `customCrypto`. */
+export const nativeCrypto: CustomCrypto =
+  process.env.EVM_NODE_NATIVE_CRYPTO === '0' ? {} : { ...(keccak !== undefined ? { keccak256: keccak } : {}), ...secpHooks() };
 
 /** For the log: which native primitives are in use, and why any is not. */
 export function nativeCryptoStatus(): string {
   if (process.env.EVM_NODE_NATIVE_CRYPTO === '0') return 'native crypto off (EVM_NODE_NATIVE_CRYPTO=0)';
   const keccakStatus = wasmKeccak !== undefined ? 'keccak' : wasmProblem === undefined ? 'keccak (WebAssembly once hashing is busy)' : undefined;
-  const on = [keccakStatus, secp !== undefined ? 'secp256k1' : undefined].filter(Boolean);
+  const secpStatus = secp === undefined ? 'secp256k1 (at the first signature)' : secp === null ? undefined : 'secp256k1';
+  const on = [keccakStatus, secpStatus].filter(Boolean);
   const unavailable = wasmProblem === undefined ? problems : [...problems, `keccak: ${wasmProblem}`];
   return `native crypto: ${on.length > 0 ? on.join(', ') : 'none'}${unavailable.length > 0 ? ` (unavailable: ${unavailable.join('; ')})` : ''}`;
 }

@@ -1,10 +1,12 @@
 // What a node loads is what its requests need: one that only reads never loads the EVM (with its
 // precompiles' curves), the VM, the message signer or the WebSocket server. Read from a real child
 // process, whose module loads a hook names on stderr (helpers/module-log.ts).
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { Wallet } from 'ethers';
 import { killAll, listening, runCli, type Cli } from '../helpers/cli.js';
 import { MODULE_LOG } from '../helpers/module-log.js';
-import { DEV_ADDRESSES } from '../helpers/node.js';
+import { DEV_ADDRESSES, DEV_KEYS } from '../helpers/node.js';
 import { rpc } from '../helpers/rpc.js';
 import { WsRpc } from '../helpers/ws-rpc.js';
 import { until } from '../helpers/wait.js';
@@ -50,6 +52,18 @@ describe('lazy loading (a child node)', function () {
     await rpc(url, 'anvil_mine', ['0x100']);
     await until(() => loaded(cli).includes('hash-wasm'), 'the node to load the WebAssembly keccak');
     expect(await rpc(url, 'eth_blockNumber', [])).to.equal('0x100');
+  });
+
+  it('derives the dev accounts without libsecp256k1, and loads it with the first transaction it checks', async () => {
+    // A native binary shows in the process's memory map once loaded; the ESM hooks do not see require().
+    const mapsLibsecp = () => /secp256k1[^\n]*\.node$/m.test(readFileSync(`/proc/${cli.child.pid}/maps`, 'utf8'));
+    expect(await rpc(url, 'eth_accounts', [])).to.include(DEV_ADDRESSES[0]);
+    expect(mapsLibsecp()).to.equal(false);
+    const wallet = new Wallet(DEV_KEYS[1]!);
+    const raw = await wallet.signTransaction({ to: DEV_ADDRESSES[2], value: 1n, nonce: 0, gasLimit: 21_000n, gasPrice: 10n ** 10n, chainId: 31337n });
+    const hash = await rpc(url, 'eth_sendRawTransaction', [raw]);
+    expect(await rpc<{ from: string }>(url, 'eth_getTransactionByHash', [hash])).to.include({ from: DEV_ADDRESSES[1] });
+    expect(mapsLibsecp()).to.equal(true);
   });
 
   it('loads the EVM and the VM with the first call that executes', async () => {

@@ -25,6 +25,8 @@ describe('native crypto hooks', () => {
 
   it('load here (the packages ship prebuilt binaries for this platform)', async () => {
     expect(await keccakInWasm()).to.equal(true);
+    // libsecp256k1 loads with the first signature made or checked.
+    nativeCrypto.ecsign!(keccak_256(KEY), KEY, { format: 'recovered', prehash: false, extraEntropy: false } as never);
     expect(nativeCryptoStatus()).to.equal('native crypto: keccak, secp256k1');
   });
 
