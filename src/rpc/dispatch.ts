@@ -12,7 +12,6 @@ export interface Logger {
 
 export interface CallContext {
   readonly transport: 'http' | 'ws';
-  readonly remoteAddress?: string;
   /** Per-connection state for stateful transports (e.g. WebSocket subscriptions); typed by its owner. */
   readonly connection?: unknown;
 }

@@ -173,13 +173,12 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
     },
   };
 
-  function accept(socket: WebSocket, req: IncomingMessage): void {
+  function accept(socket: WebSocket): void {
     const connection = new WsConnection(socket, backlog, (ended) => {
       connections.delete(ended);
       opts.onClose(ended);
     });
     connections.add(connection);
-    const remoteAddress = req.socket.remoteAddress;
     // Requests run concurrently, but replies leave in the order the requests came: clients such as
     // viem fetch a block per newHeads notification and emit them in reply order.
     let replies: Promise<void> = Promise.resolve();
@@ -188,7 +187,7 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
       if (!connection.isOpen) return;
       const afterReply: Array<() => void> = [];
       const session: SubscriberSession = { subscriber: connection, afterReply: (action) => afterReply.push(action) };
-      const ctx: CallContext = { transport: 'ws', remoteAddress, connection: session };
+      const ctx: CallContext = { transport: 'ws', connection: session };
       const answer = handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, log });
       replies = replies
         .then(() => answer)
@@ -213,7 +212,7 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
       }
       server().then(
         (ready) => {
-          if (!socket.destroyed) ready.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+          if (!socket.destroyed) ready.handleUpgrade(req, socket, head, (ws) => accept(ws));
         },
         (error: unknown) => {
           log.error('cannot load the WebSocket server', error instanceof Error ? error.message : error);
