@@ -86,3 +86,24 @@ export async function withCpu<T>(pid: number | undefined, operations: (result: T
   const count = operations(result);
   return { result, cpuUs: before === undefined || after === undefined || count === 0 ? undefined : ((after - before) * 1e6) / count };
 }
+
+/**
+ * Waits until the node works no more in the background: under 2 % of a core over a second (LevelDB
+ * compacts the tables a burst of blocks left behind on its own thread, which reads would otherwise
+ * share the cores with), for at most `maxSeconds`. Answers the seconds waited and the CPU seconds
+ * the node used meanwhile; undefined without a process to watch.
+ */
+export async function settle(pid: number | undefined, maxSeconds = 60): Promise<{ seconds: number; cpu: number } | undefined> {
+  const first = await cpuSeconds(pid);
+  if (first === undefined) return undefined;
+  const started = performance.now();
+  let last = first;
+  while (performance.now() - started < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = (await cpuSeconds(pid)) ?? last;
+    const busy = now - last;
+    last = now;
+    if (busy < 0.02) break;
+  }
+  return { seconds: (performance.now() - started) / 1000, cpu: last - first };
+}

@@ -6,12 +6,13 @@
 // again, as a wallet polls it), a proof of two balances of holders picked at random (so that no
 // cached answer serves it),
 // eth_getLogs of one emitter over the whole range (a token whose 21 logs all sit in the first
-// 1,000 blocks), and the node's memory.
+// 1,000 blocks), and the node's memory. Each round of reads starts once the node has settled (its
+// background work after the burst of blocks, LevelDB's compactions, done; the log says how long that took).
 import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { DevAccount } from '../../src/chain/dev-accounts.js';
 import { closedLoop, type RpcClient } from './client.js';
-import { residentMemory, withCpu } from './node-process.js';
+import { residentMemory, settle, withCpu } from './node-process.js';
 import type { Signed, Signer } from './signer.js';
 import { fmt, printTable } from './table.js';
 import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './token.js';
@@ -105,6 +106,9 @@ export async function measureScaling(o: ScalingOptions): Promise<void> {
   const proofKeys = () => [0, 1].map(() => balanceSlot(address(2 * Math.floor((Math.random() * sent) / 2) + 1)));
   const measure = async (): Promise<Figures> => {
     const blocks = Number(BigInt(await client.call<string>('eth_blockNumber')));
+    // What is measured is the chain's length, not a node still digesting the burst that grew it.
+    const settled = await settle(o.pid);
+    if (settled !== undefined) log(`the node settled ${fmt(settled.seconds, 1)} s after the growth (${fmt(settled.cpu, 2)} CPU-s of background work meanwhile)`);
     const load = async (request: () => Promise<unknown>) => {
       await closedLoop(o.concurrency, 1, 200, request, 0);
       const { result, cpuUs } = await withCpu(o.pid, (r: { requests: number }) => r.requests, () => closedLoop(o.concurrency, o.seconds, 1_000_000, request, 0));
