@@ -270,7 +270,7 @@ export class Executor {
    * another call): on the given state, or `block`'s, with the state overrides applied.
    */
   private async overridden(block: Block, overrides: CallOverrides): Promise<{ vm: VM; release(): void }> {
-    const vm = overrides.vm ?? (await createChainVM(this.chain, this.chain.commonAt(block.header), await this.chain.state.scratch(this.chain.stateRootOf(block))));
+    const vm = overrides.vm ?? (await this.watched(createChainVM(this.chain, this.chain.commonAt(block.header), await this.chain.state.scratch(this.chain.stateRootOf(block)))));
     if (overrides.state !== undefined) {
       const precompiles = new Map(vm.evm.precompiles);
       await applyStateOverrides(vm.stateManager, overrides.state, precompiles);

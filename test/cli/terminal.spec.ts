@@ -125,6 +125,14 @@ describe('the terminal: what start prints while it serves', () => {
     expect(cli.stdout().split(`changing the greeting to 3 ${FROM_CHECKSUMMED}`)).to.have.length(2);
   });
 
+  it("prints the console.log of an eth_call with state overrides, which runs on a VM of its own", async () => {
+    await start();
+    const { contractAddress } = await deploy('hello');
+    const overrides = { [FROM]: { balance: '0xde0b6b3a7640000' } };
+    await rpc(url, 'eth_call', [{ from: FROM, to: contractAddress, data: encodeFunctionData({ abi: abi(), functionName: 'greet' }) }, 'latest', overrides]);
+    await cli.waitFor(new RegExp(`eth_call\\n\\s*console.log \\(eth_call\\):\\n\\s*hello\\n`), 10_000);
+  });
+
   it('prints each of concurrent calls’ console.log under its own call', async () => {
     await start();
     const [one, two] = [await deploy('one'), await deploy('two')];
