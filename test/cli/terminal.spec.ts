@@ -125,6 +125,16 @@ describe('the terminal: what start prints while it serves', () => {
     expect(cli.stdout().split(`changing the greeting to 3 ${FROM_CHECKSUMMED}`)).to.have.length(2);
   });
 
+  it('prints the console.log of the same eth_call each time it is asked on one block', async () => {
+    await start();
+    const { contractAddress } = await deploy('hello');
+    const greet = () => rpc(url, 'eth_call', [{ from: FROM, to: contractAddress, data: encodeFunctionData({ abi: abi(), functionName: 'greet' }) }, 'latest']);
+    await greet();
+    await printed('console.log (eth_call):');
+    await greet();
+    await until(() => cli.stdout().split('console.log (eth_call):').length === 3, `two calls' console.log on stdout; stdout:\n${cli.stdout()}`);
+  });
+
   it("prints the console.log of an eth_call with state overrides, which runs on a VM of its own", async () => {
     await start();
     const { contractAddress } = await deploy('hello');

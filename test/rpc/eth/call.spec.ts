@@ -35,6 +35,23 @@ describe('eth_call', () => {
     expect(await node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'latest'])).to.equal(word(42n));
   });
 
+  it('answers the same call asked again on one block from the state it runs on: after a state edit, a new block and a revert', async () => {
+    const get = () => node.call('eth_call', [{ to: storage, data: data('Storage', 'get') }, 'latest']);
+    await setValue(7n);
+    const snapshot = await node.call('evm_snapshot', []);
+    expect(await get()).to.equal(word(7n));
+    expect(await get()).to.equal(word(7n));
+    // The same block, its state edited: the next call sees the edit.
+    await node.call('anvil_setStorageAt', [storage, '0x0', word(8n)]);
+    expect(await get()).to.equal(word(8n));
+    await setValue(9n);
+    expect(await get()).to.equal(word(9n));
+    await node.call('evm_revert', [snapshot]);
+    expect(await get()).to.equal(word(7n));
+    // The value the tests after this one read.
+    await setValue(42n);
+  });
+
   it('takes the call data as `input` as well as `data`', async () => {
     expect(await node.call('eth_call', [{ to: storage, input: data('Storage', 'get') }, 'latest'])).to.equal(word(42n));
   });
