@@ -57,6 +57,13 @@ export interface RemoteStats {
 const RATE_LIMITED_CODES = new Set([-32005, 429]);
 const RATE_LIMIT_WORDS = /rate.?limit|too many requests|exceeded.*(capacity|quota|limit)|compute units|throttl/i;
 const DEFAULT_MAX_BATCH = 100;
+/** Requests in flight to the remote at once: as many as clients a busy test suite keeps waiting on it. */
+const MAX_SOCKETS = 32;
+/**
+ * How long the first call of a batch waits for others, in ms: the misses of requests that arrive
+ * within it share one HTTP request (a request per miss would cost the remote's rate limit more).
+ */
+const BATCH_WINDOW_MS = 1;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /** Why an HTTP exchange failed, when asking again may help. */
@@ -95,7 +102,7 @@ export class RemoteRpc {
     if (this.target.protocol !== 'http:' && this.target.protocol !== 'https:') {
       throw new RemoteError(`the fork URL must be http:// or https://, got ${this.target.protocol}//`);
     }
-    this.agent = this.target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 8 }) : new HttpAgent({ keepAlive: true, maxSockets: 8 });
+    this.agent = this.target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS });
     this.shownUrl = publicUrl(options.url);
   }
 
@@ -120,14 +127,14 @@ export class RemoteRpc {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    // After the current turn's promise jobs: the misses of every request in progress join the batch.
-    setImmediate(() => {
+    // The misses of every request in progress within the window join the batch.
+    setTimeout(() => {
       this.scheduled = false;
       const queue = this.queue;
       this.queue = [];
       const size = this.batches ? (this.options.maxBatch ?? DEFAULT_MAX_BATCH) : 1;
       for (let start = 0; start < queue.length; start += size) void this.send(queue.slice(start, start + size), 0);
-    });
+    }, BATCH_WINDOW_MS);
   }
 
   /** Sends `calls` (one batch), trying again what failed transiently, up to the retry budget. */

@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { encodeAbiParameters, keccak256, type Hex } from 'viem';
 import type { AccountProof } from '../../generated/types.js';
 import { verifyProof } from '../helpers/proof.js';
+import { deployContract } from '../helpers/contracts.js';
+import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
 import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -110,3 +112,48 @@ describe('forking: a block mined on the fork has the state root the remote compu
     expect(await fork.call('eth_getStorageAt', [remote.token, slotOf(from), 'latest'])).to.equal(word(0n));
   });
 });
+
+describe('forking: a delete that folds a branch into a sibling the fork never read', () => {
+  let remote: TestNode;
+  let fork: ForkingNode;
+  let token: Hex;
+  let holder: Hex | undefined;
+  const slotHashNibble = (key: Hex, i: number) => Number.parseInt(keccak256(key).slice(2 + i, 3 + i), 16);
+  const slotWord = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
+
+  before(async () => {
+    remote = await startTestNode({ dataDir: undefined });
+    token = await deployContract(remote, 'Token', ['Fold', 'F', 10n ** 24n]);
+    // A holder whose balance slot sits beside name's, symbol's or totalSupply's (slots 0-2) under a
+    // branch of those two alone: emptying it folds the branch into a leaf a transfer never reads.
+    const fixed = [slotWord(0), slotWord(1), slotWord(2)];
+    const existing = [...fixed, slotOf(DEV_ADDRESSES[0])];
+    for (let i = 0; holder === undefined; i++) {
+      const candidate = `0x${(0xf01dn + BigInt(i)).toString(16).padStart(40, '0')}` as Hex;
+      const key = slotOf(candidate);
+      const beside = existing.filter((other) => slotHashNibble(other, 0) === slotHashNibble(key, 0));
+      if (beside.length === 1 && fixed.includes(beside[0]) && slotHashNibble(beside[0], 1) !== slotHashNibble(key, 1)) holder = candidate;
+    }
+    await remote.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: token, data: transferData(holder!, 1000n) }]);
+    await remote.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: holder!, value: '0xde0b6b3a7640000' }]);
+    fork = await startFork(remote.url, {}, { accounts: 0 });
+  });
+  after(async () => {
+    await fork?.destroy();
+    await remote?.destroy();
+  });
+
+  it('fetches the sibling by the proof of a key under it, and the block’s root is the remote’s', async () => {
+    const roots: string[] = [];
+    for (const node of [remote, fork]) {
+      const head = await node.call('eth_getBlockByNumber', ['latest', false]);
+      await node.call('evm_setAutomine', [false]);
+      await node.call('anvil_impersonateAccount', [holder!]);
+      await node.call('eth_sendTransaction', [{ from: holder!, to: token, data: transferData(DEV_ADDRESSES[0], 1000n), gas: '0x20000', maxFeePerGas: '0x3b9aca000', maxPriorityFeePerGas: '0x1' }]);
+      await node.call('evm_mine', [Number(BigInt(head!.timestamp) + 12n)]);
+      roots.push((await node.call('eth_getBlockByNumber', ['latest', false]))!.stateRoot);
+    }
+    expect(roots[1]).to.equal(roots[0]);
+  });
+});
+
