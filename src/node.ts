@@ -25,7 +25,7 @@ import { Snapshots } from './dev/snapshots.js';
 import { StateEditor } from './dev/state-edits.js';
 import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
-import type { NodeControl, Services } from './methods/services.js';
+import type { ForkRequest, NodeControl, Services } from './methods/services.js';
 import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
 import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
@@ -418,12 +418,13 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
    * block the node forks already reads its cache: nothing fetched before is fetched again. The
    * data dir's chain is replaced in the batch that writes the fork block.
    */
-  async function resetFork(forking: { url?: string; blockNumber?: bigint }): Promise<void> {
+  async function resetFork(forking: ForkRequest): Promise<void> {
     const current = core.services.chain.fork;
     const sameRemote = forking.url === undefined || forking.url === settings.fork?.url;
     const fork: ForkConfig = {
       ...(settings.fork ?? RESUMED_OFFLINE),
       url: forking.url ?? settings.fork?.url,
+      headers: forking.headers ?? (sameRemote ? (settings.fork?.headers ?? {}) : {}),
       offline: sameRemote ? (settings.fork?.offline ?? true) : false,
       blockNumber: forking.blockNumber ?? (sameRemote ? current?.info.number : undefined),
       remoteChainId: sameRemote ? (current?.info.remoteChainId ?? settings.fork?.remoteChainId) : undefined,

@@ -67,7 +67,7 @@ const forkDirOf = (cacheDir: string, fork: ForkIdentity) => join(cacheDir, Strin
  * it marks it used; caches past the size bound go, least recently used first. One that another
  * process holds open is not waited for: the fork then caches in memory, which `log` is told.
  */
-export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: (message: string) => void): Promise<ForkStore> {
+export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: (message: string) => void, maxBytes = CACHE_LIMITS.forkCacheBytes): Promise<ForkStore> {
   const dir = forkDirOf(cacheDir, fork);
   mkdirSync(dir, { recursive: true });
   if (lockHolder(join(dir, 'LOCK')) !== undefined) {
@@ -85,7 +85,7 @@ export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: 
   // Written whole or not at all: its mtime is when the fork was last used, which eviction reads.
   writeFileSync(`${record}.new`, JSON.stringify({ chainId: String(fork.chainId), number: String(fork.number), hash: fork.hash }));
   renameSync(`${record}.new`, record);
-  evictBeyond(cacheDir, CACHE_LIMITS.forkCacheBytes, dir);
+  evictBeyond(cacheDir, maxBytes, dir);
   return storeOn(level as unknown as BinaryLevel, dir, () => level.close());
 }
 

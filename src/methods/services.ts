@@ -31,11 +31,18 @@ export interface NodeControl {
    * from new settings, or a fork of a remote at a block (`forking`; an omitted URL is the current
    * fork's, an omitted block the remote's head, or the current one's on the same remote).
    */
-  reset(genesis?: Partial<GenesisSettings>, forking?: { url?: string; blockNumber?: bigint }): Promise<void>;
+  reset(genesis?: Partial<GenesisSettings>, forking?: ForkRequest): Promise<void>;
   /** anvil_setLoggingEnabled */
   setLogging(on: boolean): void;
   /** the first wait before a fork's remote request is tried again (anvil_nodeInfo shows it) */
   readonly forkRetryBackoffMs: number;
+}
+
+/** A fork anvil_reset asks for: the remote (with its HTTP headers), the block. */
+export interface ForkRequest {
+  url?: string;
+  blockNumber?: bigint;
+  headers?: Record<string, string>;
 }
 
 /**

@@ -43,7 +43,8 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     if (url === undefined && blockNumber !== undefined && chain.fork === undefined) {
       throw invalidParams('invalid argument 0 (options.forking): a blockNumber without a jsonRpcUrl, and the node forks no remote chain');
     }
-    const fork = url !== undefined || blockNumber !== undefined ? { url, blockNumber } : undefined;
+    const headers = forking?.httpHeaders == null ? undefined : httpHeaders(forking.httpHeaders);
+    const fork = url !== undefined || blockNumber !== undefined ? { url, blockNumber, headers } : undefined;
     await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis), fork);
   });
   const [anvil_setRpcUrl, hardhat_setRpcUrl] = inBothDialects(async ([url]: [string]) => {
@@ -101,6 +102,14 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     anvil_loadState: async () => loadState(),
     hardhat_loadState: async () => loadState(),
   };
+}
+
+/** Hardhat's `httpHeaders`: names to string values, anything else refused. */
+function httpHeaders(given: Record<string, unknown>): Record<string, string> {
+  for (const [name, value] of Object.entries(given)) {
+    if (typeof value !== 'string') throw invalidParams(`invalid argument 0 (options.forking.httpHeaders.${name}): a string, got ${JSON.stringify(value)}`);
+  }
+  return given as Record<string, string>;
 }
 
 /** anvil's fork configuration, with the fork block's hash and the remote chain's id besides (all null on a chain that forks nothing). */
