@@ -48,6 +48,35 @@ const SLOT = 0x73;
 const CODE = 0x63;
 const numberBytes = (n: bigint) => setLengthLeft(hexToBytes(bigIntToHex(n)), 8);
 const concat = (...parts: Uint8Array[]): Buffer => Buffer.concat(parts);
+/**
+ * The ring buffers every block writes a slot of (EIP-4788's beacon roots by timestamp, with the
+ * root 8191 slots on; EIP-2935's block hashes by number): a block on the fork writes a slot it
+ * never read, and the next blocks the ones after it. Fetching those ahead with the first saves a
+ * remote call per block and ring.
+ */
+const RING_SIZE = 8191n;
+const RINGS: Record<string, { paired: boolean }> = {
+  '0x000f3df6d732807ef1319fb7b8bb8522d0beac02': { paired: true },
+  '0x0000f90827f1c53a10cb7a02335b175320002935': { paired: false },
+};
+const RING_SLOTS_AHEAD = 32n;
+
+/** The slots of a ring buffer a block after the one writing `slot` will write: none for other contracts. */
+function ringSlotsAhead(address: Uint8Array, slot: Uint8Array): Uint8Array[] {
+  const ring = RINGS[bytesToHex(address)];
+  if (ring === undefined) return [];
+  const index = BigInt(bytesToHex(slot));
+  if (index >= RING_SIZE * (ring.paired ? 2n : 1n)) return [];
+  const base = index % RING_SIZE;
+  const ahead: Uint8Array[] = [];
+  for (let k = 1n; k <= RING_SLOTS_AHEAD; k++) {
+    const next = (base + k) % RING_SIZE;
+    ahead.push(setLengthLeft(hexToBytes(bigIntToHex(next)), 32));
+    if (ring.paired) ahead.push(setLengthLeft(hexToBytes(bigIntToHex(next + RING_SIZE)), 32));
+  }
+  return ahead;
+}
+
 /** The deepest path a missing node may sit at and still be fetched: finding a key under it takes ~16^depth hashes. */
 const MAX_PREIMAGE_DEPTH = 6;
 
@@ -134,7 +163,10 @@ export class ForkState {
       );
     }
     const request = this.requestFor(block, address);
-    if (slot !== undefined) request.slots.set(bytesToHex(slot), slot);
+    if (slot !== undefined) {
+      request.slots.set(bytesToHex(slot), slot);
+      for (const next of ringSlotsAhead(address, slot)) if (!this.known(block, address, next)) request.slots.set(bytesToHex(next), next);
+    }
     const done = request.done.then(() => {
       this.fetching.delete(key);
       this.remember(key);
@@ -144,6 +176,12 @@ export class ForkState {
     });
     this.fetching.set(key, done);
     return done;
+  }
+
+  /** Whether a slot's proof is in the store already (a lookup of its record; no fetch). */
+  private known(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): boolean {
+    const record = concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot);
+    return this.resolved.has(record.toString('hex')) || this.store.fork.getSync(record) !== undefined;
   }
 
   private remember(key: string): void {
