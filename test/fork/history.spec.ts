@@ -24,6 +24,22 @@ describe('forking: history at and below the fork block', () => {
     await remote?.node.destroy();
   });
 
+  it('takes a receipt that carries its block’s timestamp (as geth’s do) in one remote call, its block unread', async () => {
+    proxy.edits.eth_getTransactionReceipt = async (receipt) => {
+      const { blockNumber } = receipt as { blockNumber: string };
+      const { timestamp } = await direct<{ timestamp: string }>(remote, 'eth_getBlockByNumber', [blockNumber, false]);
+      return { ...(receipt as object), blockTimestamp: timestamp };
+    };
+    try {
+      const hash = remote.transfers[3];
+      proxy.reset();
+      expect(await fork.call('eth_getTransactionReceipt', [hash])).to.deep.equal(await direct(remote, 'eth_getTransactionReceipt', [hash]));
+      expect(proxy.reset().calls).to.deep.equal({ eth_getTransactionReceipt: 1 });
+    } finally {
+      proxy.edits = {};
+    }
+  });
+
   it('answers blocks below and at the fork block as the remote does, by number and by hash', async () => {
     for (let n = 0n; n <= remote.forkBlock; n++) {
       const theirs = await direct<{ hash: string }>(remote, 'eth_getBlockByNumber', [hex(n), true]);

@@ -63,6 +63,9 @@ export interface Faults {
   disconnects: number;
 }
 
+/** An edit the proxy makes to every answer of one method (a remote of another make, say). */
+export type AnswerEdit = (result: unknown) => Promise<unknown>;
+
 export interface Counts {
   http: number;
   calls: Record<string, number>;
@@ -72,6 +75,8 @@ export interface Counts {
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
 export class CountingProxy {
   faults: Faults = { latencyMs: 0, tooManyRequests: 0, entryErrors: 0, hangs: 0, disconnects: 0 };
+  /** method → how its answers are edited on the way back */
+  edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0 };
   private readonly held: ServerResponse[] = [];
   url = '';
@@ -144,7 +149,18 @@ export class CountingProxy {
       list[0] = { jsonrpc: '2.0', id: list[0].id, error: { code: -32005, message: 'rate limit exceeded' } } as never;
       text = JSON.stringify(Array.isArray(answers) ? list : list[0]);
     }
+    if (Object.keys(this.edits).length > 0) text = await this.edited(calls, text);
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  }
+
+  private async edited(calls: { method: string }[], text: string): Promise<string> {
+    const answers = JSON.parse(text) as { result?: unknown }[] | { result?: unknown };
+    const list = Array.isArray(answers) ? answers : [answers];
+    for (const [i, answer] of list.entries()) {
+      const edit = this.edits[calls[i]?.method];
+      if (edit !== undefined && answer.result !== undefined && answer.result !== null) answer.result = await edit(answer.result);
+    }
+    return JSON.stringify(answers);
   }
 }
 
