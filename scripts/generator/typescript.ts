@@ -3,7 +3,7 @@
  * Component refs become the component's type name; everything else is emitted structurally.
  */
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { componentName, resolvePointer } from "../../src/contract/refs.js";
+import { RECURSIVE_REF, componentName, resolvePointer } from "../../src/contract/refs.js";
 import { GenerateError, IDENT, JS_RESERVED, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 
@@ -119,6 +119,18 @@ export class TypeEmitter {
     private readonly options: EmitOptions = {},
   ) {}
 
+  /**
+   * The component a schema's `x-recursive-ref` names (src/contract/refs.ts): the type is that component's, the
+   * schema's own keywords only the bound the reference tools see. Undefined when the schema has none.
+   */
+  recursiveRef(s: JsonObject): string | undefined {
+    const ref = s[RECURSIVE_REF];
+    if (ref === undefined) return undefined;
+    const key = typeof ref === "string" ? this.componentRef(ref) : undefined;
+    if (key === undefined) throw new GenerateError(`${RECURSIVE_REF} ${JSON.stringify(ref)} names no components.schemas entry`);
+    return key;
+  }
+
   /** The component key named by a `#/components/schemas/Key` ref, or undefined. */
   componentRef(ref: string): string | undefined {
     const decoded = componentName(ref);
@@ -142,6 +154,8 @@ export class TypeEmitter {
       if (!isSchema(target)) throw new GenerateError(`$ref "${s.$ref}" does not point at a schema`);
       return this.emit(target, indent, depth + 1);
     }
+    const recursive = this.recursiveRef(s);
+    if (recursive !== undefined) return atom(recursive);
 
     const parts: TsType[] = [];
     const base = this.emitBase(s, indent, depth);

@@ -6,7 +6,7 @@
 import AjvModule from "ajv";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { resolvePointer } from "../../src/contract/refs.js";
+import { RECURSIVE_REF, resolvePointer } from "../../src/contract/refs.js";
 import { GenerateError, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 import { TypeEmitter } from "./typescript.js";
@@ -129,6 +129,8 @@ const ANNOTATIONS = ["title", "description", "summary", "examples", "$comment", 
  */
 function prepareForAjv(model: Model, em: TypeEmitter, s: Schema): Schema {
   if (!isObject(s)) return s;
+  // The component an x-recursive-ref names, in full, to any depth (ajv follows a recursive $ref).
+  if (em.recursiveRef(s) !== undefined) return { $ref: DOC_ID + (s[RECURSIVE_REF] as string) };
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(s)) {
     if (isAnnotation(k)) continue;

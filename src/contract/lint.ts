@@ -6,7 +6,7 @@
 
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isObject, type JsonObject } from './json.js';
-import { deref, refOf, resolvePointer } from './refs.js';
+import { deref, followRecursiveRefs, refOf, resolvePointer } from './refs.js';
 import { checkVersion } from './gate.js';
 import type { Release } from './released.js';
 import { parseVersion } from './semver.js';
@@ -58,7 +58,7 @@ class Linter {
     private readonly doc: JsonObject,
     private readonly releases: readonly Release[],
   ) {
-    this.ajv.addSchema({ ...doc, $id: DOC_ID });
+    this.ajv.addSchema({ ...(followRecursiveRefs(doc) as JsonObject), $id: DOC_ID });
   }
 
   /** The version the next release will have: what the version gate asks for, else info.version. */

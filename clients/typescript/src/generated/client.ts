@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:d84c0f936920ed9a01d25765baa455f7dda4fbd3397344600d0cb512b282848c";
+export const contractDigest = "sha256:4d728dc9b087948e8177199a97902b58c73db671df9129b5833482fe8c4aa3b8";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
