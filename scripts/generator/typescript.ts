@@ -113,6 +113,14 @@ export function requiresHexPrefix(pattern: string): boolean {
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required", "minProperties"];
 const ARRAY_KEYWORDS = ["items", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains"];
 
+/** The JSON types a schema admits by its `type`, else by the keywords it uses (`properties`: object); undefined for neither. */
+export function schemaTypes(s: JsonObject): string[] | undefined {
+  if (typeof s.type === "string") return [s.type];
+  if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === "string");
+  const inferred = [...(OBJECT_KEYWORDS.some((k) => k in s) ? ["object"] : []), ...(ARRAY_KEYWORDS.some((k) => k in s) ? ["array"] : [])];
+  return inferred.length > 0 ? inferred : undefined;
+}
+
 export class TypeEmitter {
   constructor(
     private readonly model: Model,
@@ -171,17 +179,8 @@ export class TypeEmitter {
     if ("const" in s) return literal(s.const, indent);
     if (Array.isArray(s.enum)) return union(s.enum.map((v) => literal(v, indent)));
 
-    let types: string[] | undefined;
-    if (typeof s.type === "string") types = [s.type];
-    else if (Array.isArray(s.type)) types = s.type.filter((t): t is string => typeof t === "string");
-    if (!types) {
-      const inferred: string[] = [];
-      if (OBJECT_KEYWORDS.some((k) => k in s)) inferred.push("object");
-      if (ARRAY_KEYWORDS.some((k) => k in s)) inferred.push("array");
-      if (inferred.length === 0) return undefined;
-      types = inferred;
-    }
-    return union(types.map((t) => this.emitType(t, s, indent, depth)));
+    const types = schemaTypes(s);
+    return types === undefined ? undefined : union(types.map((t) => this.emitType(t, s, indent, depth)));
   }
 
   private emitType(t: string, s: JsonObject, indent: string, depth: number): TsType {
