@@ -20,7 +20,7 @@ import { declaredErrors, rawMethod, type DeclaredError } from "./method-info.js"
 import { contractDigest } from "./methods.js";
 import { GenerateError, buildModel, type MethodSpec, type Model } from "./model.js";
 import { PY_HEADER, writeGeneratedFiles } from "./output.js";
-import { PythonTypes, pyDocstring, pyIdentifier, pyString, snakeCase } from "./python.js";
+import { PythonTypes, pyDocstring, pyIdentifier, pyString, snakeCase, unionMembers } from "./python.js";
 
 export const PYTHON_CLIENT_DIR = path.join("clients", "python");
 export const PYTHON_GENERATED_DIR = path.join(PYTHON_CLIENT_DIR, "evm_node_client");
@@ -79,7 +79,7 @@ function pyMethods(model: Model, types: PythonTypes): PyMethod[] {
       if (names.has(pname)) throw new GenerateError(`method "${spec.name}": param "${p.name}" has the Python name ${pname} twice`);
       names.add(pname);
       const t = types.signatureType(p.schema, { owner: spec.pascal, path: ["Param", p.name[0]!.toUpperCase() + p.name.slice(1)] }, "t.");
-      const nullable = t === "object" || t.split(" | ").includes("None") ? t : `${t} | None`;
+      const nullable = t === "object" || unionMembers(t).includes("None") ? t : `${t} | None`;
       const d = descriptors[i];
       return {
         wire: p.name,

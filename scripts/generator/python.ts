@@ -96,11 +96,34 @@ export function pyComment(text: string, indent: string): string[] {
     .flatMap((paragraph) => wrap(paragraph, WIDTH - indent.length - 2).map((l) => (l ? `${indent}# ${l}` : `${indent}#`)));
 }
 
+/** The members of a union type expression (`A | list[B | C]` → `A`, `list[B | C]`): its `|`s outside brackets and strings. */
+export function unionMembers(type: string): string[] {
+  const members: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (quoted) {
+      if (c === "\\") i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "[") depth++;
+    else if (c === "]") depth--;
+    else if (c === "|" && depth === 0) {
+      members.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  members.push(type.slice(start).trim());
+  return members;
+}
+
 function union(members: PyType[]): PyType {
   const seen = new Set<string>();
   const flat: PyType[] = [];
   for (const m of members) {
-    for (const part of m.s.split(" | ")) {
+    for (const part of unionMembers(m.s)) {
       if (part === "object") return { s: "object", forward: members.some((x) => x.forward) };
       if (part === "NoReturn" || seen.has(part)) continue;
       seen.add(part);

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PY_HEADER } from '../../scripts/generator/output.js';
 import { PYTHON_GENERATED_DIR, PYTHON_GENERATED_FILES, renderPythonClientFiles } from '../../scripts/generator/python-client.js';
-import { snakeCase } from '../../scripts/generator/python.js';
+import { snakeCase, unionMembers } from '../../scripts/generator/python.js';
 import { readDocument } from '../../src/contract/document.js';
 import { projectRoot } from '../../src/contract/root.js';
 
@@ -42,6 +42,10 @@ describe('clients/python/evm_node_client/ (Python SDK generator output)', functi
       'testing_build_block_v1',
       'txpool_content_from',
     ]);
+  });
+
+  it('reads the members of a union outside brackets and strings', function () {
+    expect(unionMembers('A | list[B | C] | Literal["x | y", "z"] | dict[str, D | None] | None')).to.deep.equal(['A', 'list[B | C]', 'Literal["x | y", "z"]', 'dict[str, D | None]', 'None']);
   });
 
   it('declares one method per contract method, sending its wire name', function () {
