@@ -717,4 +717,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:4d728dc9b087948e8177199a97902b58c73db671df9129b5833482fe8c4aa3b8";
+export const contractDigest = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a";

@@ -21,6 +21,11 @@ const keyBytes = (key: string): Uint8Array => Buffer.from(key, 'hex');
  * block it does not hold. Deletes are ignored: nodes are content-addressed and old state roots
  * must stay readable for historical queries.
  */
+/** Where a trie node or code the store does not hold comes from: a forked chain's remote (fork/fork-state.ts). */
+export interface NodeSource {
+  node(key: string): Promise<Uint8Array | undefined>;
+}
+
 export class TrieStore implements DB<string, Uint8Array> {
   private pending = new Map<string, Uint8Array>();
   /** Writes handed to a batch that may not have landed yet; still served to readers until it has. */
@@ -30,7 +35,10 @@ export class TrieStore implements DB<string, Uint8Array> {
   /** Nodes recently read or landed, for every state view alike (they open and close with each block). */
   private readonly recent = new NodeCache(CACHE_LIMITS.trieNodeProbationBytes, CACHE_LIMITS.trieNodeProtectedBytes);
 
-  constructor(private readonly section: Section) {}
+  constructor(
+    private readonly section: Section,
+    private readonly source?: NodeSource,
+  ) {}
 
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
     // The empty trie has no node to store; the trie still asks for it (an account without storage).
@@ -43,7 +51,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     const recent = this.recent.get(key);
     if (recent !== undefined) return recent;
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
-    const stored = this.section.getSync(keyBytes(key)) ?? undefined;
+    const stored = this.section.getSync(keyBytes(key)) ?? (await this.source?.node(key));
     if (stored !== undefined) this.recent.read(key, stored);
     return stored;
   }

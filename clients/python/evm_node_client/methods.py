@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:4d728dc9b087948e8177199a97902b58c73db671df9129b5833482fe8c4aa3b8"
+CONTRACT_DIGEST = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -133,8 +133,8 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "forking is not supported"),
             DeclaredError(-32000, "cannot reset while a chain import runs"),
+            DeclaredError(-32000, "the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"),
         ),
     ),
     "anvil_setBalance": MethodInfo(
@@ -226,8 +226,8 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "forking is not supported"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+            DeclaredError(-32000, "the fork's remote … failed …"),
         ),
     ),
     "anvil_setStorageAt": MethodInfo(
@@ -1063,8 +1063,8 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "forking is not supported"),
             DeclaredError(-32000, "cannot reset while a chain import runs"),
+            DeclaredError(-32000, "the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"),
         ),
     ),
     "hardhat_setBalance": MethodInfo(
@@ -1156,8 +1156,8 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "forking is not supported"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+            DeclaredError(-32000, "the fork's remote … failed …"),
         ),
     ),
     "hardhat_setStorageAt": MethodInfo(
@@ -1454,7 +1454,8 @@ class ContractMethods(abc.ABC):
         """`anvil_nodeInfo`: The node's state and settings, as anvil reports them.
 
         The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas
-        limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+        limit, gas price, chain id) and the fork configuration (its remote, block and chain; nulls when the
+        node forks nothing).
 
         Returns:
             Node info.
@@ -1485,16 +1486,19 @@ class ContractMethods(abc.ABC):
         return cast("bool", self._call("anvil_removeBlockTimestampInterval", [], 0))
 
     def anvil_reset(self, options: t.ResetOptions | None = None) -> None:
-        """`anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+        """`anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a
+        remote chain.
 
-        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with
-        `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the
-        filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The
-        replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a
-        crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
-        and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs.
-        Forking is not supported: a `forking` member naming a URL or block is refused with -32004.
-        hardhat_reset does the same and answers as Hardhat does.
+        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked
+        chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or,
+        with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
+        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters;
+        snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement
+        is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so
+        a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
+        and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine,
+        interval) are kept. Refused while a chain import runs. hardhat_reset does the same and answers as
+        Hardhat does.
 
         Args:
             options: (optional; None leaves it out) Reset options; none resets to the chain's own genesis.
@@ -1503,7 +1507,7 @@ class ContractMethods(abc.ABC):
             Always null, as anvil answers.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1680,10 +1684,14 @@ class ContractMethods(abc.ABC):
         return cast("None", self._call("anvil_setNonce", [address, nonce], 2))
 
     def anvil_set_rpc_url(self, url: str) -> None:
-        """`anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+        """`anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at
+        that URL's head).
 
-        This node serves its own chain and forks no remote one, so there is no URL to change: always refused
-        with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+        Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from
+        another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is
+        fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork
+        block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat
+        does.
 
         Args:
             url: JSON-RPC URL.
@@ -1692,7 +1700,7 @@ class ContractMethods(abc.ABC):
             Always null, as anvil answers.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -3302,16 +3310,19 @@ class ContractMethods(abc.ABC):
         return cast("bool", self._call("hardhat_removeBlockTimestampInterval", [], 0))
 
     def hardhat_reset(self, options: t.ResetOptions | None = None) -> Literal[True]:
-        """`hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+        """`hardhat_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of
+        a remote chain.
 
-        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with
-        `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the
-        filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The
-        replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a
-        crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
-        and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs.
-        Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset
-        does the same and answers as anvil does.
+        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked
+        chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or,
+        with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
+        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters;
+        snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement
+        is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so
+        a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
+        and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine,
+        interval) are kept. Refused while a chain import runs. anvil_reset does the same and answers as anvil
+        does.
 
         Args:
             options: (optional; None leaves it out) Reset options; none resets to the chain's own genesis.
@@ -3320,7 +3331,7 @@ class ContractMethods(abc.ABC):
             Always true, as Hardhat answers.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -3498,10 +3509,13 @@ class ContractMethods(abc.ABC):
         return cast("Literal[True]", self._call("hardhat_setNonce", [address, nonce], 2))
 
     def hardhat_set_rpc_url(self, url: str) -> Literal[True]:
-        """`hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+        """`hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at
+        that URL's head).
 
-        This node serves its own chain and forks no remote one, so there is no URL to change: always refused
-        with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+        Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from
+        another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is
+        fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork
+        block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
 
         Args:
             url: JSON-RPC URL.
@@ -3510,7 +3524,7 @@ class ContractMethods(abc.ABC):
             Always true, as Hardhat answers.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.

@@ -995,15 +995,21 @@ class NodeInfoEnvironment(_NodeInfoEnvironmentRequired):
 _NodeInfoForkConfigRequired = TypedDict(
     "_NodeInfoForkConfigRequired",
     {
-        "forkUrl": None,
-        "forkBlockNumber": None,
-        "forkRetryBackoff": None,
+        "forkUrl": str | None,
+        "forkBlockNumber": int | None,
+        "forkRetryBackoff": int | None,
+        "forkBlockHash": Hash32 | None,
+        "forkChainId": int | None,
+        "offline": bool,
     },
 )
 
 
 class NodeInfoForkConfig(_NodeInfoForkConfigRequired):
-    """Always nulls: the node forks no remote chain."""
+    """The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or query), the
+    fork block's number and hash, the remote chain's id, the first retry back-off in ms, and whether the node
+    serves offline from the fork cache. All null (offline false) when the node forks nothing.
+    """
 
 
 _NodeInfoRequired = TypedDict(
@@ -1017,7 +1023,10 @@ _NodeInfoRequired = TypedDict(
         # Blocks take the pool's transactions by effective tip, ties by arrival.
         "transactionOrder": Literal["fees"],
         "environment": NodeInfoEnvironment,
-        # Always nulls: the node forks no remote chain.
+        # The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or
+        # query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms, and
+        # whether the node serves offline from the fork cache. All null (offline false) when the node forks
+        # nothing.
         "forkConfig": NodeInfoForkConfig,
     },
 )
@@ -1340,7 +1349,7 @@ class ResetOptionsForking(_ResetOptionsForkingOptional):
 _ResetOptionsOptional = TypedDict(
     "_ResetOptionsOptional",
     {
-        # A remote chain to fork (not supported; null, {} or {"blockNumber": null} mean none).
+        # A remote chain to fork, or null.
         "forking": ResetOptionsForking | None,
         "genesis": GenesisSettings,
     },
@@ -1349,10 +1358,25 @@ _ResetOptionsOptional = TypedDict(
 
 
 class ResetOptions(_ResetOptionsOptional):
-    """What anvil_reset and hardhat_reset take. `forking` is accepted in the shape anvil, Hardhat and viem send
-    it, but this node serves its own chain and does not fork: a `jsonRpcUrl` or a `blockNumber` in it is
-    refused with -32004. `genesis` is this node's own member: new dev genesis settings.
+    """What anvil_reset and hardhat_reset take, in the shape anvil, Hardhat and viem send it. `forking` forks a
+    remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted: the current
+    fork block on the same remote, else the remote's head); null, {} or {"blockNumber": null} mean no new
+    fork. `genesis` is this node's own member: new dev genesis settings (it excludes forking).
     """
+
+
+_RunMetadataForkedNetworkRequired = TypedDict(
+    "_RunMetadataForkedNetworkRequired",
+    {
+        "chainId": int,
+        "forkBlockNumber": int,
+        "forkBlockHash": Hash32,
+    },
+)
+
+
+class RunMetadataForkedNetwork(_RunMetadataForkedNetworkRequired):
+    """The forked chain: the remote's chain id, the fork block's number and hash."""
 
 
 _RunMetadataRequired = TypedDict(
@@ -1367,9 +1391,19 @@ _RunMetadataRequired = TypedDict(
 )
 
 
-class RunMetadata(_RunMetadataRequired):
-    """Metadata about this run of the node, in Hardhat's shape (no `forkedNetwork`: the node forks no remote
-    chain).
+_RunMetadataOptional = TypedDict(
+    "_RunMetadataOptional",
+    {
+        # The forked chain: the remote's chain id, the fork block's number and hash.
+        "forkedNetwork": RunMetadataForkedNetwork,
+    },
+    total=False,
+)
+
+
+class RunMetadata(_RunMetadataRequired, _RunMetadataOptional):
+    """Metadata about this run of the node, in Hardhat's shape; `forkedNetwork` when the node forks a remote
+    chain.
     """
 
 
