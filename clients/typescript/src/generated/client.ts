@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:cb49ae6d2ff39543d34c9abcf8103e9528c956ef1c42a407ef5c260ad94611bd";
+export const contractDigest = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
