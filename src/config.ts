@@ -156,7 +156,7 @@ export const FLAGS: readonly Flag[] = [
   },
   { name: 'cors', value: 'ORIGINS', help: "comma-separated browser origins allowed besides the defaults (local pages, browser extensions, Remix), '*' for any" },
   { name: 'allowed-hosts', value: 'HOSTS', help: "comma-separated Host header values accepted besides localhost, 127.0.0.1, [::1] and the --host address, '*' for any" },
-  { name: 'fork-url', value: 'URL', help: 'fork the chain this JSON-RPC node serves (http or https): its state is read lazily at the fork block and cached' },
+  { name: 'fork-url', value: 'URL', help: 'fork the chain this JSON-RPC node serves (http, https, ws or wss): its state is read lazily at the fork block and cached' },
   { name: 'fork-block-number', value: 'N', help: "the block to fork at (default: the remote's head at start)" },
   { name: 'fork-header', value: 'HEADER', multiple: true, help: "an HTTP header for the fork's remote, 'Name: value' (repeatable), e.g. a provider's key" },
   { name: 'fork-chain-id', value: 'ID', help: "the remote's chain id, so it need not be asked" },
@@ -334,7 +334,7 @@ function forkConfig(values: Record<string, string | boolean | string[] | undefin
     if (!forking && values[flag] !== undefined) throw new ConfigError(`--${flag} needs --fork-url (or --offline)`);
   }
   if (!forking) return undefined;
-  if (url !== undefined && !/^https?:\/\//i.test(url)) throw new ConfigError(`--fork-url must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+  if (url !== undefined && !/^(https?|wss?):\/\//i.test(url)) throw new ConfigError(`--fork-url must be an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
   if (config.genesis !== undefined) throw new ConfigError('--genesis and --fork-url exclude each other: a fork starts from the remote chain');
   const headers: Record<string, string> = {};
   for (const header of (values['fork-header'] as string[] | undefined) ?? []) {

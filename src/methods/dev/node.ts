@@ -35,7 +35,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
     const forking = options?.forking;
     const url = forking?.jsonRpcUrl ?? undefined;
-    if (url !== undefined && !/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0 (options.forking.jsonRpcUrl): an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    if (url !== undefined && !/^(https?|wss?):\/\//i.test(url)) throw invalidParams(`invalid argument 0 (options.forking.jsonRpcUrl): an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
     if (options?.genesis !== undefined && forking != null && (url !== undefined || forking.blockNumber != null)) {
       throw invalidParams('invalid argument 0: genesis and forking exclude each other');
     }
@@ -48,7 +48,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis), fork);
   });
   const [anvil_setRpcUrl, hardhat_setRpcUrl] = inBothDialects(async ([url]: [string]) => {
-    if (!/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0: an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    if (!/^(https?|wss?):\/\//i.test(url)) throw invalidParams(`invalid argument 0: an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
     // The same fork block read from another endpoint of the same chain; a node that forks nothing forks the URL's head.
     await node.reset(undefined, { url, blockNumber: chain.fork?.info.number });
   });
