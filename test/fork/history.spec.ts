@@ -2,7 +2,7 @@
 // and is kept: asked again, it costs no remote call. Log ranges spanning the fork block are merged.
 import { expect } from 'chai';
 import type { Hex } from 'viem';
-import { CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
+import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
 import { DEV_ADDRESSES } from '../helpers/node.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -75,6 +75,14 @@ describe('forking: history at and below the fork block', () => {
     expect(await fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(await fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(proxy.reset().total).to.equal(1);
+  });
+
+  it('runs calls and traces at a block before the fork on the remote’s state at that block', async () => {
+    const before = hex(remote.forkBlock - 1n);
+    const call = { to: remote.token, data: balanceOfData(remote.holders[0]) };
+    expect(await fork.call('eth_call', [call, before])).to.equal(await direct(remote, 'eth_call', [call, before]));
+    const hash = remote.transfers.at(-1)!;
+    expect(await fork.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])).to.deep.equal(await direct(remote, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
   });
 
   it('merges logs of a range spanning the fork block: the remote’s, then the fork’s own', async () => {

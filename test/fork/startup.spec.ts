@@ -67,11 +67,11 @@ describe('forking: start-up', () => {
     expect(proxy.reset().total).to.equal(0);
   });
 
-  it('--offline serves what the fork cache holds, and a miss is a clear error', async () => {
+  it('--offline serves what the fork cache holds, also after a kill -9, and a miss is a clear error', async () => {
     const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
     const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
     const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
-    online.child.kill('SIGTERM');
+    online.child.kill('SIGKILL');
     await online.exited;
     proxy.reset();
     const offline = start(['--offline', '--fork-block-number', String(remote.forkBlock)]);
