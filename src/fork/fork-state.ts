@@ -234,6 +234,10 @@ export class ForkState {
       await this.store.db.root.batch(this.proofOps(block, address, slotList, proof));
       request.settle();
     } catch (error) {
+      if (error instanceof RemoteError && (error.code === -32601 || error.code === -32004)) {
+        request.settle(new RemoteError(`${error.message}: this node forks only remotes that serve eth_getProof (geth, reth, erigon, nethermind, anvil and the major providers do), which its real state roots are made of`, error.code));
+        return;
+      }
       request.settle(error instanceof RemoteError || error instanceof ForkStateMissing ? error : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
     }
   }

@@ -38,6 +38,17 @@ describe('forking: start-up', () => {
     expect(await readdir(cwd)).to.deep.equal([]);
   });
 
+  it('refuses a remote that serves no eth_getProof in one line saying why, exit code 1', async () => {
+    proxy.refused.add('eth_getProof');
+    try {
+      const cli = start(['--fork-url', proxy.url]);
+      expect(await cli.exited).to.equal(1);
+      expect(cli.stderr()).to.match(/^evm-node: the fork's remote .* refused eth_getProof: .*: this node forks only remotes that serve eth_getProof [^\n]+\n$/);
+    } finally {
+      proxy.refused.clear();
+    }
+  });
+
   it('prints the fork in the banner: the remote, the block and its hash, the cache', async () => {
     const cli = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
     await listening(cli);

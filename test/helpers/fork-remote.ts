@@ -75,6 +75,8 @@ export interface Counts {
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
 export class CountingProxy {
   faults: Faults = { latencyMs: 0, tooManyRequests: 0, entryErrors: 0, hangs: 0, disconnects: 0 };
+  /** methods answered -32601 "method not found", as a remote that does not serve them answers */
+  refused = new Set<string>();
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0 };
@@ -137,6 +139,11 @@ export class CountingProxy {
     if (faults.tooManyRequests > 0) {
       faults.tooManyRequests--;
       res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('too many requests');
+      return;
+    }
+    if (calls.some((call) => this.refused.has(call.method))) {
+      const answers = calls.map((call) => ({ jsonrpc: '2.0', id: (call as { id?: unknown }).id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
       return;
     }
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
