@@ -717,4 +717,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:d84c0f936920ed9a01d25765baa455f7dda4fbd3397344600d0cb512b282848c";
+export const contractDigest = "sha256:a78acf6f4918c0c7fc84435a3a7ea12bae7319fdf9d8b624fc65dd2a9d9c4bd4";

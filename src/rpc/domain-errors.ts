@@ -4,6 +4,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { UnknownBlockError } from '../chain/block-tags.js';
 import { ChainReplacedError } from '../chain/chain.js';
 import { TypedDataError } from '../crypto/message-signing.js';
+import { AnswerTooLarge } from '../format/answer-budget.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { OverrideError } from '../state/overrides.js';
@@ -13,7 +14,7 @@ import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
-import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
+import { ErrorCode, RpcError, executionReverted, invalidParams, responseTooLarge, serverError } from './errors.js';
 
 const FILTER_CODES: Record<FilterErrorKind, number> = {
   'invalid-criteria': ErrorCode.InvalidParams,
@@ -41,5 +42,6 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof StorageFault) return serverError(error.message);
   if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError) return serverError(error.message);
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
+  if (error instanceof AnswerTooLarge) return responseTooLarge(error.message, error.limit);
   return undefined;
 }
