@@ -80,7 +80,8 @@ export function callTransaction(call: TransactionCall, from: Address, nonce: big
   try {
     tx = createTx(txData, { common, freeze: false });
   } catch (error) {
-    throw new SimulationError(SimulateErrorCode.Unclassified, (error as Error).message.replace(/ \(tx type=.*$/s, ''));
+    // Fields no transaction can hold together (the fees are made buildable above): the call's own mistake.
+    throw new SimulationError(SimulateErrorCode.InvalidParams, (error as Error).message.replace(/ \(tx type=.*$/s, ''));
   }
   // A simulated transaction has no signature; the VM asks it for its sender, so tell it.
   tx.getSenderAddress = () => from;

@@ -26,9 +26,10 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
-/** Starts `cli.js start` on `dataDir` on a free port; resolves once it prints its URL. */
-export async function spawnNode(dataDir: string, flags: string[] = [], { logLevel = 'warn', timeoutMs = 30_000 }: SpawnOptions = {}): Promise<ChildNode> {
-  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', '--data-dir', dataDir, '--log-level', logLevel, ...flags], {
+/** Starts `cli.js start` on `dataDir` (in memory without one) on a free port; resolves once it prints its URL. */
+export async function spawnNode(dataDir: string | undefined, flags: string[] = [], { logLevel = 'warn', timeoutMs = 30_000 }: SpawnOptions = {}): Promise<ChildNode> {
+  const where = dataDir === undefined ? [] : ['--data-dir', dataDir];
+  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', ...where, '--log-level', logLevel, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
