@@ -18,6 +18,8 @@
 // With --grow N, instead: the same reads on a 1,000-block chain and on one grown to N blocks (bench/scaling.ts).
 // With --mine-run N,N,…, instead: one anvil_mine call of N empty blocks on a fresh node for each N,
 // with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
+// With --heavy, instead: requests the caller can make large (traces, 1 MB calls and simulations), each
+// on a node of its own, and the node's memory before, after and while idle (bench/heavy-requests.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
@@ -25,6 +27,7 @@ import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAdd
 import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
 import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
 import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
+import { measureHeavyRequests } from './bench/heavy-requests.js';
 import { measureMining } from './bench/mining-run.js';
 import { measureScaling } from './bench/scaling.js';
 import { Signer, type Signed } from './bench/signer.js';
@@ -50,6 +53,7 @@ const { values: flags } = parseArgs({
     'trace-txs': { type: 'string', default: '5000' },
     grow: { type: 'string' },
     'mine-run': { type: 'string' },
+    heavy: { type: 'boolean' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -61,7 +65,9 @@ if (flags.help === true) {
       '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
       '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n' +
       '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
-      '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n',
+      '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n' +
+      '       npm run bench -- --heavy\n' +
+      '         heavy requests (traces, 1 MB calls and simulations) and the memory the node gives back\n',
   );
   process.exit(0);
 }
@@ -280,6 +286,10 @@ async function traceWorkload(count: number): Promise<void> {
 async function main(): Promise<void> {
   if (opt.mineRun !== undefined) {
     await measureMining(opt.mineRun, log);
+    return;
+  }
+  if (flags.heavy === true) {
+    await measureHeavyRequests(log);
     return;
   }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;
