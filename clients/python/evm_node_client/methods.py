@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a"
+CONTRACT_DIGEST = "sha256:d5c91f93d74403b42b4e1396eaaf56a30313326170447bbfd152b3d304fe2108"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -301,6 +301,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "genesis is not traceable"),
             DeclaredError(-32000, "execution timeout"),
             DeclaredError(-32000, "cannot use diffMode with includeEmpty"),
+            DeclaredError(-32003, "response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
         ),
     ),
     "debug_traceBlockByNumber": MethodInfo(
@@ -314,6 +315,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "genesis is not traceable"),
             DeclaredError(-32000, "execution timeout"),
             DeclaredError(-32000, "cannot use diffMode with includeEmpty"),
+            DeclaredError(-32003, "response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
         ),
     ),
     "debug_traceCall": MethodInfo(
@@ -329,6 +331,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "tracing failed: insufficient funds for gas * price + value"),
             DeclaredError(-32000, "execution timeout"),
             DeclaredError(-32000, "cannot use diffMode with includeEmpty"),
+            DeclaredError(-32003, "response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
         ),
     ),
     "debug_traceTransaction": MethodInfo(
@@ -342,6 +345,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "genesis is not traceable"),
             DeclaredError(-32000, "execution timeout"),
             DeclaredError(-32000, "cannot use diffMode with includeEmpty"),
+            DeclaredError(-32003, "response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
         ),
     ),
     "eth_accounts": MethodInfo(
@@ -398,6 +402,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "hash is not currently canonical"),
             DeclaredError(-32000, "account 0x… has both 'state' and 'stateDiff'"),
             DeclaredError(-32000, "block override \"beaconRoot\" is not supported for this RPC method"),
+            DeclaredError(-32003, "response too large: the return data passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
         ),
     ),
     "eth_capabilities": MethodInfo(
@@ -846,6 +851,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-38021, "block timestamps must be in order: 550 <= 588"),
             DeclaredError(-38025, "err: max initcode size exceeded (supplied gas 50000000)"),
             DeclaredError(-38026, "too many blocks"),
+            DeclaredError(-32003, "response too large: the simulation passed 134217728 bytes of JSON, this node's --max-response-bytes", {"limit": 134217728}),
             DeclaredError(-32603, "err: nonce has max value (and other reasons execution-apis names no code for): a call that cannot be included, answered with geth's code"),
         ),
     ),
@@ -1856,7 +1862,7 @@ class ContractMethods(abc.ABC):
             One entry per transaction, in block order.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000, -32003.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1885,7 +1891,7 @@ class ContractMethods(abc.ABC):
             One entry per transaction, in block order.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000, -32003.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1915,7 +1921,7 @@ class ContractMethods(abc.ABC):
             The trace, shaped by the tracer.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000, -32003.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1945,7 +1951,7 @@ class ContractMethods(abc.ABC):
             The trace, shaped by the tracer.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000, -32003.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -2046,7 +2052,7 @@ class ContractMethods(abc.ABC):
             Return data of the call.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, 3, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, 3, -32000, -32003.
             TransportError: no JSON-RPC answer.
 
         Since contract version 0.1.0.
@@ -2878,7 +2884,7 @@ class ContractMethods(abc.ABC):
 
         Raises:
             JsonRpcError: the node's answer; the contract declares -32602, -32000, -38010, -38011, -38012,
-                -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32603.
+                -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32003, -32603.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.

@@ -1,5 +1,6 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { AnvilResetParams, AnvilSetLoggingEnabledParams, GenesisSettings as RpcGenesisSettings } from '../../../generated/types.js';
+import { mnemonicProblem, normalizeMnemonic } from '../../chain/mnemonic.js';
 import type { GenesisSettings } from '../../config.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
@@ -141,6 +142,11 @@ function genesisSettings(given: RpcGenesisSettings): Partial<GenesisSettings> {
   if (given.balance !== undefined) settings.balance = BigInt(given.balance);
   if (given.hardfork !== undefined) settings.hardfork = given.hardfork;
   if (given.accounts !== undefined) settings.accounts = given.accounts;
-  if (given.mnemonic !== undefined) settings.mnemonic = given.mnemonic;
+  if (given.mnemonic !== undefined) {
+    const mnemonic = normalizeMnemonic(given.mnemonic);
+    const problem = mnemonicProblem(mnemonic);
+    if (problem !== undefined) throw invalidParams(`invalid argument 0 (options.genesis.mnemonic): ${problem}`);
+    settings.mnemonic = mnemonic;
+  }
   return settings;
 }
