@@ -3,7 +3,7 @@
 // must equal its result exactly, and satisfy the result schema.
 //
 // After a change that legitimately moves these values (the dev genesis, the fixture script, block building):
-//   WRITE_FIXTURE_EXAMPLES=1 npx mocha --no-config --timeout 60000 --exit 'dist/test/fixture-chain/*.spec.js'
+//   WRITE_FIXTURE_EXAMPLES=1 npx mocha 'dist/test/fixture-chain/*.spec.js'
 //   npm run generate
 // rewrites those examples' results in openrpc.json from the node's answers (review the diff).
 import { expect } from 'chai';
