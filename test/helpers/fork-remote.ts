@@ -195,5 +195,28 @@ export async function startFork(url: string, more: Partial<ForkConfig> = {}, con
   };
 }
 
+/** A seeded remote, a counting proxy in front of it and a node forking it at its head, for one describe block. */
+export interface ForkFixture {
+  remote: SeededRemote;
+  proxy: CountingProxy;
+  fork: ForkingNode;
+}
+
+/** Registers the describe block's before and after hooks that make and stop a {@link ForkFixture}. */
+export function forkFixture(seed: Parameters<typeof seedRemote>[0] = {}, more: Partial<ForkConfig> = {}, config: Partial<NodeConfig> = {}): ForkFixture {
+  const fixture = {} as ForkFixture;
+  before(async () => {
+    fixture.remote = await seedRemote(seed);
+    fixture.proxy = await CountingProxy.start(fixture.remote.node.url);
+    fixture.fork = await startFork(fixture.proxy.url, { blockNumber: fixture.remote.forkBlock, ...more }, config);
+  });
+  after(async () => {
+    await fixture.fork?.destroy();
+    await fixture.proxy?.close();
+    await fixture.remote?.node.destroy();
+  });
+  return fixture;
+}
+
 /** The remote's answer to `method`, read straight from it (not through the proxy). */
 export const direct = <T>(remote: SeededRemote, method: string, params: unknown[]) => rpc<T>(remote.node.url, method, params);
