@@ -7,7 +7,7 @@ import type { AccountProof } from '../../generated/types.js';
 import { verifyProof } from '../helpers/proof.js';
 import { deployContract } from '../helpers/contracts.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
-import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
+import { balanceOfData, direct, forkFixture, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
@@ -15,51 +15,38 @@ const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
 const slotOf = (holder: Hex) => keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder, 3n]));
 
 describe('forking: writes on top of the fork', () => {
-  let remote: SeededRemote;
-  let proxy: CountingProxy;
-  let fork: ForkingNode;
+  const f = forkFixture();
 
-  before(async () => {
-    remote = await seedRemote();
-    proxy = await CountingProxy.start(remote.node.url);
-    fork = await startFork(proxy.url, { blockNumber: remote.forkBlock });
-  });
-  after(async () => {
-    await fork?.destroy();
-    await proxy?.close();
-    await remote?.node.destroy();
-  });
-
-  const balanceOf = (node: { call: ForkingNode['call'] }, holder: Hex, block = 'latest') => node.call('eth_call', [{ to: remote.token, data: balanceOfData(holder) }, block]);
+  const balanceOf = (node: { call: ForkingNode['call'] }, holder: Hex, block = 'latest') => node.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, block]);
 
   it('an impersonated holder’s transfer moves its tokens on the fork, and the remote’s stay', async () => {
-    const [from, to] = [remote.holders[0], remote.holders[1]];
-    const [fromBefore, toBefore] = [BigInt(await balanceOf(fork, from)), BigInt(await balanceOf(fork, to))];
-    await fork.call('anvil_setBalance', [from, hex(10n ** 18n)]);
-    await fork.call('anvil_impersonateAccount', [from]);
-    const hash = await fork.call('eth_sendTransaction', [{ from, to: remote.token, data: transferData(to, 100n) }]);
-    expect((await fork.call('eth_getTransactionReceipt', [hash]))?.status).to.equal('0x1');
-    expect(BigInt(await balanceOf(fork, from))).to.equal(fromBefore - 100n);
-    expect(BigInt(await balanceOf(fork, to))).to.equal(toBefore + 100n);
-    expect(BigInt(await direct<string>(remote, 'eth_call', [{ to: remote.token, data: balanceOfData(from) }, 'latest']))).to.equal(fromBefore);
-    expect(await direct(remote, 'eth_blockNumber', [])).to.equal(hex(remote.forkBlock));
+    const [from, to] = [f.remote.holders[0], f.remote.holders[1]];
+    const [fromBefore, toBefore] = [BigInt(await balanceOf(f.fork, from)), BigInt(await balanceOf(f.fork, to))];
+    await f.fork.call('anvil_setBalance', [from, hex(10n ** 18n)]);
+    await f.fork.call('anvil_impersonateAccount', [from]);
+    const hash = await f.fork.call('eth_sendTransaction', [{ from, to: f.remote.token, data: transferData(to, 100n) }]);
+    expect((await f.fork.call('eth_getTransactionReceipt', [hash]))?.status).to.equal('0x1');
+    expect(BigInt(await balanceOf(f.fork, from))).to.equal(fromBefore - 100n);
+    expect(BigInt(await balanceOf(f.fork, to))).to.equal(toBefore + 100n);
+    expect(BigInt(await direct<string>(f.remote, 'eth_call', [{ to: f.remote.token, data: balanceOfData(from) }, 'latest']))).to.equal(fromBefore);
+    expect(await direct(f.remote, 'eth_blockNumber', [])).to.equal(hex(f.remote.forkBlock));
   });
 
   it('a proof on the fork after local transactions verifies against the fork’s own latest header', async () => {
-    const block = await fork.call('eth_getBlockByNumber', ['latest', false]);
-    const keys = [remote.holders[0], remote.holders[1]].map(slotOf);
-    const proof = (await fork.call('eth_getProof', [remote.token, keys, block!.number])) as AccountProof;
+    const block = await f.fork.call('eth_getBlockByNumber', ['latest', false]);
+    const keys = [f.remote.holders[0], f.remote.holders[1]].map(slotOf);
+    const proof = (await f.fork.call('eth_getProof', [f.remote.token, keys, block!.number])) as AccountProof;
     await verifyProof(proof, block!.stateRoot);
-    expect(BigInt(proof.storageProof![0].value)).to.equal(BigInt(await balanceOf(fork, remote.holders[0])));
+    expect(BigInt(proof.storageProof![0].value)).to.equal(BigInt(await balanceOf(f.fork, f.remote.holders[0])));
   });
 
   it('a proof at the fork block verifies against the fork block’s header, as the remote’s own does', async () => {
-    const at = hex(remote.forkBlock);
-    const block = await fork.call('eth_getBlockByNumber', [at, false]);
-    const key = slotOf(remote.holders[2]);
-    const proof = (await fork.call('eth_getProof', [remote.token, [key], at])) as AccountProof;
+    const at = hex(f.remote.forkBlock);
+    const block = await f.fork.call('eth_getBlockByNumber', [at, false]);
+    const key = slotOf(f.remote.holders[2]);
+    const proof = (await f.fork.call('eth_getProof', [f.remote.token, [key], at])) as AccountProof;
     await verifyProof(proof, block!.stateRoot);
-    expect(proof).to.deep.equal(await direct(remote, 'eth_getProof', [remote.token, [key], at]));
+    expect(proof).to.deep.equal(await direct(f.remote, 'eth_getProof', [f.remote.token, [key], at]));
   });
 
 });
