@@ -28,6 +28,7 @@ import { TraceService } from './tracing/trace-service.js';
 import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
+import { StorageDamage } from './storage/damage.js';
 import { FailStop } from './storage/fail-stop.js';
 import { headProblem } from './chain/head-check.js';
 import { RequestGate } from './storage/request-gate.js';
@@ -127,6 +128,8 @@ async function openChain(db: Database, spec: NodeGenesis, file: string | undefin
   try {
     return await Chain.open(db, spec, (message) => log.info(message));
   } catch (error) {
+    // Damage met while opening: the data dir is refused, as one whose head does not check.
+    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
     if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
     throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
   }
@@ -321,6 +324,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       terminal?.setEnabled(on);
     },
   };
+  db.damage.onFound((damage) => log.error(damage.message));
   const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis, log);
   const wide: NodeWide = {
     db,
@@ -406,7 +410,10 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
         ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
       };
       const health = storage?.health() ?? { ok: true };
-      return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
+      if (!health.ok) return { ok: false, ...state, error: health.error };
+      // Damage a read met stays: the data dir must be restored, which the node cannot do itself.
+      const damage = db.damage.first;
+      return damage === undefined ? { ok: true, ...state } : { ok: false, ...state, error: damage.message };
     },
   });
   // Transactions journaled before a restart are mined as if they had just arrived.

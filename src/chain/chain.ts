@@ -68,6 +68,8 @@ export class Chain {
   /** block hash → the state root its state edits left (see {@link commitHeadState}) */
   private readonly editedStates = new Map<string, Uint8Array>();
   private replaced = false;
+  /** A rewind is taking blocks off the chain: until the head moves, the canonical index may lack blocks below it. */
+  private rewinding = false;
 
   private constructor(
     readonly commons: ForkCommons,
@@ -94,7 +96,9 @@ export class Chain {
     const storedGenesis = await blocks.meta('genesis');
     const storedSpec = await blocks.meta('genesisSpec');
     if (storedGenesis !== undefined && storedSpec !== undefined && equalsBytes(storedSpec, specBytes(genesisSpec))) {
-      // The data dir was made from this very spec: its genesis is the one stored, not worth building again.
+      // The data dir was made from this very spec: its genesis is the one stored, not worth building
+      // again — read once the data dir is in the current layout.
+      await migrateLayout(db, blocks, progress);
       const genesis = await blocks.block(storedGenesis);
       if (genesis === undefined) throw new DataDirRefused(`its chain is damaged: the genesis block ${bytesToHex(storedGenesis)} is missing`);
       return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
@@ -170,7 +174,7 @@ export class Chain {
   private static async storesOf(db: Database, genesisSpec: GethGenesis) {
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
-    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec));
+    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec), db.damage);
     return { commons, blocks, state };
   }
 
@@ -241,11 +245,20 @@ export class Chain {
     this.forkchoice = { safe, finalized };
   }
 
+  /**
+   * The canonical block at `number`. Every number up to the head's has one: a canonical index
+   * entry that is missing, names no stored block or a block of another number is damage.
+   */
   async blockByNumber(number: bigint): Promise<Block | undefined> {
-    if (number > this.headBlock.header.number) return undefined;
+    if (number > this.headBlock.header.number || number < 0n) return undefined;
     if (number === this.headBlock.header.number) return this.headBlock;
     const hash = await this.blocks.canonicalHash(number);
-    return hash === undefined ? undefined : this.blocks.block(hash);
+    const block = hash === undefined ? undefined : await this.blocks.block(hash);
+    if (block !== undefined && block.header.number === number) return block;
+    if (this.replaced) throw new ChainReplacedError();
+    if (this.rewinding || number > this.headBlock.header.number) return undefined;
+    const problem = hash === undefined ? 'is missing' : block === undefined ? `names ${bytesToHex(hash)}, which is not stored` : `names block ${block.header.number}`;
+    throw this.blocks.damaged(`the canonical index entry of block ${number}`, `${problem}, though the head is block ${this.headBlock.header.number}`);
   }
 
   /** A block by hash, canonical or not. */
@@ -321,7 +334,12 @@ export class Chain {
     batch.push(this.blocks.stateEditOp(target.hash(), edited), this.blocks.metaOp('head', target.hash()));
     const forkchoiceGone = [this.forkchoice.safe, this.forkchoice.finalized].some((block) => block !== undefined && block.header.number > target.header.number);
     if (forkchoiceGone) batch.push(this.blocks.metaDelOp('safe'), this.blocks.metaDelOp('finalized'));
-    await this.write([...batch, ...ops]);
+    this.rewinding = true;
+    try {
+      await this.write([...batch, ...ops]);
+    } finally {
+      this.rewinding = false;
+    }
     for (const block of dropped) {
       this.blocks.forget(block.hash());
       this.editedStates.delete(bytesToHex(block.hash()));

@@ -3,6 +3,7 @@ import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
+import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
@@ -41,8 +42,9 @@ export class StateStore {
     this.writer = this.writing.state;
   }
 
-  static async open(section: Section, common: Common): Promise<StateStore> {
-    const store = new TrieStore(section);
+  /** The state in `section`; what its reads find damaged goes to `damage`. */
+  static async open(section: Section, common: Common, damage: DamageLog): Promise<StateStore> {
+    const store = new TrieStore(section, damage);
     const trie = await createMPT({
       db: store,
       useKeyHashing: true,
