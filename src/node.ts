@@ -224,6 +224,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const { db, log, sync, subscriptions } = wide;
   const head = () => chain.head();
   const clock = new BlockClock();
+  // A chain resumed from a data dir may be ahead of the wall clock (blocks mined faster than one a second).
+  clock.landed(head().header.timestamp, false);
   const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),
