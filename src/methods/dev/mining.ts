@@ -1,6 +1,6 @@
 import type { AnvilMineParams } from '../../../generated/types.js';
 import { MAX_REQUESTED_TIMESTAMP } from '../../producer/block-clock.js';
-import { invalidParams } from '../../rpc/errors.js';
+import { invalidParams, serverError } from '../../rpc/errors.js';
 import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
@@ -32,6 +32,11 @@ export function devMethods({ chain, miner, mining, clock }: Deps): Pick<
       const requested = timestamp === undefined ? undefined : BigInt(timestamp);
       if (requested !== undefined && requested > MAX_REQUESTED_TIMESTAMP) {
         throw invalidParams(`invalid argument 0 (timestamp): ${requested} is past the latest a block may carry (${MAX_REQUESTED_TIMESTAMP})`);
+      }
+      const head = chain.head().header.timestamp;
+      const next = clock.timestampFor(chain.head().header, requested);
+      if (next > MAX_REQUESTED_TIMESTAMP) {
+        throw serverError(`the next block would carry timestamp ${next}, past the latest a block may carry (${MAX_REQUESTED_TIMESTAMP}, the last second of the year 9999): the head carries ${head}`);
       }
       await miner.mine(requested);
       return '0x0';
