@@ -442,7 +442,12 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       (closing ??= (async () => {
         await resets.run(async () => {
           const { mining, miner, filters } = core.services;
+          // A run of blocks (anvil_mine) ends at its next landed batch, and its answer goes out
+          // (a turn of the event loop writes it), before the port closes.
+          miner.stop();
           mining.stop();
+          await miner.idle();
+          await new Promise((resolve) => setImmediate(resolve));
           await storage?.close();
           ws.close();
           await server.close();

@@ -10,6 +10,7 @@ import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
 import { StorageDamage } from '../storage/damage.js';
 import { StorageFault } from '../storage/storage-fault.js';
+import { MiningStopped } from '../producer/miner.js';
 import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
@@ -42,7 +43,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof StorageFault) return serverError(error.message);
   // A record read back is not what was written: the caller learns which; the node is unhealthy from then on.
   if (error instanceof StorageDamage) return serverError(error.message);
-  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError) return serverError(error.message);
+  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError || error instanceof MiningStopped) return serverError(error.message);
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   return undefined;
 }

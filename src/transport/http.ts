@@ -205,6 +205,27 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
+/**
+ * The context of the calls in one HTTP request. Its signal aborts once the client has gone before
+ * the answer was sent (the connection closed); made at the first call that asks for it, so the
+ * calls that never do cost nothing more.
+ */
+function httpCallContext(res: ServerResponse): CallContext {
+  let gone: AbortController | undefined;
+  return {
+    transport: 'http',
+    get signal() {
+      if (gone === undefined) {
+        gone = new AbortController();
+        const abort = () => gone!.abort('the client disconnected');
+        if (res.socket === null || res.socket.destroyed) abort();
+        else res.once('close', () => res.writableFinished || abort());
+      }
+      return gone.signal;
+    },
+  };
+}
+
 export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServerHandle> {
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
@@ -239,7 +260,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
       sendError(res, 200, `request body too large: limit ${maxBodyBytes} bytes`, { ...cors, Connection: 'close' });
       return;
     }
-    const ctx: CallContext = { transport: 'http' };
+    const ctx = httpCallContext(res);
     const answer = await handleRpcBody(body, (method, params) => opts.invoke(method, params, ctx), { maxBatch, log });
     if (answer === undefined) {
       res.writeHead(204, cors);
