@@ -113,6 +113,16 @@ export function describeMine(dialect: Dialect): void {
       expect(senderProof.balance).to.equal(balance);
     });
 
+    it('takes the count and the interval as JSON numbers, as anvil does', async () => {
+      const { node } = it_;
+      expect(await callAs(node, method, [5, 12])).to.equal(done(dialect));
+      expect(await headNumber(node)).to.equal(5n);
+      const [a, b] = await Promise.all([4, 5].map(async (n) => BigInt((await blockAt(node, hex(n))).timestamp)));
+      expect(b - a).to.equal(12n);
+      await expectRpcError(callAs(node, method, [1.5]), -32602, /blocks/);
+      await expectRpcError(callAs(node, method, [-1]), -32602, /blocks/);
+    });
+
     it('refuses a count that does not fit the chain kept in memory, naming the room it has', async () => {
       // A million empty blocks take ~8 GB of heap; Node's default heap is 4 GB at most.
       const inMemory = await startTestNode({ mining: false, dataDir: undefined });
