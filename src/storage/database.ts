@@ -5,6 +5,7 @@ import { describeProcess, lockHolder } from '../system/owners.js';
 import { FailStopLevel } from './fail-stop-level.js';
 import { CACHE_LIMITS } from '../caches.js';
 import { DamageLog } from './damage.js';
+import { createDataDir } from './data-dir-path.js';
 import { SECTION_NAMES } from './layout.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
@@ -102,6 +103,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
   const contents = inspectDataDir(dir);
   // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
   if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
+  if (contents === 'new') createDataDir(dir);
   const level = createLevel(dir, {
     createIfMissing: contents === 'new',
     cacheSize: CACHE_LIMITS.levelBlockCacheBytes,
