@@ -7,20 +7,10 @@ import { expect } from 'chai';
 import type { Hex } from 'viem';
 import type { Logger } from '../../src/log.js';
 import { deployEmitter, emit, topic } from '../helpers/emitter-node.js';
-import { DEV_ADDRESSES, startTestNode, testLogger, type TestNode } from '../helpers/node.js';
-import { rpc, RpcCallError } from '../helpers/rpc.js';
+import { DEV_ADDRESSES, startRefusal, startTestNode, testLogger, type TestNode } from '../helpers/node.js';
+import { rpc } from '../helpers/rpc.js';
+import { rpcError } from '../helpers/transactions.js';
 import { flipInTable, intoTables, storedValue } from '../helpers/table-damage.js';
-
-/** The error a call was answered with; fails the test when it was answered with a result. */
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RpcCallError) return error;
-    throw error;
-  }
-  return expect.fail('the call was answered, not refused');
-}
 
 async function health(url: string): Promise<{ status: number; body: { ok: boolean; error?: string } }> {
   const res = await fetch(`${url}/health`);
@@ -68,25 +58,25 @@ describe('storage: damage inside a LevelDB table', function () {
     });
 
     it('answers eth_getBlockByNumber with -32000 naming the block, never a block with another hash or bloom', async () => {
-      const error = await refusal(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
+      const error = await rpcError(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
       expect(error.code).to.equal(-32000);
       expect(error.message).to.equal(`storage damage: block ${blocks[3].hash} does not match the checksum stored with it; the data dir's tables are damaged — restore the data dir from a copy`);
     });
 
     it('answers eth_getBlockByHash of the block with the same error', async () => {
-      const error = await refusal(rpc(node.url, 'eth_getBlockByHash', [blocks[3].hash, true]));
+      const error = await rpcError(rpc(node.url, 'eth_getBlockByHash', [blocks[3].hash, true]));
       expect(error.code).to.equal(-32000);
       expect(error.message).to.match(new RegExp(`^storage damage: block ${blocks[3].hash} `));
     });
 
     it('answers eth_getLogs over a range holding the block with the same error', async () => {
-      const error = await refusal(rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [topic(4)] }]));
+      const error = await rpcError(rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [topic(4)] }]));
       expect(error.message).to.match(new RegExp(`^storage damage: block ${blocks[3].hash} `));
     });
 
     it('turns /health 503 with the damage, once a read met it', async () => {
       expect((await health(node.url)).status).to.equal(200);
-      await refusal(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
+      await rpcError(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
       const unhealthy = await health(node.url);
       expect(unhealthy.status).to.equal(503);
       expect(unhealthy.body.ok).to.equal(false);
@@ -94,7 +84,7 @@ describe('storage: damage inside a LevelDB table', function () {
     });
 
     it('logs the damage once, however often the block is read', async () => {
-      for (let i = 0; i < 3; i++) await refusal(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
+      for (let i = 0; i < 3; i++) await rpcError(rpc(node.url, 'eth_getBlockByNumber', ['0x3', false]));
       expect(errors).to.have.length(1);
       expect(errors[0]).to.match(new RegExp(`^storage damage: block ${blocks[3].hash} `));
     });
@@ -111,7 +101,7 @@ describe('storage: damage inside a LevelDB table', function () {
     const record = await storedValue(dir, 'x', hexToBytes(blocks[4].tx));
     await flipInTable(dir, record, record.length - 40, 4);
     await restart();
-    const error = await refusal(rpc(node.url, 'eth_getTransactionReceipt', [blocks[4].tx]));
+    const error = await rpcError(rpc(node.url, 'eth_getTransactionReceipt', [blocks[4].tx]));
     expect(error.code).to.equal(-32000);
     expect(error.message).to.match(new RegExp(`^storage damage: the record of transaction ${blocks[4].tx} does not match the checksum stored with it; `));
     expect((await health(node.url)).status).to.equal(503);
@@ -121,7 +111,7 @@ describe('storage: damage inside a LevelDB table', function () {
   it('answers state read through a trie node that no longer hashes to its key with -32000 naming the node', async () => {
     await flipInTable(dir, await storedValue(dir, 't', hexToBytes(blocks[3].stateRoot)), 40, 4);
     await restart();
-    const error = await refusal(rpc(node.url, 'eth_getBalance', [DEV_ADDRESSES[0], '0x3']));
+    const error = await rpcError(rpc(node.url, 'eth_getBalance', [DEV_ADDRESSES[0], '0x3']));
     expect(error.code).to.equal(-32000);
     expect(error.message).to.match(new RegExp(`^storage damage: the state trie node ${blocks[3].stateRoot} does not hash to the key it was stored under `));
     expect((await health(node.url)).status).to.equal(503);
@@ -130,13 +120,7 @@ describe('storage: damage inside a LevelDB table', function () {
 
   it('refuses to start on a data dir whose head block was damaged, naming the block', async () => {
     await flipInTable(dir, await storedValue(dir, 'b', hexToBytes(blocks[6].hash)), BLOOM_OFFSET);
-    const refused = await startTestNode({}, dir, { log }).then(
-      async (started) => {
-        await started.stop();
-        return 'it started';
-      },
-      (error: Error) => error.message,
-    );
+    const refused = await startRefusal(dir, { log });
     expect(refused).to.equal(
       `the data dir ${dir}: storage damage: block ${blocks[6].hash} does not match the checksum stored with it; the data dir's tables are damaged — restore the data dir from a copy`,
     );

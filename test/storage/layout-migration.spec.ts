@@ -9,7 +9,7 @@ import { isSealed } from '../../src/storage/checksum.js';
 import { decodeTxRecord, numberKey, type StoredReceipt } from '../../src/storage/layout.js';
 import { sectionKey as prefixed, sectionRange, withDataDir } from '../helpers/data-dir-keys.js';
 import { deployEmitter, emit, topic } from '../helpers/emitter-node.js';
-import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
+import { DEV_ADDRESSES, startRefusal, startTestNode, type TestNode } from '../helpers/node.js';
 
 const empty = new Uint8Array();
 const optional = (n: bigint | undefined) => (n === undefined ? empty : bigIntToUnpaddedBytes(n + 1n));
@@ -187,26 +187,14 @@ describe('storage layout migration', function () {
       await db.put(key, value);
       return bytesToHex(stored);
     });
-    const refusal = await startTestNode({}, dir).then(
-      async (started) => {
-        await started.stop();
-        return 'it started';
-      },
-      (error: Error) => error.message,
-    );
+    const refusal = await startRefusal(dir);
     expect(refusal).to.match(new RegExp(`^the data dir \\S+: its chain is damaged: the block stored under ${hash} has a header that hashes to 0x[0-9a-f]{64}$`));
     expect((await storedLayout(dir)).layout).to.deep.equal([2]);
   });
 
   it('refuses a data dir written in a newer layout, saying so', async () => {
     await withDataDir(dir, (db) => db.put(prefixed('m', utf8ToBytes('layout')), intToBytes(4)));
-    const refusal = await startTestNode({}, dir).then(
-      async (started) => {
-        await started.stop();
-        return 'it started';
-      },
-      (error: Error) => error.message,
-    );
+    const refusal = await startRefusal(dir);
     expect(refusal).to.match(/written in storage layout 4, newer than this node's \(3\)/);
   });
 });
