@@ -717,4 +717,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:c97d8d619a6e19af49ac5f850ddd3b9c2442bae4fc698dec1d59a62cf2ed4b6e";
+export const contractDigest = "sha256:38b81499d16c5d54b6dffe2c8533e6405b1131c661d6057bfb62c07306d62a7a";

@@ -16,6 +16,7 @@
 //   7. tracing: debug_traceTransaction of a transfer at the end of a 5,000-transaction block (a node
 //      of its own, with a gas limit that fits such a block), and how long other requests wait meanwhile.
 // With --grow N, instead: the same reads on a 1,000-block chain and on one grown to N blocks (bench/scaling.ts).
+// With --fork, instead: forking a seeded remote behind a proxy adding latency (bench/fork.ts).
 // With --mine-run N,N,…, instead: one anvil_mine call of N empty blocks on a fresh node for each N,
 // with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
 import { writeFile } from 'node:fs/promises';
@@ -26,6 +27,7 @@ import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
 import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
 import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
 import { measureMining } from './bench/mining-run.js';
+import { measureForking } from './bench/fork.js';
 import { measureScaling } from './bench/scaling.js';
 import { Signer, type Signed } from './bench/signer.js';
 import { fmt, printTable } from './bench/table.js';
@@ -50,6 +52,9 @@ const { values: flags } = parseArgs({
     'trace-txs': { type: 'string', default: '5000' },
     grow: { type: 'string' },
     'mine-run': { type: 'string' },
+    fork: { type: 'boolean' },
+    'fork-holders': { type: 'string', default: '300' },
+    'remote-latency-ms': { type: 'string', default: '25' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -61,7 +66,9 @@ if (flags.help === true) {
       '                       [--concurrency 16] [--seconds 5] [--idle-seconds 15] [--fixture-rounds 50 (0 skips)] [--mine-blocks 10000 (0 skips)]\n' +
       '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n' +
       '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
-      '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n',
+      '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n' +
+      '       npm run bench -- --fork [--fork-holders 300] [--remote-latency-ms 25] [--concurrency 16]\n' +
+      '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n',
   );
   process.exit(0);
 }
@@ -280,6 +287,10 @@ async function traceWorkload(count: number): Promise<void> {
 async function main(): Promise<void> {
   if (opt.mineRun !== undefined) {
     await measureMining(opt.mineRun, log);
+    return;
+  }
+  if (flags.fork === true) {
+    await measureForking({ holders: Number(flags['fork-holders']), latencyMs: Number(flags['remote-latency-ms']), concurrency: opt.concurrency, log });
     return;
   }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;

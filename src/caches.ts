@@ -60,6 +60,13 @@ export const CACHE_LIMITS = {
   writerAccounts: 20_000,
   writerBlocks: 256,
   /**
+   * Fork caches on disk (fork/fork-store.ts), in bytes, all forks of the per-user cache dir
+   * together: past it the least recently used forks' caches are removed when a fork opens.
+   */
+  forkCacheBytes: 2 * 1024 * 1024 * 1024,
+  /** Accounts and slots a fork has checked are in its cache, kept in memory to skip the cache lookup (fork/fork-state.ts). */
+  forkResolvedKeys: 200_000,
+  /**
    * Kinds of call VM whose idle VMs are kept (state/vm-pool.ts: one kind per fork over a flat state,
    * or per block and state root before Byzantium), and idle VMs per kind.
    */

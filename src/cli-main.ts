@@ -6,6 +6,7 @@ import { letYoungGenerationGrow } from './memory-tuning.js';
 import type { RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
 import { ListenRefused } from './transport/listen-failure.js';
+import { ForkUnavailable } from './fork/unavailable.js';
 
 // What a command needs is imported when it runs, so `--help` and the commands that do not start a
 // node load none of it, and `start` loads neither the contract tools nor the importer unless asked.
@@ -101,7 +102,7 @@ start(process.argv.slice(2)).catch((error) => {
     process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
     process.exit(2);
   }
-  if (error instanceof DataDirRefused || error instanceof StorageFault || error instanceof ListenRefused) {
+  if (error instanceof DataDirRefused || error instanceof StorageFault || error instanceof ListenRefused || error instanceof ForkUnavailable) {
     process.stderr.write(`evm-node: ${oneLine(error.message)}\n`);
     process.exit(1);
   }

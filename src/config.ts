@@ -4,6 +4,7 @@ import { DEV_MNEMONIC } from './chain/dev-accounts.js';
 import { DEV_HARDFORKS } from './chain/dev-genesis.js';
 import { mnemonicProblem, normalizeMnemonic } from './chain/mnemonic.js';
 import { didYouMean } from './suggest.js';
+import type { ForkChainSettings, ForkSettings } from './fork/open-fork.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
@@ -61,7 +62,12 @@ export interface NodeConfig {
   importFiles: string[];
   /** which genesis-shaping flags the user set, so a restart without them resumes the stored chain */
   genesisFlagsGiven: boolean;
+  /** set to fork a remote chain (--fork-url, or --offline from the fork cache) */
+  fork?: ForkConfig;
 }
+
+/** How to fork, from the --fork-* flags, with the chain id and fork the user set for the forked chain. */
+export interface ForkConfig extends ForkSettings, ForkChainSettings {}
 
 /** What shapes the dev chain's genesis (the flags a restart compares, and anvil_reset may change). */
 export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimit' | 'balance' | 'accounts' | 'mnemonic'>;
@@ -97,6 +103,9 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
 };
 
 export const COMMANDS = ['start', 'import', 'contract'] as const;
+
+/** How the node talks to a fork's remote unless told otherwise (anvil's retries and back-off; its timeout). */
+export const FORK_DEFAULTS = { retries: 5, backoffMs: 1000, timeoutMs: 45_000 };
 
 interface Flag {
   name: string;
@@ -147,6 +156,16 @@ export const FLAGS: readonly Flag[] = [
   },
   { name: 'cors', value: 'ORIGINS', help: "comma-separated browser origins allowed besides the defaults (local pages, browser extensions, Remix), '*' for any" },
   { name: 'allowed-hosts', value: 'HOSTS', help: "comma-separated Host header values accepted besides localhost, 127.0.0.1, [::1] and the --host address, '*' for any" },
+  { name: 'fork-url', value: 'URL', help: 'fork the chain this JSON-RPC node serves (http or https): its state is read lazily at the fork block and cached' },
+  { name: 'fork-block-number', value: 'N', help: "the block to fork at (default: the remote's head at start)" },
+  { name: 'fork-header', value: 'HEADER', multiple: true, help: "an HTTP header for the fork's remote, 'Name: value' (repeatable), e.g. a provider's key" },
+  { name: 'fork-chain-id', value: 'ID', help: "the remote's chain id, so it need not be asked" },
+  { name: 'fork-retries', value: 'N', help: "tries after the first for a remote request that failed or was rate-limited", default: String(FORK_DEFAULTS.retries) },
+  { name: 'fork-retry-backoff', value: 'MS', help: 'first wait before trying a remote request again; it doubles each try (Retry-After wins)', default: String(FORK_DEFAULTS.backoffMs) },
+  { name: 'fork-timeout', value: 'MS', help: 'how long one request to the remote may take', default: String(FORK_DEFAULTS.timeoutMs) },
+  { name: 'offline', help: 'serve a fork from its cache only, asking the remote nothing: a miss is an error' },
+  { name: 'fork-cache-dir', value: 'DIR', help: 'where fork caches live without --data-dir, instead of $XDG_CACHE_HOME/evm-node/forks or else ~/.cache/evm-node/forks' },
+  { name: 'no-fork-cache', help: "keep what the remote answers in memory only: nothing is written to the fork cache" },
   { name: 'log-level', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')}: info prints each request and mined transaction, debug more`, default: DEFAULTS.logLevel },
   { name: 'silent', help: 'print nothing but errors: no banner, no requests, no transactions' },
   { name: 'help', short: 'h', help: 'show this help' },
@@ -300,6 +319,41 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (string('allowed-hosts') !== undefined) config.allowedHosts = list(string('allowed-hosts')!);
   if (string('log-level') !== undefined) config.logLevel = choice('log-level', string('log-level')!, LOG_LEVELS);
   config.silent = values.silent === true;
+  config.fork = forkConfig(values, config);
   config.genesisFlagsGiven = ['chain-id', 'mnemonic', 'accounts', 'balance', 'genesis', 'hardfork', 'gas-limit'].some((flag) => values[flag] !== undefined);
   return { command, config, positionals: rest, help: values.help === true };
+}
+
+/** The --fork-* flags as a fork's settings; undefined when none asks for a fork. */
+function forkConfig(values: Record<string, string | boolean | string[] | undefined>, config: NodeConfig): ForkConfig | undefined {
+  const string = (name: string) => values[name] as string | undefined;
+  const url = string('fork-url');
+  const offline = values.offline === true;
+  const forking = url !== undefined || offline;
+  for (const flag of ['fork-block-number', 'fork-header', 'fork-chain-id', 'fork-retries', 'fork-retry-backoff', 'fork-timeout', 'fork-cache-dir', 'no-fork-cache']) {
+    if (!forking && values[flag] !== undefined) throw new ConfigError(`--${flag} needs --fork-url (or --offline)`);
+  }
+  if (!forking) return undefined;
+  if (url !== undefined && !/^https?:\/\//i.test(url)) throw new ConfigError(`--fork-url must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+  if (config.genesis !== undefined) throw new ConfigError('--genesis and --fork-url exclude each other: a fork starts from the remote chain');
+  const headers: Record<string, string> = {};
+  for (const header of (values['fork-header'] as string[] | undefined) ?? []) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new ConfigError(`--fork-header must read 'Name: value', got ${JSON.stringify(header)}`);
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return {
+    url: offline ? undefined : url,
+    blockNumber: string('fork-block-number') === undefined ? undefined : bigint('fork-block-number', string('fork-block-number')!),
+    headers,
+    remoteChainId: string('fork-chain-id') === undefined ? undefined : bigint('fork-chain-id', string('fork-chain-id')!),
+    retries: string('fork-retries') === undefined ? FORK_DEFAULTS.retries : integer('fork-retries', string('fork-retries')!, 0),
+    backoffMs: string('fork-retry-backoff') === undefined ? FORK_DEFAULTS.backoffMs : integer('fork-retry-backoff', string('fork-retry-backoff')!, 0),
+    timeoutMs: string('fork-timeout') === undefined ? FORK_DEFAULTS.timeoutMs : integer('fork-timeout', string('fork-timeout')!, 1),
+    offline,
+    cacheDir: string('fork-cache-dir'),
+    cache: values['no-fork-cache'] !== true,
+    chainId: values['chain-id'] === undefined ? undefined : config.chainId,
+    hardfork: values.hardfork === undefined ? undefined : config.hardfork,
+  };
 }

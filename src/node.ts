@@ -12,7 +12,12 @@ import { Miner } from './producer/miner.js';
 import { MiningControl } from './producer/mining-control.js';
 import { NextBlock } from './producer/next-block.js';
 import { SyncStatus } from './chain/sync-status.js';
-import { ConfigError, type GenesisSettings, type NodeConfig } from './config.js';
+import { ConfigError, FORK_DEFAULTS, type ForkConfig, type GenesisSettings, type NodeConfig } from './config.js';
+import { ForkStateMissing } from './fork/fork-state.js';
+import { openForkedChain, storedFork, type ForkReset } from './fork/open-fork.js';
+import { RemoteError } from './fork/remote.js';
+import { publicUrl } from './fork/url.js';
+import { ForkUnavailable } from './fork/unavailable.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import { Impersonation } from './dev/impersonation.js';
@@ -20,7 +25,7 @@ import { Snapshots } from './dev/snapshots.js';
 import { StateEditor } from './dev/state-edits.js';
 import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
-import type { NodeControl, Services } from './methods/services.js';
+import type { ForkRequest, NodeControl, Services } from './methods/services.js';
 import { createDispatcher, type Dispatcher } from './rpc/dispatch.js';
 import { ResultCheck } from './rpc/result-check.js';
 import { Executor } from './state/execution.js';
@@ -105,6 +110,36 @@ async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesi
   const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
   if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
   return { spec: devSpec(config), devChain: true };
+}
+
+/** How a data dir's fork is served when started without --fork-url: from its cache alone. */
+const RESUMED_OFFLINE: ForkConfig = { offline: true, headers: {}, ...FORK_DEFAULTS, cache: true };
+
+/**
+ * The chain to serve: a fork when the flags ask for one or the data dir holds one (resumed with the
+ * flags' remote, else offline), else the genesis chooseGenesis picks. A fork's dev accounts are
+ * funded on it, so their keys are shown.
+ */
+async function openFirstChain(config: NodeConfig, db: Database, given: NodeGenesis | undefined, log: Logger): Promise<{ chain: Chain; devChain: boolean }> {
+  const stored = given === undefined ? await Chain.storedGenesisSpec(db) : undefined;
+  if (config.fork !== undefined || storedFork(stored) !== undefined) {
+    const fork = config.fork ?? RESUMED_OFFLINE;
+    return { chain: await openFork(db, fork, stored, config, log), devChain: true };
+  }
+  const { spec, devChain } = await chooseGenesis(config, db, given);
+  return { chain: await openChain(db, spec, given === undefined ? undefined : config.genesis, log), devChain };
+}
+
+async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | undefined, config: NodeConfig, log: Logger, reset?: ForkReset): Promise<Chain> {
+  await db.open();
+  const accounts = deriveAccounts(config.mnemonic, config.accounts).map((account) => account.address);
+  try {
+    return await openForkedChain(db, fork, fork, stored, { accounts, balance: config.balance }, (message) => log.warn(message), reset);
+  } catch (error) {
+    if (error instanceof RemoteError || error instanceof ForkStateMissing) throw new ForkUnavailable(error.message);
+    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
+    throw error;
+  }
 }
 
 /** The dev chain's genesis for the genesis settings of `config`. */
@@ -236,6 +271,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit, onListenerError: (error) => log.error('a transaction pool listener failed', error) });
+  // A forked chain asks the remote for a transaction it does not hold, but never for one of its own pool's.
+  if (chain.fork !== undefined) chain.fork.blocks.isLocal = (hash) => pool.get(bytesToHex(hash)) !== undefined;
   const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
   // The writer's VM is made when the first block is built: that loads the VM library, which a node only read from never needs.
   const writerVm = () => createChainVM(chain, chain.nextCommon(), chain.state.writer);
@@ -309,8 +346,6 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
 }
 
 async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
-  const { spec, devChain: startedDev } = await chooseGenesis(config, db, given);
-  let devChain = startedDev;
   let settings: NodeConfig = config;
   const log = switchable(baseLog);
   const terminal = write === undefined ? undefined : new Terminal(write);
@@ -320,14 +355,18 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     get instanceId() {
       return instanceId;
     },
-    reset: (genesis) => resets.run(() => reset(genesis)),
+    reset: (genesis, forking) => resets.run(() => (forking !== undefined || (genesis === undefined && core.services.chain.fork !== undefined) ? resetFork(forking ?? {}) : reset(genesis))),
     setLogging: (on) => {
       log.setEnabled(on);
       terminal?.setEnabled(on);
     },
+    get forkRetryBackoffMs() {
+      return settings.fork?.backoffMs ?? FORK_DEFAULTS.backoffMs;
+    },
   };
   db.damage.onFound((damage) => log.error(damage.message));
-  const firstChain = await openChain(db, spec, given === undefined ? undefined : config.genesis, log);
+  const { chain: firstChain, devChain: startedDev } = await openFirstChain(config, db, given, log);
+  let devChain = startedDev;
   const wide: NodeWide = {
     db,
     terminal,
@@ -341,14 +380,13 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
   let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
 
   /**
-   * anvil_reset: the chain goes back to a genesis (the same one, or one from new dev genesis
-   * settings) and a new set of services serves it. The old chain, pool and filters stop writing
-   * first; the data dir's chain is then replaced in one atomic batch (Chain.replace).
+   * Replaces the served chain with the one `make` opens (its settings `next`), and a new set of
+   * services serves it. The old chain, pool and filters stop writing first, and its fork's cache
+   * closes (a fork of the same block opens it again); `make` replaces the data dir's chain in one
+   * atomic batch. When it fails the data dir still holds the old chain, which serves again.
    */
-  async function reset(genesis?: Partial<GenesisSettings>): Promise<void> {
+  async function replaceChain(next: NodeConfig, make: (old: Services) => Promise<Chain>): Promise<void> {
     const old = core.services;
-    const next: NodeConfig = genesis === undefined ? settings : { ...settings, ...genesis };
-    const nextSpec = genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next);
     const mining = { automine: old.mining.isAutomine, intervalMs: old.mining.intervalMs };
     old.mining.stop();
     await old.filters.close();
@@ -357,21 +395,53 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       await old.miner.exclusive(() =>
         old.pool.retireAfter(async () => {
           try {
-            replaced = await Chain.replace(db, nextSpec, [db.pool, db.filters]);
+            await old.chain.fork?.store.close();
+            old.chain.fork?.remote?.close();
+            replaced = await make(old);
           } finally {
             old.chain.retire();
           }
         }),
       );
     } finally {
-      // Replaced or not (a failed batch leaves the old chain whole), new services serve what the data dir holds.
-      const [chain, config] = replaced === undefined ? [await Chain.open(db, old.chain.spec), settings] : [replaced, next];
-      core = await assembleCore(config, chain, mining, wide);
+      const chain = replaced ?? (await openFirstChain({ ...settings, genesisFlagsGiven: false }, db, undefined, log)).chain;
+      core = await assembleCore(replaced === undefined ? settings : next, chain, mining, wide);
     }
     settings = next;
-    if (genesis !== undefined) devChain = true;
     instanceId = bytesToHex(randomBytes(32));
+  }
+
+  /** anvil_reset: back to a genesis, the same one or one from new dev genesis settings (Chain.replace). */
+  async function reset(genesis?: Partial<GenesisSettings>): Promise<void> {
+    const next: NodeConfig = genesis === undefined ? settings : { ...settings, ...genesis, fork: undefined };
+    await replaceChain(next, (old) => Chain.replace(db, genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next), [db.pool, db.filters]));
+    if (genesis !== undefined) devChain = true;
     log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
+  }
+
+  /**
+   * anvil_reset to a fork: the remote (the current fork's unless a URL is given) at a block (the
+   * current fork's on the same remote, else the remote's head unless one is given). A fork of the
+   * block the node forks already reads its cache: nothing fetched before is fetched again. The
+   * data dir's chain is replaced in the batch that writes the fork block.
+   */
+  async function resetFork(forking: ForkRequest): Promise<void> {
+    const current = core.services.chain.fork;
+    const sameRemote = forking.url === undefined || forking.url === settings.fork?.url;
+    const fork: ForkConfig = {
+      ...(settings.fork ?? RESUMED_OFFLINE),
+      url: forking.url ?? settings.fork?.url,
+      headers: forking.headers ?? (sameRemote ? (settings.fork?.headers ?? {}) : {}),
+      offline: sameRemote ? (settings.fork?.offline ?? true) : false,
+      blockNumber: forking.blockNumber ?? (sameRemote ? current?.info.number : undefined),
+      remoteChainId: sameRemote ? (current?.info.remoteChainId ?? settings.fork?.remoteChainId) : undefined,
+    };
+    // The same remote at the same block: its fork block is in the fork's cache, nothing need be asked.
+    const known = sameRemote && current !== undefined && fork.blockNumber === current.info.number ? { chainId: current.info.remoteChainId, number: current.info.number, hash: bytesToHex(current.info.hash) } : undefined;
+    const next = { ...settings, fork };
+    await replaceChain(next, async (old) => openFork(db, fork, undefined, next, log, { replace: await old.chain.blocks.clearOps([db.pool, db.filters]), known }));
+    devChain = true;
+    log.info(`chain reset to a fork of ${fork.url === undefined ? 'the cache' : publicUrl(fork.url)} at block ${core.services.chain.genesis.header.number}`);
   }
 
   // A chain in memory has no disk to fail: no fail-stop.
@@ -384,7 +454,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
             await wide.subscriptions.idle();
             return task();
           }),
-        check: () => headProblem(db, core.services.chain.head()),
+        check: () => headProblem(db, core.services.chain.head(), core.services.chain.fork?.base),
         recovered: () => core.services.mining.resume(),
         log,
       })
@@ -455,6 +525,8 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
           await wide.subscriptions.idle();
           await filters.close();
           await terminal?.flush();
+          await core.services.chain.fork?.store.close();
+          core.services.chain.fork?.remote?.close();
           await db.close();
         });
       })()),

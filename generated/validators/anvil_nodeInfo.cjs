@@ -2,7 +2,7 @@
 "use strict";
 exports.result = validate49;
 const schema27 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AnvilNodeInfo","$id":"https://openrpc.invalid/methods/anvil_nodeInfo/result"};
-const schema28 = {"type":"object","required":["currentBlockNumber","currentBlockTimestamp","currentBlockHash","hardFork","transactionOrder","environment","forkConfig"],"additionalProperties":false,"properties":{"currentBlockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"currentBlockTimestamp":{"type":"integer","minimum":0},"currentBlockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"hardFork":{"type":"string"},"transactionOrder":{"type":"string","enum":["fees"]},"environment":{"type":"object","required":["baseFee","chainId","gasLimit","gasPrice"],"additionalProperties":false,"properties":{"baseFee":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"type":"integer","minimum":0},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}},"forkConfig":{"type":"object","required":["forkUrl","forkBlockNumber","forkRetryBackoff"],"additionalProperties":false,"properties":{"forkUrl":{"type":"null"},"forkBlockNumber":{"type":"null"},"forkRetryBackoff":{"type":"null"}}}}};
+const schema28 = {"type":"object","required":["currentBlockNumber","currentBlockTimestamp","currentBlockHash","hardFork","transactionOrder","environment","forkConfig"],"additionalProperties":false,"properties":{"currentBlockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"currentBlockTimestamp":{"type":"integer","minimum":0},"currentBlockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"hardFork":{"type":"string"},"transactionOrder":{"type":"string","enum":["fees"]},"environment":{"type":"object","required":["baseFee","chainId","gasLimit","gasPrice"],"additionalProperties":false,"properties":{"baseFee":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"type":"integer","minimum":0},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}},"forkConfig":{"type":"object","required":["forkUrl","forkBlockNumber","forkRetryBackoff","forkBlockHash","forkChainId","offline"],"additionalProperties":false,"properties":{"forkUrl":{"type":["string","null"]},"forkBlockNumber":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkRetryBackoff":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkBlockHash":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}],"x-expected":"null or 32-byte hash as returned by the node"},"forkChainId":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"offline":{"type":"boolean"}}}}};
 const schema29 = {"type":"string","pattern":"^0x(0|[1-9a-f][0-9a-f]{0,15})$"};
 const pattern7 = new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
 
@@ -264,14 +264,14 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing2;
-if((((data10.forkUrl === undefined) && (missing2 = "forkUrl")) || ((data10.forkBlockNumber === undefined) && (missing2 = "forkBlockNumber"))) || ((data10.forkRetryBackoff === undefined) && (missing2 = "forkRetryBackoff"))){
+if(((((((data10.forkUrl === undefined) && (missing2 = "forkUrl")) || ((data10.forkBlockNumber === undefined) && (missing2 = "forkBlockNumber"))) || ((data10.forkRetryBackoff === undefined) && (missing2 = "forkRetryBackoff"))) || ((data10.forkBlockHash === undefined) && (missing2 = "forkBlockHash"))) || ((data10.forkChainId === undefined) && (missing2 = "forkChainId"))) || ((data10.offline === undefined) && (missing2 = "offline"))){
 validate50.errors = [{instancePath:instancePath+"/forkConfig",schemaPath:"#/properties/forkConfig/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema28.properties.forkConfig.required,parentSchema:schema28.properties.forkConfig,data:data10}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key2 in data10){
-if(!(((key2 === "forkUrl") || (key2 === "forkBlockNumber")) || (key2 === "forkRetryBackoff"))){
+if(!((((((key2 === "forkUrl") || (key2 === "forkBlockNumber")) || (key2 === "forkRetryBackoff")) || (key2 === "forkBlockHash")) || (key2 === "forkChainId")) || (key2 === "offline"))){
 validate50.errors = [{instancePath:instancePath+"/forkConfig",schemaPath:"#/properties/forkConfig/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.forkConfig,data:data10}];
 return false;
 break;
@@ -281,8 +281,8 @@ if(_errs20 === errors){
 if(data10.forkUrl !== undefined){
 let data11 = data10.forkUrl;
 const _errs21 = errors;
-if(data11 !== null){
-validate50.errors = [{instancePath:instancePath+"/forkConfig/forkUrl",schemaPath:"#/properties/forkConfig/properties/forkUrl/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkUrl.type,parentSchema:schema28.properties.forkConfig.properties.forkUrl,data:data11}];
+if((typeof data11 !== "string") && (data11 !== null)){
+validate50.errors = [{instancePath:instancePath+"/forkConfig/forkUrl",schemaPath:"#/properties/forkConfig/properties/forkUrl/type",keyword:"type",params:{type: schema28.properties.forkConfig.properties.forkUrl.type},message:"must be string,null",schema:schema28.properties.forkConfig.properties.forkUrl.type,parentSchema:schema28.properties.forkConfig.properties.forkUrl,data:data11}];
 return false;
 }
 var valid2 = _errs21 === errors;
@@ -294,9 +294,83 @@ if(valid2){
 if(data10.forkBlockNumber !== undefined){
 let data12 = data10.forkBlockNumber;
 const _errs23 = errors;
+const _errs24 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs25 = errors;
 if(data12 !== null){
-validate50.errors = [{instancePath:instancePath+"/forkConfig/forkBlockNumber",schemaPath:"#/properties/forkConfig/properties/forkBlockNumber/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkBlockNumber.type,parentSchema:schema28.properties.forkConfig.properties.forkBlockNumber,data:data12}];
+const err0 = {instancePath:instancePath+"/forkConfig/forkBlockNumber",schemaPath:"#/properties/forkConfig/properties/forkBlockNumber/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf[0].type,parentSchema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf[0],data:data12};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs25 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
+}
+const _errs27 = errors;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err1 = {instancePath:instancePath+"/forkConfig/forkBlockNumber",schemaPath:"#/properties/forkConfig/properties/forkBlockNumber/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf[1].type,parentSchema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf[1],data:data12};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(errors === _errs27){
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err2 = {instancePath:instancePath+"/forkConfig/forkBlockNumber",schemaPath:"#/properties/forkConfig/properties/forkBlockNumber/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf[1],data:data12};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs27 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err3 = {instancePath:instancePath+"/forkConfig/forkBlockNumber",schemaPath:"#/properties/forkConfig/properties/forkBlockNumber/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema28.properties.forkConfig.properties.forkBlockNumber.oneOf,parentSchema:schema28.properties.forkConfig.properties.forkBlockNumber,data:data12};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate50.errors = vErrors;
 return false;
+}
+else {
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
 }
 var valid2 = _errs23 === errors;
 }
@@ -306,15 +380,259 @@ var valid2 = true;
 if(valid2){
 if(data10.forkRetryBackoff !== undefined){
 let data13 = data10.forkRetryBackoff;
-const _errs25 = errors;
+const _errs29 = errors;
+const _errs30 = errors;
+let valid4 = false;
+let passing1 = null;
+const _errs31 = errors;
 if(data13 !== null){
-validate50.errors = [{instancePath:instancePath+"/forkConfig/forkRetryBackoff",schemaPath:"#/properties/forkConfig/properties/forkRetryBackoff/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkRetryBackoff.type,parentSchema:schema28.properties.forkConfig.properties.forkRetryBackoff,data:data13}];
+const err4 = {instancePath:instancePath+"/forkConfig/forkRetryBackoff",schemaPath:"#/properties/forkConfig/properties/forkRetryBackoff/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf[0].type,parentSchema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf[0],data:data13};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid1 = _errs31 === errors;
+if(_valid1){
+valid4 = true;
+passing1 = 0;
+}
+const _errs33 = errors;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err5 = {instancePath:instancePath+"/forkConfig/forkRetryBackoff",schemaPath:"#/properties/forkConfig/properties/forkRetryBackoff/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf[1].type,parentSchema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf[1],data:data13};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors === _errs33){
+if(typeof data13 == "number"){
+if(data13 < 0 || isNaN(data13)){
+const err6 = {instancePath:instancePath+"/forkConfig/forkRetryBackoff",schemaPath:"#/properties/forkConfig/properties/forkRetryBackoff/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf[1],data:data13};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs33 === errors;
+if(_valid1 && valid4){
+valid4 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid4 = true;
+passing1 = 1;
+}
+}
+if(!valid4){
+const err7 = {instancePath:instancePath+"/forkConfig/forkRetryBackoff",schemaPath:"#/properties/forkConfig/properties/forkRetryBackoff/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf",schema:schema28.properties.forkConfig.properties.forkRetryBackoff.oneOf,parentSchema:schema28.properties.forkConfig.properties.forkRetryBackoff,data:data13};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate50.errors = vErrors;
 return false;
 }
-var valid2 = _errs25 === errors;
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs29 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
+if(data10.forkBlockHash !== undefined){
+let data14 = data10.forkBlockHash;
+const _errs35 = errors;
+const _errs36 = errors;
+let valid5 = false;
+let passing2 = null;
+const _errs37 = errors;
+if(data14 !== null){
+const err8 = {instancePath:instancePath+"/forkConfig/forkBlockHash",schemaPath:"#/properties/forkConfig/properties/forkBlockHash/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkBlockHash.oneOf[0].type,parentSchema:schema28.properties.forkConfig.properties.forkBlockHash.oneOf[0],data:data14};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid2 = _errs37 === errors;
+if(_valid2){
+valid5 = true;
+passing2 = 0;
+}
+const _errs39 = errors;
+if(!(validate53(data14, {instancePath:instancePath+"/forkConfig/forkBlockHash",parentData:data10,parentDataProperty:"forkBlockHash",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs39 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid5 = true;
+passing2 = 1;
+}
+}
+if(!valid5){
+const err9 = {instancePath:instancePath+"/forkConfig/forkBlockHash",schemaPath:"#/properties/forkConfig/properties/forkBlockHash/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf",schema:schema28.properties.forkConfig.properties.forkBlockHash.oneOf,parentSchema:schema28.properties.forkConfig.properties.forkBlockHash,data:data14};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate50.errors = vErrors;
+return false;
+}
+else {
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs35 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data10.forkChainId !== undefined){
+let data15 = data10.forkChainId;
+const _errs40 = errors;
+const _errs41 = errors;
+let valid6 = false;
+let passing3 = null;
+const _errs42 = errors;
+if(data15 !== null){
+const err10 = {instancePath:instancePath+"/forkConfig/forkChainId",schemaPath:"#/properties/forkConfig/properties/forkChainId/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema28.properties.forkConfig.properties.forkChainId.oneOf[0].type,parentSchema:schema28.properties.forkConfig.properties.forkChainId.oneOf[0],data:data15};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid3 = _errs42 === errors;
+if(_valid3){
+valid6 = true;
+passing3 = 0;
+}
+const _errs44 = errors;
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err11 = {instancePath:instancePath+"/forkConfig/forkChainId",schemaPath:"#/properties/forkConfig/properties/forkChainId/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.forkConfig.properties.forkChainId.oneOf[1].type,parentSchema:schema28.properties.forkConfig.properties.forkChainId.oneOf[1],data:data15};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(errors === _errs44){
+if(typeof data15 == "number"){
+if(data15 < 0 || isNaN(data15)){
+const err12 = {instancePath:instancePath+"/forkConfig/forkChainId",schemaPath:"#/properties/forkConfig/properties/forkChainId/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.forkConfig.properties.forkChainId.oneOf[1],data:data15};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs44 === errors;
+if(_valid3 && valid6){
+valid6 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid6 = true;
+passing3 = 1;
+}
+}
+if(!valid6){
+const err13 = {instancePath:instancePath+"/forkConfig/forkChainId",schemaPath:"#/properties/forkConfig/properties/forkChainId/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf",schema:schema28.properties.forkConfig.properties.forkChainId.oneOf,parentSchema:schema28.properties.forkConfig.properties.forkChainId,data:data15};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate50.errors = vErrors;
+return false;
+}
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs40 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data10.offline !== undefined){
+let data16 = data10.offline;
+const _errs46 = errors;
+if(typeof data16 !== "boolean"){
+validate50.errors = [{instancePath:instancePath+"/forkConfig/offline",schemaPath:"#/properties/forkConfig/properties/offline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.forkConfig.properties.offline.type,parentSchema:schema28.properties.forkConfig.properties.offline,data:data16}];
+return false;
+}
+var valid2 = _errs46 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
 }
 }
 }

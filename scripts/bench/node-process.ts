@@ -11,11 +11,12 @@ export interface NodeUnderTest {
   stop(): Promise<void>;
 }
 
-/** A node on a temp data dir, started with `flagsOfNode` besides. */
-export async function startOwnNode(flagsOfNode: string[] = []): Promise<NodeUnderTest> {
+/** A node on a temp data dir (or in memory: `inMemory`), started with `flagsOfNode` besides. */
+export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = false } = {}): Promise<NodeUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
   const cli = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', '--data-dir', dir, '--log-level', 'warn', ...flagsOfNode], {
+  const where = inMemory ? [] : ['--data-dir', dir];
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', ...where, '--log-level', 'warn', ...flagsOfNode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -109,10 +109,20 @@ export class BlockStore {
     return records;
   }
 
+  /**
+   * The records of a block's transactions wherever they are kept: {@link records}, and for a
+   * forked chain's blocks at or below the fork block, the remote's (see fork/forked-block-store.ts).
+   * What answers receipts and logs reads; what only wants senders reads {@link records}, which
+   * costs no remote call.
+   */
+  async completeRecords(block: Block): Promise<TxRecord[] | undefined> {
+    return this.records(block);
+  }
+
   /** The receipts of the block with this hash, in transaction order. */
   async receipts(blockHash: Uint8Array): Promise<StoredReceipt[] | undefined> {
     const block = await this.block(blockHash);
-    return block === undefined ? undefined : (await this.records(block))?.map((record) => record.receipt);
+    return block === undefined ? undefined : (await this.completeRecords(block))?.map((record) => record.receipt);
   }
 
   /** Canonical (number, hash) pairs from `from` to `to` inclusive, in order: one range scan of the index. */

@@ -39,7 +39,8 @@ export async function resolveBlock(chain: Chain, ref: BlockRef | undefined, pend
     case 'finalized':
       return chain.finalized();
     case 'earliest':
-      return chain.genesis;
+      // A fork's genesis is its fork block; the earliest block is the remote's first.
+      return chain.genesis.header.number === 0n ? chain.genesis : chain.blockByNumber(0n);
     case 'pending':
       return pending !== undefined ? pending() : chain.head();
   }

@@ -3,6 +3,7 @@ import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database, Section } from '../storage/database.js';
+import { encodeStoredBlock, numberKey } from '../storage/layout.js';
 import { DataDirRefused } from '../storage/storage-fault.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
@@ -11,6 +12,7 @@ import { headProblem } from './head-check.js';
 import { layoutOp, migrateLayout } from './layout-migration.js';
 import type { StoredReceipt } from './receipts.js';
 import { StateStore } from '../state/state-store.js';
+import type { ChainFork } from '../fork/chain-fork.js';
 
 export class GenesisMismatchError extends Error {}
 
@@ -80,9 +82,67 @@ export class Chain {
     readonly spec: GethGenesis,
     head: Block,
     headTd: bigint,
+    /** set when the chain forks a remote one at its genesis (then the fork block) */
+    readonly fork?: ChainFork,
   ) {
     this.headBlock = head;
     this.headTd = headTd;
+  }
+
+  /**
+   * Opens a forked chain in `db`: the remote's fork block `base` stands as its genesis (its state is
+   * the remote's, read lazily through `stores`). A data dir already holding this fork resumes it;
+   * one holding another chain is refused (GenesisMismatchError).
+   */
+  static async openFork(db: Database, genesisSpec: GethGenesis, commons: ForkCommons, fork: ChainFork, replace?: BatchOp[]): Promise<Chain> {
+    await db.open();
+    const { blocks, state, base } = fork;
+    const storedGenesis = replace === undefined ? await blocks.meta('genesis') : undefined;
+    if (storedGenesis !== undefined) {
+      if (!equalsBytes(storedGenesis, base.hash())) {
+        throw new GenesisMismatchError(
+          `the data dir holds a chain with genesis ${bytesToHex(storedGenesis)}, not a fork at block ${base.header.number} (${bytesToHex(base.hash())}); ` +
+            'start with the flags it was made with, or use another --data-dir',
+        );
+      }
+      await migrateLayout(db, blocks);
+      const headHash = await blocks.meta('head');
+      const head = headHash === undefined ? undefined : await blocks.block(headHash);
+      if (head === undefined) throw new DataDirRefused('its chain is damaged: the head block is missing');
+      const chain = new Chain(commons, blocks, state, base, genesisSpec, head, (await blocks.totalDifficulty(head.hash())) ?? head.header.difficulty, fork);
+      for await (const [hash, root] of blocks.stateEdits()) chain.editedStates.set(bytesToHex(hash), root);
+      return chain;
+    }
+    for await (const key of replace === undefined ? db.root.keys({ limit: 1 }) : []) {
+      // The fork's own cache may be there already (key space `k…`): it is written before the chain.
+      const isForkCache = (key as Uint8Array)[0] === 0x21 && (key as Uint8Array)[1] === 0x6b;
+      if (!isForkCache) throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
+    }
+    await blocks.write([...(replace ?? []), ...Chain.forkGenesisOps(db, blocks, base, genesisSpec)]);
+    state.landed(undefined, base.header.stateRoot);
+    return new Chain(commons, blocks, state, base, genesisSpec, base, base.header.difficulty, fork);
+  }
+
+  /** What makes a fork's chain in a data dir: the fork block as genesis and head; its transactions' records stay the remote's. */
+  private static forkGenesisOps(db: Database, blocks: BlockStore, base: Block, genesisSpec: GethGenesis): BatchOp[] {
+    const hash = base.hash();
+    return [
+      { type: 'put', sublevel: db.blocks, key: hash, value: encodeStoredBlock(base.serialize()) },
+      { type: 'put', sublevel: db.canonical, key: numberKey(base.header.number), value: hash },
+      blocks.metaOp('genesis', hash),
+      blocks.metaOp('head', hash),
+      blocks.metaOp('genesisSpec', specBytes(genesisSpec)),
+      layoutOp(db),
+    ];
+  }
+
+  /**
+   * The state root a proof at `block` proves: its state's, but for a fork block, whose state the
+   * dev accounts' balances edit at start, the remote's as its header commits to it — so a proof
+   * at the fork block verifies against that block, as the remote's own would.
+   */
+  proofRootOf(block: Block): Uint8Array {
+    return this.fork !== undefined && equalsBytes(block.hash(), this.genesis.hash()) ? block.header.stateRoot : this.stateRootOf(block);
   }
 
   /**
@@ -247,7 +307,8 @@ export class Chain {
 
   /**
    * The canonical block at `number`. Every number up to the head's has one: a canonical index
-   * entry that is missing, names no stored block or a block of another number is damage.
+   * entry that is missing, names no stored block or a block of another number is damage (below a
+   * fork block, the remote's history answers, which is no damage of the data dir's).
    */
   async blockByNumber(number: bigint): Promise<Block | undefined> {
     if (number > this.headBlock.header.number || number < 0n) return undefined;
@@ -256,7 +317,8 @@ export class Chain {
     const block = hash === undefined ? undefined : await this.blocks.block(hash);
     if (block !== undefined && block.header.number === number) return block;
     if (this.replaced) throw new ChainReplacedError();
-    if (this.rewinding || number > this.headBlock.header.number) return undefined;
+    const remote = this.fork !== undefined && number < this.fork.base.header.number;
+    if (remote || this.rewinding || number > this.headBlock.header.number) return undefined;
     const problem = hash === undefined ? 'is missing' : block === undefined ? `names ${bytesToHex(hash)}, which is not stored` : `names block ${block.header.number}`;
     throw this.blocks.damaged(`the canonical index entry of block ${number}`, `${problem}, though the head is block ${this.headBlock.header.number}`);
   }

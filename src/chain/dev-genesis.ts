@@ -55,27 +55,14 @@ const hex = (n: bigint): `0x${string}` => `0x${n.toString(16)}`;
  * the dev accounts funded, and the system contracts the active forks call each block.
  */
 export function devGenesis(opts: DevGenesisOptions): GethGenesis {
-  const last = FORKS.findLastIndex(([fork]) => fork === opts.hardfork);
-  if (last < 0) throw new Error(`unknown hardfork ${opts.hardfork}; one of: ${DEV_HARDFORKS.join(', ')}`);
-  const active = FORKS.slice(0, last + 1);
-  const config: ChainConfig = { chainId: Number(opts.chainId) };
-  const blobSchedule: GethGenesisBlobSchedule = {};
-  for (const [fork, key] of active) {
-    config[key] = 0;
-    if (fork in BLOB_SCHEDULE) blobSchedule[fork] = BLOB_SCHEDULE[fork];
-  }
-  if (Object.keys(blobSchedule).length > 0) config.blobSchedule = blobSchedule;
-  const postMerge = active.some(([fork]) => fork === Hardfork.Paris);
-  if (postMerge) {
-    config.terminalTotalDifficulty = 0;
-    config.terminalTotalDifficultyPassed = true;
-  }
+  const { config, active } = chainConfigUpTo(opts.chainId, opts.hardfork);
   const alloc: GethGenesisAlloc = {};
   for (const [address, contract] of Object.entries(systemContracts)) {
     alloc[address] = { balance: contract.balance, nonce: contract.nonce, code: contract.code };
   }
   for (const address of opts.accounts) alloc[address] = { balance: hex(opts.balance) };
   const london = active.some(([fork]) => fork === Hardfork.London);
+  const postMerge = active.some(([fork]) => fork === Hardfork.Paris);
   return {
     config,
     nonce: '0x0',
@@ -88,4 +75,23 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
     baseFeePerGas: london ? hex(DEV_INITIAL_BASE_FEE) : undefined,
     alloc,
   };
+}
+
+/** A chain config with every fork up to `hardfork` active from block 0 (and its blob schedule). */
+export function chainConfigUpTo(chainId: bigint, hardfork: string): { config: ChainConfig; active: [Hardfork, ForkKey][] } {
+  const last = FORKS.findLastIndex(([fork]) => fork === hardfork);
+  if (last < 0) throw new Error(`unknown hardfork ${hardfork}; one of: ${DEV_HARDFORKS.join(', ')}`);
+  const active = FORKS.slice(0, last + 1);
+  const config: ChainConfig = { chainId: Number(chainId) };
+  const blobSchedule: GethGenesisBlobSchedule = {};
+  for (const [fork, key] of active) {
+    config[key] = 0;
+    if (fork in BLOB_SCHEDULE) blobSchedule[fork] = BLOB_SCHEDULE[fork];
+  }
+  if (Object.keys(blobSchedule).length > 0) config.blobSchedule = blobSchedule;
+  if (active.some(([fork]) => fork === Hardfork.Paris)) {
+    config.terminalTotalDifficulty = 0;
+    config.terminalTotalDifficultyPassed = true;
+  }
+  return { config, active };
 }

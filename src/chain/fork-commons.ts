@@ -16,7 +16,11 @@ export class ForkCommons {
   }
 
   at(header: { number: bigint; timestamp: bigint }): Common {
-    const fork = this.base.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp });
+    return this.ofFork(this.base.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp }));
+  }
+
+  /** The Common of the chain at `fork`, one of its config's forks (a forked chain's history reads older blocks under their own). */
+  ofFork(fork: string): Common {
     let common = this.byFork.get(fork);
     if (common === undefined) {
       common = this.base.copy();

@@ -6,10 +6,10 @@ import { decodeTxRecord, encodeStoredBlock, numberKey } from '../storage/layout.
 /**
  * What is wrong with the stored chain at `head`, in words, or undefined: the head record names
  * it, its block, its canonical index entry and its transactions' records (with their receipts)
- * are stored, and its state root node is in the trie. Read from the database itself, past every
+ * are stored, and its state root node is in the trie (of a fork block, only the first three). Read from the database itself, past every
  * cache, so that it also tells whether a re-opened database still holds what the node acknowledged.
  */
-export async function headProblem(db: Database, head: Block): Promise<string | undefined> {
+export async function headProblem(db: Database, head: Block, forkBase?: Block): Promise<string | undefined> {
   const hash = head.hash();
   const name = `block ${head.header.number} (${bytesToHex(hash)})`;
   try {
@@ -20,6 +20,8 @@ export async function headProblem(db: Database, head: Block): Promise<string | u
     if (stored === undefined || !equalsBytes(stored, encodeStoredBlock(head.serialize()))) return `the head, ${name}, is ${stored === undefined ? 'missing' : 'not the block stored under its hash'}`;
     const canonical = await db.canonical.get(numberKey(head.header.number));
     if (canonical === undefined || !equalsBytes(canonical, hash)) return `the canonical index at ${head.header.number} does not name the head, ${name}`;
+    // A fork block's transactions and state are the remote's: the chain stores neither.
+    if (forkBase !== undefined && equalsBytes(hash, forkBase.hash())) return undefined;
     const records = await db.txRecords.getMany(head.transactions.map((tx) => tx.hash()));
     for (const [index, bytes] of records.entries()) {
       const problem = recordProblem(bytes, hash);

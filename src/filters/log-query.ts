@@ -112,6 +112,21 @@ export class LogQuery {
    * that would take the count past `maxResults`.
    */
   async scan(criteria: LogCriteria, from: bigint, to: bigint, maxResults: number): Promise<ScanResult> {
+    const fork = this.chain.fork;
+    if (fork === undefined || from > fork.base.header.number) return this.scanChain(criteria, from, to, maxResults);
+    // A fork's blocks up to the fork block are the remote's: their logs come from it, the rest from the chain.
+    const base = fork.base.header.number;
+    const remote = await fork.history.logs(criteria, from, to < base ? to : base);
+    if (remote.length > maxResults) {
+      const overflowAt = BigInt(remote[maxResults].blockNumber);
+      return { logs: remote.filter((log) => BigInt(log.blockNumber) < overflowAt), through: overflowAt - 1n, overflowAt };
+    }
+    if (to <= base) return { logs: remote, through: to };
+    const local = await this.scanChain(criteria, base + 1n, to, maxResults - remote.length);
+    return { ...local, logs: [...remote, ...local.logs] };
+  }
+
+  private async scanChain(criteria: LogCriteria, from: bigint, to: bigint, maxResults: number): Promise<ScanResult> {
     if (criteria.addresses !== null) return this.scanByAddress(criteria, from, to, maxResults);
     const logs: Log[] = [];
     let through = from - 1n;
@@ -157,7 +172,7 @@ export class LogQuery {
 
   /** Every log of a block with its position, unformatted: one read of its records that several criteria can share. */
   async positionedLogs(block: Block): Promise<PositionedLog[]> {
-    const records = (await this.chain.blocks.records(block)) ?? [];
+    const records = (await this.chain.blocks.completeRecords(block)) ?? [];
     const logs: PositionedLog[] = [];
     for (const [txIndex, { receipt, blockHash, blockNumber, blockTimestamp, firstLogIndex }] of records.entries()) {
       const txHash = block.transactions[txIndex].hash();

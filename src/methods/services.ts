@@ -26,10 +26,23 @@ import type { Simulator } from '../simulation/simulate.js';
 export interface NodeControl {
   /** A random 32-byte id of this run of the chain; a reset draws a new one (hardhat_metadata). */
   readonly instanceId: string;
-  /** anvil_reset: back to a genesis — the chain's own, or the dev chain's from new settings. */
-  reset(genesis?: Partial<GenesisSettings>): Promise<void>;
+  /**
+   * anvil_reset: back to a genesis — the chain's own (a fork's: its fork block), the dev chain's
+   * from new settings, or a fork of a remote at a block (`forking`; an omitted URL is the current
+   * fork's, an omitted block the remote's head, or the current one's on the same remote).
+   */
+  reset(genesis?: Partial<GenesisSettings>, forking?: ForkRequest): Promise<void>;
   /** anvil_setLoggingEnabled */
   setLogging(on: boolean): void;
+  /** the first wait before a fork's remote request is tried again (anvil_nodeInfo shows it) */
+  readonly forkRetryBackoffMs: number;
+}
+
+/** A fork anvil_reset asks for: the remote (with its HTTP headers), the block. */
+export interface ForkRequest {
+  url?: string;
+  blockNumber?: bigint;
+  headers?: Record<string, string>;
 }
 
 /**

@@ -15,6 +15,9 @@ import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
+import { ForkStateMissing } from '../fork/fork-state.js';
+import { RemoteError } from '../fork/remote.js';
+import { ForkUnavailable } from '../fork/unavailable.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
 
 const FILTER_CODES: Record<FilterErrorKind, number> = {
@@ -45,5 +48,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof StorageDamage) return serverError(error.message);
   if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError || error instanceof MiningStopped) return serverError(error.message);
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
+  // A fork's remote failed (retries spent) or offline lacks what a read needs: never answered as zeros.
+  if (error instanceof RemoteError || error instanceof ForkStateMissing || error instanceof ForkUnavailable) return serverError(error.message);
   return undefined;
 }

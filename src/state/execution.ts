@@ -223,7 +223,14 @@ export class Executor {
     const lease = overrides === undefined ? await this.lease(block) : await this.overridden(block, overrides);
     const { vm } = lease;
     const over = named === undefined ? undefined : this.watch?.callOn(vm, named);
-    const release = over === undefined ? lease.release : () => (over(), lease.release());
+    // A run that threw (a fork's remote failing under a state read, say) may leave the EVM's own
+    // checkpoints open in the state: that VM serves no other call.
+    let broken = false;
+    const release = () => {
+      over?.();
+      if (broken) lease.discard();
+      else lease.release();
+    };
     const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.
@@ -257,9 +264,10 @@ export class Executor {
         const execute = senderHasCode ? () => asContractSender(vm, from, run) : run;
         return { result: await (around === undefined ? execute() : around(vm, execute, tx, context)) };
       } catch (error) {
+        broken = true;
         return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
       } finally {
-        await vm.stateManager.revert();
+        if (!broken) await vm.stateManager.revert();
       }
     };
     return Object.assign(run, { balance, nonce, feeCap: fees.cap, release });
@@ -269,14 +277,14 @@ export class Executor {
    * A VM of its own for a call with overrides, thrown away after it (nothing it changed may reach
    * another call): on the given state, or `block`'s, with the state overrides applied.
    */
-  private async overridden(block: Block, overrides: CallOverrides): Promise<{ vm: VM; release(): void }> {
+  private async overridden(block: Block, overrides: CallOverrides): Promise<VmLease> {
     const vm = overrides.vm ?? (await this.watched(createChainVM(this.chain, this.chain.commonAt(block.header), await this.chain.state.scratch(this.chain.stateRootOf(block)))));
     if (overrides.state !== undefined) {
       const precompiles = new Map(vm.evm.precompiles);
       await applyStateOverrides(vm.stateManager, overrides.state, precompiles);
       usePrecompiles(vm, precompiles);
     }
-    return { vm, release: () => {} };
+    return { vm, release: () => {}, discard: () => {} };
   }
 
   /** As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas. */

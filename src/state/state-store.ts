@@ -7,7 +7,9 @@ import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
-import { cachedState, Writer } from './writer.js';
+import { forkAware } from '../fork/fork-aware-state.js';
+import type { ForkState } from '../fork/fork-state.js';
+import { cachedState, Writer, type StateWrapper } from './writer.js';
 
 /**
  * World state in a Merkle-Patricia trie over LevelDB. One writer state advances block by block;
@@ -37,14 +39,18 @@ export class StateStore {
     private readonly store: TrieStore,
     private readonly trie: MerklePatriciaTrie,
     common: Common,
+    private readonly wrap: StateWrapper,
   ) {
-    this.writing = new Writer(trie, common, (root) => this.snapshot(root));
+    this.writing = new Writer(trie, common, (root) => this.snapshot(root), wrap);
     this.writer = this.writing.state;
   }
 
-  /** The state in `section`; what its reads find damaged goes to `damage`. */
-  static async open(section: Section, common: Common, damage: DamageLog): Promise<StateStore> {
-    const store = new TrieStore(section, damage);
+  /**
+   * The state in `section`; what its reads find damaged goes to `damage`. A forked chain's (`fork`)
+   * reads what it lacks from the remote.
+   */
+  static async open(section: Section, common: Common, damage: DamageLog, fork?: ForkState): Promise<StateStore> {
+    const store = new TrieStore(section, damage, fork);
     const trie = await createMPT({
       db: store,
       useKeyHashing: true,
@@ -54,7 +60,7 @@ export class StateStore {
       // allocated whole for each; the store's shared cache of recent nodes serves them all.
       cacheSize: 0,
     });
-    return new StateStore(store, trie, common);
+    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork));
   }
 
   /**
@@ -117,7 +123,7 @@ export class StateStore {
     if (pinned !== undefined) return this.viewOf(pinned, stateRoot);
     const common = this.writer.common;
     const trie = await createMPT({ db: new OverlayTrieStore(this.store), useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common, cacheSize: 0 });
-    const state = cachedState(trie, common);
+    const state = cachedState(trie, common, this.wrap);
     await state.setStateRoot(stateRoot);
     return state;
   }
@@ -137,7 +143,7 @@ export class StateStore {
    */
   private view(): MerkleStateManager {
     const caches = new Caches({ account: { type: CacheType.LRU, size: CACHE_LIMITS.stateViewAccounts }, storage: { size: 0 }, code: { size: 0 } });
-    return new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches });
+    return this.wrap(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
   }
 
   /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */

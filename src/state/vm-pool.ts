@@ -5,6 +5,8 @@ export interface VmLease {
   vm: VM;
   /** Gives the VM back for the next call of its kind; call once its last run has reverted. */
   release(): void;
+  /** Lets the VM go without giving it back: a run that threw may have left its state mid-way. */
+  discard(): void;
 }
 
 /**
@@ -33,6 +35,9 @@ export class VmPool {
         if (released) return;
         released = true;
         this.put(kind, vm);
+      },
+      discard: () => {
+        released = true;
       },
     };
   }

@@ -17,10 +17,14 @@ import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import type { Common } from '@ethereumjs/common';
 import { sameAccount, type StateSnapshot } from './snapshot.js';
 
+/** What the state store does to each state manager it makes (a forked chain's reads bring what they need first). */
+export type StateWrapper = (state: MerkleStateManager) => MerkleStateManager;
+const asIs: StateWrapper = (state) => state;
+
 /** A state manager whose storage writes wait in its cache for the flush (see {@link storageThroughCache}). */
-export function cachedState(trie: MerklePatriciaTrie, common: Common): MerkleStateManager {
+export function cachedState(trie: MerklePatriciaTrie, common: Common, wrap: StateWrapper = asIs): MerkleStateManager {
   const caches = new Caches();
-  return storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
+  return wrap(storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches));
 }
 
 /**
@@ -34,10 +38,10 @@ export class Writer {
   private readonly accounts: NonNullable<Caches['account']>;
 
   /** `snapshotOf` answers the snapshot of a state root, for the base after setStateRoot. */
-  constructor(trie: MerklePatriciaTrie, common: Common, snapshotOf: (root: Uint8Array) => StateSnapshot) {
+  constructor(trie: MerklePatriciaTrie, common: Common, snapshotOf: (root: Uint8Array) => StateSnapshot, wrap: StateWrapper = asIs) {
     const caches = new Caches();
     this.accounts = caches.account!;
-    this.state = storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches);
+    this.state = wrap(storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches));
     this.recordChanges(caches);
     const setStateRoot = this.state.setStateRoot.bind(this.state);
     // The trie moved to another root (a failed block undone, an import's parent): the base follows.

@@ -20,6 +20,11 @@ const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
  */
 const keyBytes = (key: string): Uint8Array => Buffer.from(key, 'hex');
 
+/** Where a trie node or code the store does not hold comes from: a forked chain's remote (fork/fork-state.ts). */
+export interface NodeSource {
+  node(key: string): Promise<Uint8Array | undefined>;
+}
+
 /**
  * The trie's key-value store: trie nodes and code by content hash in LevelDB.
  *
@@ -44,6 +49,7 @@ export class TrieStore implements DB<string, Uint8Array> {
   constructor(
     private readonly section: Section,
     private readonly damage: DamageLog,
+    private readonly source?: NodeSource,
   ) {}
 
   async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
@@ -59,10 +65,12 @@ export class TrieStore implements DB<string, Uint8Array> {
     // Synchronous: ~3x cheaper than an asynchronous read when LevelDB or the page cache has the node.
     const bytes = keyBytes(key);
     const stored = this.damage.read(() => nodeName(bytes), () => this.section.getSync(bytes)) ?? undefined;
-    if (stored === undefined) return undefined;
-    if (!hashesTo(stored, bytes)) throw this.damage.found(nodeName(bytes), `does not hash to the key it was stored under (its keccak-256 is ${bytesToHex(keccak(stored))})`);
-    this.recent.read(key, stored);
-    return stored;
+    if (stored !== undefined && !hashesTo(stored, bytes)) {
+      throw this.damage.found(nodeName(bytes), `does not hash to the key it was stored under (its keccak-256 is ${bytesToHex(keccak(stored))})`);
+    }
+    const found = stored ?? (await this.source?.node(key));
+    if (found !== undefined) this.recent.read(key, found);
+    return found;
   }
 
   async put(key: string, value: Uint8Array, _opts?: EncodingOpts): Promise<void> {

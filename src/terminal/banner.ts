@@ -37,6 +37,14 @@ export function banner(node: RunningNode): string {
     ['Mining', miningMode(node.config)],
     ['Chain data', chainData(node)],
   ];
+  const fork = chain.fork?.info;
+  if (fork !== undefined) {
+    fields.push(
+      ['Fork', `${fork.offline ? 'offline, from the fork cache' : fork.url} at block ${fork.number} (${bytesToHex(fork.hash)}), remote chain id ${fork.remoteChainId}`],
+      ['Fork cache', fork.cache === undefined ? 'in memory only (--no-fork-cache, or the cache dir was taken)' : `in ${fork.cache}`],
+      ['State roots', 'real: read from eth_getProof, blocks on the fork commit to them and their proofs verify'],
+    );
+  }
   if (!isLoopback(node.config.host)) {
     const hosts = node.acceptedHosts.includes('*') ? 'any' : node.acceptedHosts.join(', ');
     fields.push(['Host headers', `${hosts} (reachable beyond this machine; --allowed-hosts adds names)`]);

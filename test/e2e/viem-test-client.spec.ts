@@ -1,6 +1,7 @@
 // viem's test client, in its anvil and hardhat modes: every test action it has, against this node.
-// Three cannot apply — setRpcUrl (forking), dumpState and loadState (the node cannot list its
-// accounts) — and must fail with the node's clear -32004, not with "method does not exist";
+// Two cannot apply — dumpState and loadState (the node cannot list its accounts) — and must fail
+// with the node's clear -32004, not with "method does not exist" (setRpcUrl and reset with a fork
+// are in test/fork/viem-test-client.spec.ts);
 // setMinGasPrice is refused on an EIP-1559 chain, as anvil and Hardhat refuse it, and works on one without.
 import { expect } from 'chai';
 import { createTestClient, defineChain, http, publicActions, walletActions, type Hex } from 'viem';
@@ -167,7 +168,6 @@ for (const mode of ['anvil', 'hardhat'] as const) {
     });
 
     for (const [action, run, reason] of [
-      ['setRpcUrl', (c: ReturnType<typeof client>) => c.setRpcUrl('http://127.0.0.1:1'), /forking is not supported/],
       ['dumpState', (c: ReturnType<typeof client>) => c.dumpState(), /dumpState is not supported/],
       ['loadState', (c: ReturnType<typeof client>) => c.loadState({ state: '0x1f8b' as Hex }), /loadState is not supported/],
     ] as const) {

@@ -323,10 +323,14 @@ export function describeReset(dialect: Dialect): void {
       expect(await callAs(it_.node, method, [{ forking: { blockNumber: null } }])).to.equal(done(dialect));
     });
 
-    it('refuses forking a remote chain with -32004, naming why', async () => {
+    it('answers -32000 naming the remote when the chain to fork cannot be reached, and keeps serving its chain', async () => {
       const { node } = it_;
-      await expectRpcError(callAs(node, method, [{ forking: { jsonRpcUrl: 'http://127.0.0.1:1', blockNumber: 5 } }]), -32004, /forking is not supported/);
-      await expectRpcError(callAs(node, method, [{ forking: { blockNumber: '0x5' } }]), -32004, /forking is not supported/);
+      await expectRpcError(callAs(node, method, [{ forking: { jsonRpcUrl: 'http://127.0.0.1:1', blockNumber: 5 } }]), -32000, /fork's remote http:\/\/127\.0\.0\.1:1 .*cannot connect/);
+      expect(await node.call('eth_blockNumber', [])).to.equal('0x0');
+    });
+
+    it('refuses a fork block without a URL on a node that forks nothing, with -32602', async () => {
+      await expectRpcError(callAs(it_.node, method, [{ forking: { blockNumber: '0x5' } }]), -32602, /forks no remote chain/);
     });
 
     it('refuses genesis settings no chain may have, with -32602', async () => {
@@ -505,7 +509,7 @@ export function describeRemoveBlockTimestampInterval(dialect: Dialect): void {
   });
 }
 
-export function describeNotSupported(dialect: Dialect, base: 'setRpcUrl' | 'dumpState' | 'loadState', params: unknown[], reason: RegExp): void {
+export function describeNotSupported(dialect: Dialect, base: 'dumpState' | 'loadState', params: unknown[], reason: RegExp): void {
   const method = methodOf(dialect, base);
   describe(method, () => {
     const it_ = freshNode();

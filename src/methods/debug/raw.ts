@@ -23,7 +23,7 @@ export function rawMethods({ chain, pool, pendingBlock }: Deps): Pick<Handlers,
     debug_getRawReceipts: async ([ref]) => {
       const block = await blockOf(ref);
       if (block === undefined) return null;
-      const records = (await chain.blocks.records(block)) ?? [];
+      const records = (await chain.blocks.completeRecords(block)) ?? [];
       const library = await loadVmLibrary();
       return records.map(({ receipt }, i) => bytesToHex(encodeStoredReceipt(library, receipt, block.transactions[i].type)));
     },

@@ -4,6 +4,7 @@ import type { GenesisSettings } from '../../config.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
+import type { ForkInfo } from '../../fork/chain-fork.js';
 import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
 import { CLIENT_VERSION } from '../net/net.js';
 import type { Handlers, Services } from '../services.js';
@@ -11,7 +12,6 @@ import { inBothDialects } from './dialects.js';
 
 /** The largest chain id a JSON number holds exactly (clients keep chain ids as numbers). */
 const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
-const FORKING = 'forking is not supported: this node serves its own chain and forks no remote one (evm_snapshot and evm_revert go back to a block of it)';
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
 
@@ -32,9 +32,25 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   | 'hardhat_loadState'
 > {
   const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
-    if (options?.forking?.jsonRpcUrl != null || options?.forking?.blockNumber != null) throw notSupported(FORKING);
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
-    await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis));
+    const forking = options?.forking;
+    const url = forking?.jsonRpcUrl ?? undefined;
+    if (url !== undefined && !/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0 (options.forking.jsonRpcUrl): an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    if (options?.genesis !== undefined && forking != null && (url !== undefined || forking.blockNumber != null)) {
+      throw invalidParams('invalid argument 0: genesis and forking exclude each other');
+    }
+    const blockNumber = forking?.blockNumber == null ? undefined : BigInt(forking.blockNumber);
+    if (url === undefined && blockNumber !== undefined && chain.fork === undefined) {
+      throw invalidParams('invalid argument 0 (options.forking): a blockNumber without a jsonRpcUrl, and the node forks no remote chain');
+    }
+    const headers = forking?.httpHeaders == null ? undefined : httpHeaders(forking.httpHeaders);
+    const fork = url !== undefined || blockNumber !== undefined ? { url, blockNumber, headers } : undefined;
+    await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis), fork);
+  });
+  const [anvil_setRpcUrl, hardhat_setRpcUrl] = inBothDialects(async ([url]: [string]) => {
+    if (!/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0: an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    // The same fork block read from another endpoint of the same chain; a node that forks nothing forks the URL's head.
+    await node.reset(undefined, { url, blockNumber: chain.fork?.info.number });
   });
   const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
   const dumpState = () => {
@@ -60,33 +76,52 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
           gasLimit: toQuantity(nextBlock.gasLimitOn(head.header)),
           gasPrice: toQuantity(baseFee + SUGGESTED_TIP),
         },
-        forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+        forkConfig: forkConfig(chain.fork?.info, node.forkRetryBackoffMs),
       };
     },
     hardhat_metadata: async () => {
       const head = chain.head();
+      const fork = chain.fork?.info;
       return {
         clientVersion: CLIENT_VERSION,
         chainId: Number(chain.commons.base.chainId()),
         instanceId: node.instanceId,
         latestBlockNumber: Number(head.header.number),
         latestBlockHash: bytesToHex(head.hash()),
+        ...(fork === undefined ? {} : { forkedNetwork: { chainId: Number(fork.remoteChainId), forkBlockNumber: Number(fork.number), forkBlockHash: bytesToHex(fork.hash) } }),
       };
     },
     anvil_reset,
     hardhat_reset,
     anvil_setLoggingEnabled,
     hardhat_setLoggingEnabled,
-    anvil_setRpcUrl: async () => {
-      throw notSupported(FORKING);
-    },
-    hardhat_setRpcUrl: async () => {
-      throw notSupported(FORKING);
-    },
+    anvil_setRpcUrl,
+    hardhat_setRpcUrl,
     anvil_dumpState: async () => dumpState(),
     hardhat_dumpState: async () => dumpState(),
     anvil_loadState: async () => loadState(),
     hardhat_loadState: async () => loadState(),
+  };
+}
+
+/** Hardhat's `httpHeaders`: names to string values, anything else refused. */
+function httpHeaders(given: Record<string, unknown>): Record<string, string> {
+  for (const [name, value] of Object.entries(given)) {
+    if (typeof value !== 'string') throw invalidParams(`invalid argument 0 (options.forking.httpHeaders.${name}): a string, got ${JSON.stringify(value)}`);
+  }
+  return given as Record<string, string>;
+}
+
+/** anvil's fork configuration, with the fork block's hash and the remote chain's id besides (all null on a chain that forks nothing). */
+function forkConfig(fork: ForkInfo | undefined, retryBackoffMs: number) {
+  if (fork === undefined) return { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null, forkBlockHash: null, forkChainId: null, offline: false };
+  return {
+    forkUrl: fork.url ?? null,
+    forkBlockNumber: Number(fork.number),
+    forkRetryBackoff: retryBackoffMs,
+    forkBlockHash: bytesToHex(fork.hash),
+    forkChainId: Number(fork.remoteChainId),
+    offline: fork.offline,
   };
 }
 

@@ -41,7 +41,10 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
   const proofs = new LruCache<string, AccountProof>(CACHE_LIMITS.proofs);
   const prove = async (address: string, keys: string[], stateRoot: Uint8Array): Promise<AccountProof> => {
     const state = await chain.state.at(stateRoot);
-    const proof = await stateProof(state, createAddressFromString(address), keys.map(storageKey));
+    const slots = keys.map(storageKey);
+    // A fork brings the account and every slot asked for in one eth_getProof before the walks.
+    await chain.fork?.forkState.prove(chain.fork.forkState.blockOf(stateRoot), createAddressFromString(address).bytes, slots);
+    const proof = await stateProof(state, createAddressFromString(address), slots);
     const rpc = toRpcProof(proof, keys.length > 0);
     if (rpc.storageProof === null) return rpc;
     // As geth answers: one entry per requested key, even for an absent account (whose storage trie is
@@ -81,7 +84,7 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
       return values;
     },
     eth_getProof: async ([address, keys, block]) => {
-      const stateRoot = chain.stateRootOf(await requireBlock(chain, block as BlockRef | undefined, pendingBlock));
+      const stateRoot = chain.proofRootOf(await requireBlock(chain, block as BlockRef | undefined, pendingBlock));
       const key = `${bytesToHex(stateRoot)}:${address.toLowerCase()}:${keys.join(',').toLowerCase()}`;
       let rpc = proofs.get(key);
       if (rpc === undefined) {

@@ -27,7 +27,7 @@ const RECEIPTS_PER_SLICE = 256;
  * other request as long. The answer's JSON is the slices' joined.
  */
 async function receiptsOf(chain: Chain, block: Block) {
-  const records = (await chain.blocks.records(block)) ?? [];
+  const records = (await chain.blocks.completeRecords(block)) ?? [];
   const format = (start: number) => records.slice(start, start + RECEIPTS_PER_SLICE).map((record, i) => toRpcReceipt(block.transactions[start + i].hash(), record));
   if (records.length <= RECEIPTS_PER_SLICE) return format(0);
   const receipts: ReturnType<typeof toRpcReceipt>[] = [];

@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:c97d8d619a6e19af49ac5f850ddd3b9c2442bae4fc698dec1d59a62cf2ed4b6e";
+export const contractDigest = "sha256:38b81499d16c5d54b6dffe2c8533e6405b1131c661d6057bfb62c07306d62a7a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -247,7 +247,7 @@ export interface RpcMethods {
   "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
   "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
   "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
-  "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32000 };
   "anvil_setBalance": { params: AnvilSetBalanceParams; result: AnvilSetBalanceResult; errorCode: -32602 | -32000 };
   "anvil_setBlockTimestampInterval": { params: AnvilSetBlockTimestampIntervalParams; result: AnvilSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
   "anvil_setCode": { params: AnvilSetCodeParams; result: AnvilSetCodeResult; errorCode: -32602 | -32000 };
@@ -256,7 +256,7 @@ export interface RpcMethods {
   "anvil_setMinGasPrice": { params: AnvilSetMinGasPriceParams; result: AnvilSetMinGasPriceResult; errorCode: -32602 | -32000 };
   "anvil_setNextBlockBaseFeePerGas": { params: AnvilSetNextBlockBaseFeePerGasParams; result: AnvilSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
   "anvil_setNonce": { params: AnvilSetNonceParams; result: AnvilSetNonceResult; errorCode: -32602 | -32000 };
-  "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32000 };
   "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 | -32000 };
   "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "debug_getRawBlock": { params: DebugGetRawBlockParams; result: DebugGetRawBlockResult; errorCode: -32602 | -32000 };
@@ -328,7 +328,7 @@ export interface RpcMethods {
   "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 | -32000 };
   "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 | -32000 };
   "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
-  "hardhat_reset": { params: HardhatResetParams; result: HardhatResetResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_reset": { params: HardhatResetParams; result: HardhatResetResult; errorCode: -32602 | -32000 };
   "hardhat_setBalance": { params: HardhatSetBalanceParams; result: HardhatSetBalanceResult; errorCode: -32602 | -32000 };
   "hardhat_setBlockTimestampInterval": { params: HardhatSetBlockTimestampIntervalParams; result: HardhatSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
   "hardhat_setCode": { params: HardhatSetCodeParams; result: HardhatSetCodeResult; errorCode: -32602 | -32000 };
@@ -337,7 +337,7 @@ export interface RpcMethods {
   "hardhat_setMinGasPrice": { params: HardhatSetMinGasPriceParams; result: HardhatSetMinGasPriceResult; errorCode: -32602 | -32000 };
   "hardhat_setNextBlockBaseFeePerGas": { params: HardhatSetNextBlockBaseFeePerGasParams; result: HardhatSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
   "hardhat_setNonce": { params: HardhatSetNonceParams; result: HardhatSetNonceResult; errorCode: -32602 | -32000 };
-  "hardhat_setRpcUrl": { params: HardhatSetRpcUrlParams; result: HardhatSetRpcUrlResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_setRpcUrl": { params: HardhatSetRpcUrlParams; result: HardhatSetRpcUrlResult; errorCode: -32602 | -32000 };
   "hardhat_setStorageAt": { params: HardhatSetStorageAtParams; result: HardhatSetStorageAtResult; errorCode: -32602 | -32000 };
   "hardhat_stopImpersonatingAccount": { params: HardhatStopImpersonatingAccountParams; result: HardhatStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 | -32000 };
@@ -493,7 +493,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
+  "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
   "anvil_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -502,7 +502,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"the fork's remote … failed …"}],
   "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "debug_getRawBlock": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
@@ -574,7 +574,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"cannot reset while a chain import runs"}],
+  "hardhat_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
   "hardhat_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -583,7 +583,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "hardhat_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"forking is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"the fork's remote … failed …"}],
   "hardhat_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "net_listening": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -711,7 +711,7 @@ export function anvilMine(transport: Transport, ...params: AnvilMineParams): Pro
 /**
  * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
  *
- * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+ * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (its remote, block and chain; nulls when the node forks nothing).
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
  *
@@ -735,14 +735,14 @@ export function anvilRemoveBlockTimestampInterval(transport: Transport, ...param
 }
 
 /**
- * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+ * `anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
  *
- * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+ * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. hardhat_reset does the same and answers as Hardhat does.
  *
  * Params:
  * - `options` (optional): Reset options; none resets to the chain's own genesis.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -882,14 +882,14 @@ export function anvilSetNonce(transport: Transport, ...params: AnvilSetNoncePara
 }
 
 /**
- * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+ * `anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
  *
- * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+ * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
  *
  * Params:
  * - `url`: JSON-RPC URL.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -2017,14 +2017,14 @@ export function hardhatRemoveBlockTimestampInterval(transport: Transport, ...par
 }
 
 /**
- * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+ * `hardhat_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
  *
- * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+ * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. anvil_reset does the same and answers as anvil does.
  *
  * Params:
  * - `options` (optional): Reset options; none resets to the chain's own genesis.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -2164,14 +2164,14 @@ export function hardhatSetNonce(transport: Transport, ...params: HardhatSetNonce
 }
 
 /**
- * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+ * `hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
  *
- * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+ * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
  *
  * Params:
  * - `url`: JSON-RPC URL.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -2463,7 +2463,7 @@ export interface ContractMethods {
   /**
    * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
    *
-   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (its remote, block and chain; nulls when the node forks nothing).
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
@@ -2481,14 +2481,14 @@ export interface ContractMethods {
    */
   anvil_removeBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
   /**
-   * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   * `anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
-   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. hardhat_reset does the same and answers as Hardhat does.
    *
    * Params:
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -2601,14 +2601,14 @@ export interface ContractMethods {
    */
   anvil_setNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
   /**
-   * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+   * `anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
    *
-   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3520,14 +3520,14 @@ export interface ContractMethods {
    */
   hardhat_removeBlockTimestampInterval(...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult>;
   /**
-   * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   * `hardhat_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
-   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. anvil_reset does the same and answers as anvil does.
    *
    * Params:
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3640,14 +3640,14 @@ export interface ContractMethods {
    */
   hardhat_setNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
   /**
-   * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+   * `hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
    *
-   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */

@@ -66,11 +66,14 @@ export type AnvilNodeInfo = {
     gasLimit: Quantity;
     gasPrice: Quantity;
   };
-  /** Always nulls: the node forks no remote chain. */
+  /** The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms, and whether the node serves offline from the fork cache. All null (offline false) when the node forks nothing. */
   forkConfig: {
-    forkUrl: null;
-    forkBlockNumber: null;
-    forkRetryBackoff: null;
+    forkUrl: string | null;
+    forkBlockNumber: null | number;
+    forkRetryBackoff: null | number;
+    forkBlockHash: null | Hash32;
+    forkChainId: null | number;
+    offline: boolean;
   };
 };
 
@@ -356,13 +359,19 @@ export type GenesisSettings = {
   mnemonic?: string;
 };
 
-/** Metadata about this run of the node, in Hardhat's shape (no `forkedNetwork`: the node forks no remote chain). */
+/** Metadata about this run of the node, in Hardhat's shape; `forkedNetwork` when the node forks a remote chain. */
 export type HardhatMetadata = {
   clientVersion: string;
   chainId: number;
   instanceId: Hash32;
   latestBlockNumber: number;
   latestBlockHash: Hash32;
+  /** The forked chain: the remote's chain id, the fork block's number and hash. */
+  forkedNetwork?: {
+    chainId: number;
+    forkBlockNumber: number;
+    forkBlockHash: Hash32;
+  };
 };
 
 /** 32-byte hash as returned by the node: lowercase hex with 0x prefix. */
@@ -497,9 +506,9 @@ export type Receipt = {
   blobGasPrice?: Quantity;
 };
 
-/** What anvil_reset and hardhat_reset take. `forking` is accepted in the shape anvil, Hardhat and viem send it, but this node serves its own chain and does not fork: a `jsonRpcUrl` or a `blockNumber` in it is refused with -32004. `genesis` is this node's own member: new dev genesis settings. */
+/** What anvil_reset and hardhat_reset take, in the shape anvil, Hardhat and viem send it. `forking` forks a remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted: the current fork block on the same remote, else the remote's head); null, {} or {"blockNumber": null} mean no new fork. `genesis` is this node's own member: new dev genesis settings (it excludes forking). */
 export type ResetOptions = {
-  /** A remote chain to fork (not supported; null, {} or {"blockNumber": null} mean none). */
+  /** A remote chain to fork, or null. */
   forking?: null | {
     jsonRpcUrl?: string | null;
     blockNumber?: null | number | Uint64Input;

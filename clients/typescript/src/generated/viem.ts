@@ -583,7 +583,7 @@ export interface ActionsViemLacks {
   /**
    * `anvil_nodeInfo`: The node's state and settings, as anvil reports them.
    *
-   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (always nulls: the node forks no remote chain).
+   * The head block, the fork, how blocks order transactions, the next block's environment (base fee, gas limit, gas price, chain id) and the fork configuration (its remote, block and chain; nulls when the node forks nothing).
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
@@ -601,14 +601,14 @@ export interface ActionsViemLacks {
    */
   anvilRemoveBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
   /**
-   * `anvil_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   * `anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
-   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. hardhat_reset does the same and answers as Hardhat does.
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. hardhat_reset does the same and answers as Hardhat does.
    *
    * Params:
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -721,14 +721,14 @@ export interface ActionsViemLacks {
    */
   anvilSetNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
   /**
-   * `anvil_setRpcUrl`: Would change the forked chain's URL: not supported.
+   * `anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
    *
-   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. hardhat_setRpcUrl does the same and answers as Hardhat does.
+   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1132,14 +1132,14 @@ export interface ActionsViemLacks {
    */
   hardhatRemoveBlockTimestampInterval(...params: HardhatRemoveBlockTimestampIntervalParams): Promise<HardhatRemoveBlockTimestampIntervalResult>;
   /**
-   * `hardhat_reset`: Resets the chain to its genesis, or to a new dev genesis.
+   * `hardhat_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
-   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis, or, with `genesis` settings, a new dev genesis (the node's other settings kept) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). Mining settings (automine, interval) are kept. Refused while a chain import runs. Forking is not supported: a `forking` member naming a URL or block is refused with -32004. anvil_reset does the same and answers as anvil does.
+   * Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters; snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain import runs. anvil_reset does the same and answers as anvil does.
    *
    * Params:
    * - `options` (optional): Reset options; none resets to the chain's own genesis.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1252,14 +1252,14 @@ export interface ActionsViemLacks {
    */
   hardhatSetNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
   /**
-   * `hardhat_setRpcUrl`: Would change the forked chain's URL: not supported.
+   * `hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
    *
-   * This node serves its own chain and forks no remote one, so there is no URL to change: always refused with -32004 naming why. anvil_setRpcUrl does the same and answers as anvil does.
+   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */

@@ -1,0 +1,182 @@
+import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
+import { bigIntToHex, bytesToHex, equalsBytes, hexToBytes, utf8ToBytes } from '@ethereumjs/util';
+import type { Log } from '../../generated/types.js';
+import { BlockStore } from '../chain/block-store.js';
+import type { StoredReceipt } from '../chain/receipts.js';
+import type { LogCriteria } from '../filters/criteria.js';
+import { encodeStoredReceipt } from '../format/raw-receipt.js';
+import { loadVmLibrary } from '../state/vm.js';
+import { encodeStoredBlock, encodeTxRecord, numberKey, type TxRecord } from '../storage/layout.js';
+import type { ForkStore } from './fork-store.js';
+import type { RemoteRpc } from './remote.js';
+import { ForkStateMissing } from './fork-state.js';
+import { RemoteError } from './remote.js';
+import { blockFromRemote, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
+import { effectiveGasPrice } from '../fees/fees.js';
+
+const ABSENT_TX = 0x74;
+const ABSENT_BLOCK = 0x68;
+const LOGS = 0x6c;
+const EMPTY = new Uint8Array();
+
+/**
+ * The forked chain's history at and below the fork block: blocks, transaction records and logs,
+ * read from the remote the first time they are asked for and kept in the fork's store for good
+ * (that history never changes; a different fork block has its own store). What the remote does not
+ * have at or below the fork block is remembered too, so asking again costs nothing.
+ */
+export class ForkHistory {
+  /** the fork store's blocks and records, read as the chain's own are */
+  private readonly stored: BlockStore;
+
+  constructor(
+    private readonly store: ForkStore,
+    private readonly remote: RemoteRpc | undefined,
+    readonly base: Block,
+    /** the Common to decode a remote block with, from its header's fields */
+    private readonly commonFor: (json: RemoteBlockJson) => Common,
+    headerCommon: (header: { number: bigint; timestamp: bigint }) => Common,
+    /** hears of each remote block read, so its state can be read too */
+    private readonly onBlock: (block: Block) => void,
+  ) {
+    this.stored = new BlockStore(store.db, headerCommon);
+  }
+
+  private ask<T>(method: string, params: unknown[], what: string): Promise<T> {
+    if (this.remote === undefined) throw new ForkStateMissing(`--offline: the fork cache holds no ${what}`);
+    return this.remote.call<T>(method, params);
+  }
+
+  /** The canonical block `number` (below the fork block). */
+  async blockByNumber(number: bigint): Promise<Block | undefined> {
+    if (number < 0n || number > this.base.header.number) return undefined;
+    if (number === this.base.header.number) return this.base;
+    const hash = this.store.db.canonical.getSync(numberKey(number));
+    if (hash !== undefined) return this.known(hash);
+    const json = await this.ask<RemoteBlockJson | null>('eth_getBlockByNumber', [bigIntToHex(number), true], `block ${number}`);
+    if (json === null) throw new RemoteError(`the fork's remote has no block ${number}, below the fork block ${this.base.header.number}`);
+    const block = blockFromRemote(json, this.commonFor);
+    await this.keep(block);
+    return block;
+  }
+
+  async canonicalHash(number: bigint): Promise<Uint8Array | undefined> {
+    return (await this.blockByNumber(number))?.hash();
+  }
+
+  /** A block by hash, if it is on the remote chain at or below the fork block. */
+  async blockByHash(hash: Uint8Array): Promise<Block | undefined> {
+    if (equalsBytes(hash, this.base.hash())) return this.base;
+    const cached = await this.stored.block(hash);
+    if (cached !== undefined) return this.known(hash, cached);
+    const absent = Uint8Array.of(ABSENT_BLOCK, ...hash);
+    if (this.store.fork.getSync(absent) !== undefined) return undefined;
+    const json = await this.ask<RemoteBlockJson | null>('eth_getBlockByHash', [bytesToHex(hash), true], `block ${bytesToHex(hash)}`);
+    const block = json === null ? undefined : blockFromRemote(json, this.commonFor);
+    const below = block !== undefined && block.header.number < this.base.header.number && equalsBytes((await this.canonicalHash(block.header.number)) ?? EMPTY, hash);
+    if (!below) {
+      await this.store.fork.put(absent, EMPTY);
+      return undefined;
+    }
+    return block;
+  }
+
+  private async known(hash: Uint8Array, block?: Block): Promise<Block | undefined> {
+    const found = block ?? (await this.stored.block(hash));
+    if (found !== undefined) this.onBlock(found);
+    return found;
+  }
+
+  private async keep(block: Block): Promise<void> {
+    await this.store.db.root.batch([
+      { type: 'put', sublevel: this.store.db.blocks, key: block.hash(), value: encodeStoredBlock(block.serialize()) },
+      { type: 'put', sublevel: this.store.db.canonical, key: numberKey(block.header.number), value: block.hash() },
+    ]);
+    this.onBlock(block);
+  }
+
+  /**
+   * A transaction's record if the remote mined it at or below the fork block. One receipt call
+   * answers it (and the block's header, when the remote's receipts carry no timestamp).
+   */
+  async txRecord(hash: Uint8Array): Promise<TxRecord | undefined> {
+    const cached = await this.stored.txRecord(hash);
+    if (cached !== undefined) return cached;
+    const absent = Uint8Array.of(ABSENT_TX, ...hash);
+    if (this.store.fork.getSync(absent) !== undefined) return undefined;
+    const json = await this.ask<RemoteReceiptJson | null>('eth_getTransactionReceipt', [bytesToHex(hash)], `receipt of ${bytesToHex(hash)}`);
+    const number = json === null ? undefined : BigInt(json.blockNumber);
+    if (json === null || number === undefined || number > this.base.header.number) {
+      await this.store.fork.put(absent, EMPTY);
+      return undefined;
+    }
+    const blockHash = hexToBytes(json.blockHash);
+    const canonical = await this.canonicalHash(number);
+    if (canonical === undefined || !equalsBytes(canonical, blockHash)) return undefined;
+    const block = (await this.blockByHash(blockHash))!;
+    const index = Number(BigInt(json.transactionIndex));
+    const tx = block.transactions[index];
+    if (tx === undefined || !equalsBytes(tx.hash(), hash)) throw new RemoteError(`the fork's remote placed transaction ${bytesToHex(hash)} at index ${index} of block ${number}, which holds another`);
+    const receipt = receiptFromRemote(json);
+    const record: TxRecord = {
+      blockHash,
+      blockNumber: number,
+      blockTimestamp: block.header.timestamp,
+      index,
+      firstLogIndex: json.logs.length > 0 ? Number(BigInt(json.logs[0].logIndex)) : 0,
+      type: tx.type,
+      to: tx.to?.bytes,
+      effectiveGasPrice: effectiveGasPrice(tx, block.header.baseFeePerGas),
+      blobGasPrice: receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n ? block.header.getBlobGasPrice() : undefined,
+      receipt,
+    };
+    await this.store.db.txRecords.put(hash, encodeTxRecord(record));
+    return record;
+  }
+
+  /** The records of a remote block's transactions, from its receipts: the receipts root checked, all kept. */
+  async records(block: Block): Promise<TxRecord[] | undefined> {
+    const cached = await this.stored.records(block);
+    if (cached !== undefined) return cached;
+    const hash = bytesToHex(block.hash());
+    const receipts = await this.ask<RemoteReceiptJson[] | null>('eth_getBlockReceipts', [hash], `receipts of block ${block.header.number}`);
+    if (!Array.isArray(receipts) || receipts.length !== block.transactions.length) {
+      throw new RemoteError(`the fork's remote answered eth_getBlockReceipts(${hash}) with ${Array.isArray(receipts) ? `${receipts.length} receipts for ${block.transactions.length} transactions` : 'no list'}`);
+    }
+    const stored = receipts.map(receiptFromRemote);
+    await this.checkReceiptsRoot(block, stored);
+    await this.store.db.root.batch(this.stored.recordOps(block, stored));
+    return this.stored.records(block);
+  }
+
+  private async checkReceiptsRoot(block: Block, receipts: StoredReceipt[]): Promise<void> {
+    const vm = await loadVmLibrary();
+    const trie = new MerklePatriciaTrie({ common: block.common });
+    for (const [i, receipt] of receipts.entries()) await trie.put(RLP.encode(i), encodeStoredReceipt(vm, receipt, block.transactions[i].type));
+    if (!equalsBytes(trie.root(), block.header.receiptTrie)) {
+      throw new RemoteError(`the fork's remote sent receipts of block ${block.header.number} whose root ${bytesToHex(trie.root())} is not the header's ${bytesToHex(block.header.receiptTrie)}`);
+    }
+  }
+
+  /** The logs of blocks `from`..`to` (at or below the fork block) that match, as the remote answers eth_getLogs; kept by query. */
+  async logs(criteria: LogCriteria, from: bigint, to: bigint): Promise<Log[]> {
+    const filter = {
+      fromBlock: bigIntToHex(from),
+      toBlock: bigIntToHex(to),
+      ...(criteria.addresses === null ? {} : { address: [...criteria.addresses] }),
+      ...(criteria.topics.length === 0 ? {} : { topics: criteria.topics.map((accepted) => (accepted === null ? null : [...accepted])) }),
+    };
+    const key = Uint8Array.of(LOGS, ...utf8ToBytes(JSON.stringify(filter)));
+    const cached = this.store.fork.getSync(key);
+    if (cached !== undefined) return JSON.parse(Buffer.from(cached).toString('utf8')) as Log[];
+    const answer = await this.ask<RemoteLogJson[]>('eth_getLogs', [filter], `logs of blocks ${from} to ${to}`);
+    if (!Array.isArray(answer)) throw new RemoteError(`the fork's remote answered eth_getLogs with no list`);
+    const logs = answer.map(logFromRemote);
+    await this.store.fork.put(key, utf8ToBytes(JSON.stringify(logs)));
+    return logs;
+  }
+}
+

@@ -1,0 +1,203 @@
+import type { Block } from '@ethereumjs/block';
+import { Account, bigIntToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { Chain } from '../chain/chain.js';
+import { chainConfigUpTo, DEV_HARDFORKS } from '../chain/dev-genesis.js';
+import { ForkCommons } from '../chain/fork-commons.js';
+import { commonFromGenesis, type NodeGenesis } from '../chain/genesis.js';
+import { nativeCrypto } from '../crypto/native.js';
+import { StateStore } from '../state/state-store.js';
+import type { BatchOp, Database, DiskDatabase } from '../storage/database.js';
+import type { ChainFork } from './chain-fork.js';
+import { ForkedBlockStore } from './forked-block-store.js';
+import { ForkHistory } from './fork-history.js';
+import { ForkState } from './fork-state.js';
+import { cachedForks, defaultForkCacheDir, forkStoreInDataDir, forkStoreInDir, forkStoreInMemory, type ForkIdentity, type ForkStore } from './fork-store.js';
+import { RemoteError, RemoteRpc } from './remote.js';
+import { blockFromRemote, forkOfHeader, type RemoteBlockJson } from './remote-shapes.js';
+
+/** How to fork: the remote, the block, how to talk to it, and where to cache what it says. */
+export interface ForkSettings {
+  url?: string;
+  /** default: the remote's head at start */
+  blockNumber?: bigint;
+  headers: Record<string, string>;
+  /** the remote's chain id, given so it need not be asked */
+  remoteChainId?: bigint;
+  retries: number;
+  backoffMs: number;
+  timeoutMs: number;
+  /** serve from the fork cache only: a miss is an error */
+  offline: boolean;
+  /** default: the per-user cache dir (fork-store.ts) */
+  cacheDir?: string;
+  /** false: --no-fork-cache, what is fetched is kept in memory only */
+  cache: boolean;
+}
+
+/** What shapes the forked chain besides the remote: the flags the user set, when set. */
+export interface ForkChainSettings {
+  chainId?: bigint;
+  hardfork?: string;
+}
+
+/** A genesis spec as a forked chain's data dir keeps it: the chain config, and which fork it is. */
+export type ForkGenesis = NodeGenesis & { evmNodeFork?: { number: string; hash: string; remoteChainId: string } };
+
+/** The fork a data dir holds, from its stored genesis spec. */
+export function storedFork(spec: NodeGenesis | undefined): ForkIdentity | undefined {
+  const fork = (spec as ForkGenesis | undefined)?.evmNodeFork;
+  return fork === undefined ? undefined : { chainId: BigInt(fork.remoteChainId), number: BigInt(fork.number), hash: fork.hash };
+}
+
+const keccak = nativeCrypto.keccak256 ?? keccak256;
+const isOnDisk = (db: Database): db is DiskDatabase => 'level' in db;
+
+/**
+ * Opens the chain of a fork: the fork block and the remote's chain id from the remote (one batch),
+ * or from a data dir that holds this fork already, or — offline — from the fork cache. The fork's
+ * cache opens by the remote's chain id and the fork block's hash, so a block the remote has since
+ * replaced is never read from an older cache. A new chain's dev accounts get `devBalance` on top
+ * of the fork block's state (as anvil does); nothing else of the remote changes.
+ */
+export async function openForkedChain(
+  db: Database,
+  settings: ForkSettings,
+  chainSettings: ForkChainSettings,
+  stored: NodeGenesis | undefined,
+  dev: { accounts: string[]; balance: bigint },
+  log: (message: string) => void,
+  reset?: ForkReset,
+): Promise<Chain> {
+  const remote = settings.offline || settings.url === undefined ? undefined : new RemoteRpc({ url: settings.url, headers: settings.headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs });
+  try {
+    const resumed = storedFork(stored);
+    if (resumed !== undefined && (settings.blockNumber === undefined || settings.blockNumber === resumed.number)) {
+      return await resume(db, stored as ForkGenesis, resumed, settings, remote, log);
+    }
+    const { identity, json, store } = (reset?.known !== undefined ? await cachedForkBlock(db, reset.known, settings, log) : undefined) ?? (await forkBlock(db, settings, remote, log));
+    const spec = forkSpec(identity, json, chainSettings);
+    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace);
+    await fundDevAccounts(chain, dev.accounts, dev.balance);
+    return chain;
+  } catch (error) {
+    remote?.close();
+    throw error;
+  }
+}
+
+/** What anvil_reset hands a fork it opens in place of the chain: the chain's deletions, and the fork block when it is one already cached. */
+export interface ForkReset {
+  /** deletions of the chain the fork replaces, landing in the batch that writes the fork block */
+  replace: BatchOp[];
+  known?: ForkIdentity;
+}
+
+/** A fork block already in the fork's cache (a reset to the block the node forks): nothing is asked of the remote. */
+async function cachedForkBlock(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore } | undefined> {
+  const store = await openStore(db, identity, settings, log);
+  const json = await storedJson(store);
+  if (json !== undefined) return { identity, json, store };
+  await store.close();
+  return undefined;
+}
+
+/** The fork block and the remote's chain id: asked of the remote, or offline read from the newest matching fork cache. */
+async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore }> {
+  if (remote === undefined) {
+    const cacheDir = settings.cacheDir ?? defaultForkCacheDir();
+    const [identity] = cachedForks(cacheDir, settings.blockNumber, settings.remoteChainId);
+    if (identity === undefined) {
+      throw new RemoteError(`--offline: the fork cache ${cacheDir} holds no fork${settings.blockNumber === undefined ? '' : ` at block ${settings.blockNumber}`}; fork once with the remote to fill it`);
+    }
+    const store = await openStore(db, identity, settings, log);
+    const json = await storedJson(store);
+    if (json === undefined) throw new RemoteError(`--offline: the fork cache of block ${identity.number} lacks the fork block itself; fork once with the remote to fill it`);
+    return { identity, json, store };
+  }
+  const [chainId, json] = await Promise.all([
+    settings.remoteChainId === undefined ? remote.call<string>('eth_chainId', []).then(BigInt) : Promise.resolve(settings.remoteChainId),
+    remote.call<RemoteBlockJson | null>('eth_getBlockByNumber', [settings.blockNumber === undefined ? 'latest' : bigIntToHex(settings.blockNumber), true]),
+  ]);
+  if (json === null) throw new RemoteError(`the fork's remote ${remote.shownUrl} has no block ${settings.blockNumber}`);
+  const identity: ForkIdentity = { chainId, number: BigInt(json.number), hash: json.hash.toLowerCase() };
+  const store = await openStore(db, identity, settings, log);
+  await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(json)));
+  return { identity, json, store };
+}
+
+async function storedJson(store: ForkStore): Promise<RemoteBlockJson | undefined> {
+  const bytes = await store.db.meta.get(Buffer.from('forkBlock'));
+  return bytes === undefined ? undefined : (JSON.parse(Buffer.from(bytes).toString('utf8')) as RemoteBlockJson);
+}
+
+function openStore(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void): Promise<ForkStore> {
+  if (isOnDisk(db)) return forkStoreInDataDir(db.root, identity);
+  if (!settings.cache) return forkStoreInMemory();
+  return forkStoreInDir(settings.cacheDir ?? defaultForkCacheDir(), identity, log);
+}
+
+/** The forked chain's genesis spec: every fork up to the fork block's active from block 0, the chain id the node answers. */
+function forkSpec(identity: ForkIdentity, json: RemoteBlockJson, chainSettings: ForkChainSettings): ForkGenesis {
+  const newest = DEV_HARDFORKS[DEV_HARDFORKS.length - 1];
+  const hardfork = chainSettings.hardfork ?? forkOfHeader(json as unknown as Record<string, unknown>, newest);
+  const { config } = chainConfigUpTo(chainSettings.chainId ?? identity.chainId, hardfork);
+  return {
+    config,
+    nonce: '0x0',
+    timestamp: json.timestamp,
+    extraData: '0x',
+    gasLimit: json.gasLimit as `0x${string}`,
+    difficulty: (json.difficulty as `0x${string}` | undefined) ?? "0x0",
+    mixHash: `0x${'00'.repeat(32)}`,
+    coinbase: `0x${'00'.repeat(20)}`,
+    alloc: {},
+    evmNodeFork: { number: identity.number.toString(), hash: identity.hash, remoteChainId: identity.chainId.toString() },
+  };
+}
+
+async function resume(db: Database, spec: ForkGenesis, identity: ForkIdentity, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void): Promise<Chain> {
+  const store = await openStore(db, identity, settings, log);
+  const json = await storedJson(store);
+  if (json === undefined) throw new RemoteError(`the data dir's fork of block ${identity.number} lacks the fork block itself`);
+  return assemble(db, spec, identity, json, store, remote);
+}
+
+async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity, json: RemoteBlockJson, store: ForkStore, remote: RemoteRpc | undefined, replace?: BatchOp[]): Promise<Chain> {
+  const commons = new ForkCommons(commonFromGenesis(spec));
+  const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
+  const base = blockFromRemote(json, commonForJson);
+  const forkState = new ForkState({ number: base.header.number, hash: base.hash(), stateRoot: base.header.stateRoot }, store, remote, keccak);
+  const history = new ForkHistory(store, remote, base, commonForJson, (header) => commons.at(header), (block: Block) =>
+    forkState.addRemoteBlock({ number: block.header.number, hash: block.hash(), stateRoot: block.header.stateRoot }),
+  );
+  const blocks = new ForkedBlockStore(db, (header) => commons.at(header), history);
+  const state = await StateStore.open(db.trie, commons.at(base.header), db.damage, forkState);
+  const fork: ChainFork = {
+    info: { url: remote?.shownUrl, number: identity.number, hash: hexToBytes(identity.hash as `0x${string}`), remoteChainId: identity.chainId, cache: store.where, offline: remote === undefined },
+    base,
+    blocks,
+    state,
+    forkState,
+    history,
+    store,
+    remote,
+  };
+  return Chain.openFork(db, spec, commons, fork, replace);
+}
+
+/** The dev accounts' balances on top of the fork block's state, one state edit: their proofs arrive in one batch. */
+async function fundDevAccounts(chain: Chain, accounts: string[], balance: bigint): Promise<void> {
+  if (accounts.length === 0) return;
+  const state = chain.state.writer;
+  await state.setStateRoot(chain.headStateRoot());
+  const addresses = accounts.map((account) => createAddressFromString(account));
+  const found = await Promise.all(addresses.map((address) => state.getAccount(address)));
+  for (const [i, address] of addresses.entries()) {
+    const account = found[i] ?? new Account();
+    account.balance = balance;
+    await state.putAccount(address, account);
+  }
+  await chain.commitHeadState(await state.getStateRoot());
+}
+

@@ -1,0 +1,129 @@
+// Forking: the state at the fork block, read lazily from the remote, byte for byte, and what it
+// costs in remote calls — cold, warm, after a restart on the same cache, after a reset to the same block.
+import { expect } from 'chai';
+import type { Hex } from 'viem';
+import { DEV_ADDRESSES } from '../helpers/node.js';
+import { balanceOfData, CountingProxy, direct, holderAt, seedRemote, startFork, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
+
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+
+describe('forking: state at the fork block', () => {
+  let remote: SeededRemote;
+  let proxy: CountingProxy;
+  let fork: ForkingNode;
+  let at: string;
+
+  before(async () => {
+    remote = await seedRemote();
+    proxy = await CountingProxy.start(remote.node.url);
+    fork = await startFork(proxy.url, { blockNumber: remote.forkBlock });
+    at = hex(remote.forkBlock);
+  });
+  after(async () => {
+    await fork?.destroy();
+    await proxy?.close();
+    await remote?.node.destroy();
+  });
+
+  it('starts at the fork block: its number, hash and state root are the remote’s', async () => {
+    const mine = await fork.call('eth_getBlockByNumber', [at, false]);
+    const theirs = await direct<{ hash: string; stateRoot: string }>(remote, 'eth_getBlockByNumber', [at, false]);
+    expect(await fork.call('eth_blockNumber', [])).to.equal(at);
+    expect(mine?.hash).to.equal(theirs.hash);
+    expect(mine?.stateRoot).to.equal(theirs.stateRoot);
+  });
+
+  it('keeps the remote’s chain id', async () => {
+    expect(await fork.call('eth_chainId', [])).to.equal(await direct(remote, 'eth_chainId', []));
+  });
+
+  it('reads balances, nonces, code and storage at the fork block as the remote answers them', async () => {
+    const holder = remote.holders[3];
+    for (const [method, params] of [
+      ['eth_getTransactionCount', [DEV_ADDRESSES[0], at]],
+      ['eth_getCode', [remote.token, at]],
+      ['eth_getStorageAt', [remote.token, '0x2', at]],
+      ['eth_getBalance', [holder, at]],
+      ['eth_getCode', [holder, at]],
+    ] as const) {
+      expect(await fork.call(method as 'eth_getBalance', params as never), `${method}(${params.join(', ')})`).to.equal(await direct(remote, method, [...params]));
+    }
+  });
+
+  it('answers eth_call as the remote does', async () => {
+    for (const holder of remote.holders.slice(0, 4)) {
+      const call = { to: remote.token, data: balanceOfData(holder) };
+      expect(await fork.call('eth_call', [call, at])).to.equal(await direct(remote, 'eth_call', [call, at]));
+    }
+  });
+
+  it('fetches a cold slot once; reading it again asks the remote nothing', async () => {
+    const call = { to: remote.token, data: balanceOfData(remote.holders[7]) };
+    proxy.reset();
+    await fork.call('eth_call', [call, 'latest']);
+    const cold = proxy.reset();
+    expect(cold.calls.eth_getProof).to.equal(1);
+    await fork.call('eth_call', [call, 'latest']);
+    await fork.call('eth_call', [call, at]);
+    expect(proxy.reset().total).to.equal(0);
+  });
+
+  it('sends reads that miss together as one batch, and the same slot asked twice at once once', async () => {
+    const cold = remote.holders.slice(8, 16);
+    proxy.reset();
+    const answers = await Promise.all([...cold, ...cold].map((holder) => fork.call('eth_call', [{ to: remote.token, data: balanceOfData(holder) }, 'latest'])));
+    const counts = proxy.reset();
+    // Slots of one contract asked for in the same turn share one eth_getProof.
+    expect(counts.calls.eth_getProof).to.be.at.most(cold.length);
+    expect(counts.http).to.be.lessThan(cold.length);
+    for (const [i, holder] of cold.entries()) {
+      expect(answers[i]).to.equal(await direct(remote, 'eth_call', [{ to: remote.token, data: balanceOfData(holder) }, at]));
+    }
+  });
+
+  it('reads an account the remote does not have as absent, once', async () => {
+    proxy.reset();
+    expect(await fork.call('eth_getBalance', [holderAt(999), 'latest'])).to.equal('0x0');
+    expect(await fork.call('eth_getBalance', [holderAt(999), 'latest'])).to.equal('0x0');
+    expect(proxy.reset().calls).to.deep.equal({ eth_getProof: 1 });
+  });
+
+  it('gives the dev accounts their dev balance on the fork, and their nonce stays the remote’s', async () => {
+    expect(BigInt(await fork.call('eth_getBalance', [DEV_ADDRESSES[1], 'latest']))).to.equal(10_000n * 10n ** 18n);
+    expect(await fork.call('eth_getTransactionCount', [DEV_ADDRESSES[0], 'latest'])).to.equal(await direct(remote, 'eth_getTransactionCount', [DEV_ADDRESSES[0], at]));
+  });
+
+  it('names the fork in anvil_nodeInfo and hardhat_metadata: URL, block, hash, chain id', async () => {
+    const { hash } = await direct<{ hash: string }>(remote, 'eth_getBlockByNumber', [at, false]);
+    const info = await fork.call('anvil_nodeInfo', []);
+    expect(info.forkConfig).to.deep.include({ forkUrl: proxy.url, forkBlockNumber: Number(remote.forkBlock), forkBlockHash: hash, forkChainId: 31337, offline: false });
+    const metadata = await fork.call('hardhat_metadata', []);
+    expect(metadata.forkedNetwork).to.deep.equal({ chainId: 31337, forkBlockNumber: Number(remote.forkBlock), forkBlockHash: hash });
+  });
+
+  it('anvil_reset back to the fork block asks the remote nothing it asked before', async () => {
+    const holders = remote.holders.slice(0, 16);
+    const before = await Promise.all(holders.map((holder) => fork.call('eth_call', [{ to: remote.token, data: balanceOfData(holder) }, 'latest'])));
+    proxy.reset();
+    await fork.call('anvil_reset', [{ forking: { jsonRpcUrl: proxy.url, blockNumber: Number(remote.forkBlock) } }]);
+    const after = await Promise.all(holders.map((holder) => fork.call('eth_call', [{ to: remote.token, data: balanceOfData(holder) }, 'latest'])));
+    expect(after).to.deep.equal(before);
+    expect(proxy.reset()).to.deep.equal({ http: 0, calls: {}, total: 0 });
+  });
+
+  it('a second node on the same fork block and cache asks the remote for the fork block alone', async () => {
+    const holders = remote.holders.slice(0, 16) as Hex[];
+    await fork.stop();
+    proxy.reset();
+    const again = await startFork(proxy.url, { blockNumber: remote.forkBlock }, {}, fork.cacheDir);
+    try {
+      const started = proxy.reset();
+      expect(started.calls).to.deep.equal({ eth_chainId: 1, eth_getBlockByNumber: 1 });
+      expect(started.http).to.equal(1);
+      for (const holder of holders) await again.call('eth_call', [{ to: remote.token, data: balanceOfData(holder) }, 'latest']);
+      expect(proxy.reset().total).to.equal(0);
+    } finally {
+      await again.destroy();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+// Forking from the command line: a remote nobody serves is one line and exit code 1; a data dir
+// keeps its fork and resumes it without asking the remote; --offline serves from the fork cache.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { killAll, listening, runCli } from '../helpers/cli.js';
+import { rpc } from '../helpers/rpc.js';
+import { balanceOfData, CountingProxy, direct, seedRemote, type SeededRemote } from '../helpers/fork-remote.js';
+
+describe('forking: start-up', () => {
+  let remote: SeededRemote;
+  let proxy: CountingProxy;
+  let cwd: string;
+
+  before(async () => {
+    remote = await seedRemote({ blocks: 1, perBlock: 4 });
+    proxy = await CountingProxy.start(remote.node.url);
+  });
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), 'evm-node-fork-cli-'));
+  });
+  afterEach(async () => {
+    killAll();
+    await rm(cwd, { recursive: true, force: true });
+  });
+  after(async () => {
+    await proxy?.close();
+    await remote?.node.destroy();
+  });
+
+  const start = (flags: string[]) => runCli(['start', '--port', '0', '--fork-cache-dir', join(cwd, 'cache'), ...flags], { cwd });
+
+  it('refuses a remote nobody serves in one line, exit code 1, leaving nothing behind', async () => {
+    const cli = start(['--fork-url', 'http://127.0.0.1:1', '--data-dir', join(cwd, 'data')]);
+    expect(await cli.exited).to.equal(1);
+    expect(cli.stderr()).to.match(/^evm-node: the fork's remote http:\/\/127\.0\.0\.1:1 failed: cannot connect: [^\n]+\n$/);
+    expect(await readdir(cwd)).to.deep.equal([]);
+  });
+
+  it('prints the fork in the banner: the remote, the block and its hash, the cache', async () => {
+    const cli = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
+    await listening(cli);
+    const { hash } = await direct<{ hash: string }>(remote, 'eth_getBlockByNumber', [`0x${remote.forkBlock.toString(16)}`, false]);
+    expect(cli.stdout()).to.include(`Fork         ${proxy.url} at block ${remote.forkBlock} (${hash}), remote chain id 31337`);
+    expect(cli.stdout()).to.match(/Fork cache +in .*cache\/31337\//);
+  });
+
+  it('resumes a data dir’s fork on restart asking the remote nothing, and without --fork-url serves it offline', async () => {
+    const data = join(cwd, 'data');
+    const call = { to: remote.token, data: balanceOfData(remote.holders[1]) };
+    const first = start(['--fork-url', proxy.url, '--data-dir', data]);
+    const url = await listening(first);
+    const expected = await rpc(url, 'eth_call', [call, 'latest']);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    proxy.reset();
+    const again = start(['--fork-url', proxy.url, '--data-dir', data]);
+    expect(await rpc(await listening(again), 'eth_call', [call, 'latest'])).to.equal(expected);
+    expect(proxy.reset().total).to.equal(0);
+    again.child.kill('SIGKILL');
+    await again.exited;
+    const offline = runCli(['start', '--port', '0', '--data-dir', data], { cwd });
+    const offlineUrl = await listening(offline);
+    expect(offline.stdout()).to.include('offline, from the fork cache');
+    expect(await rpc(offlineUrl, 'eth_call', [call, 'latest'])).to.equal(expected);
+    expect(proxy.reset().total).to.equal(0);
+  });
+
+  it('--offline serves what the fork cache holds, and a miss is a clear error', async () => {
+    const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
+    const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
+    const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
+    online.child.kill('SIGTERM');
+    await online.exited;
+    proxy.reset();
+    const offline = start(['--offline', '--fork-block-number', String(remote.forkBlock)]);
+    const url = await listening(offline);
+    expect(await rpc(url, 'eth_call', [call, 'latest'])).to.equal(expected);
+    const miss = await rpc(url, 'eth_getBalance', [remote.holders[3], 'latest']).then(
+      () => undefined,
+      (error: { code: number; message: string }) => error,
+    );
+    expect(miss?.code).to.equal(-32000);
+    expect(miss?.message).to.match(/--offline: the fork cache holds no account/);
+    expect(proxy.reset().total).to.equal(0);
+  });
+});

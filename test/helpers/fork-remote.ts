@@ -1,0 +1,176 @@
+// The remote a forking test forks: this project's own node on another port, seeded with a token,
+// its holders and their Transfer logs over several blocks, behind a proxy the test controls that
+// counts what reaches the remote and injects latency, HTTP 429s, errors inside batch entries,
+// timeouts and disconnects. Nothing leaves the machine.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { encodeFunctionData, type Abi, type Hex } from 'viem';
+import { DEFAULTS, FORK_DEFAULTS, type ForkConfig, type NodeConfig } from '../../src/config.js';
+import { contracts, deployContract } from './contracts.js';
+import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
+import { rpc } from './rpc.js';
+
+export interface SeededRemote {
+  node: TestNode;
+  token: Hex;
+  /** addresses holding tokens, each a distinct amount; every fourth (0, 4, 8, …) also holds 1 ether, to pay for gas */
+  holders: Hex[];
+  /** the transfers that gave them, in order */
+  transfers: Hex[];
+  /** the remote's head once seeded: the block the forks fork at */
+  forkBlock: bigint;
+}
+
+const tokenAbi = () => contracts().Token.abi as unknown as Abi;
+export const holderAt = (i: number): Hex => `0x${(0xa11ce000n + BigInt(i)).toString(16).padStart(40, '0')}`;
+export const balanceOfData = (holder: Hex): Hex => encodeFunctionData({ abi: tokenAbi(), functionName: 'balanceOf', args: [holder] });
+export const transferData = (to: Hex, amount: bigint): Hex => encodeFunctionData({ abi: tokenAbi(), functionName: 'transfer', args: [to, amount] });
+
+/** A remote chain: the token deployed, then `blocks` blocks of `perBlock` transfers each to distinct holders. */
+export async function seedRemote({ blocks = 4, perBlock = 5 } = {}): Promise<SeededRemote> {
+  const node = await startTestNode({ dataDir: undefined });
+  const token = await deployContract(node, 'Token', ['Fork Token', 'FT', 10n ** 24n]);
+  await node.call('evm_setAutomine', [false]);
+  const transfers: Hex[] = [];
+  const holders: Hex[] = [];
+  for (let b = 0; b < blocks; b++) {
+    for (let t = 0; t < perBlock; t++) {
+      const holder = holderAt(holders.length);
+      holders.push(holder);
+      transfers.push(await node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: token, data: transferData(holder, 1000n + BigInt(holders.length)), gas: '0x30000' }]) as Hex);
+      if ((holders.length - 1) % 4 === 0) await node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[1], to: holder, value: '0xde0b6b3a7640000' }]);
+    }
+    await node.call('evm_mine', []);
+  }
+  await node.call('evm_setAutomine', [true]);
+  const forkBlock = BigInt(await node.call('eth_blockNumber', []));
+  return { node, token, holders, transfers, forkBlock };
+}
+
+/** What the proxy does to the requests it passes on; each count is used up one request at a time. */
+export interface Faults {
+  latencyMs: number;
+  /** answer this many requests HTTP 429 (Retry-After: 0) */
+  tooManyRequests: number;
+  /** replace the first entry of this many answers by a -32005 rate-limit error */
+  entryErrors: number;
+  /** hold this many requests unanswered (the client's timeout ends them) */
+  hangs: number;
+  /** drop the connection of this many requests */
+  disconnects: number;
+}
+
+export interface Counts {
+  http: number;
+  calls: Record<string, number>;
+  total: number;
+}
+
+/** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
+export class CountingProxy {
+  faults: Faults = { latencyMs: 0, tooManyRequests: 0, entryErrors: 0, hangs: 0, disconnects: 0 };
+  private counts: Counts = { http: 0, calls: {}, total: 0 };
+  private readonly held: ServerResponse[] = [];
+  url = '';
+
+  private constructor(
+    private readonly server: Server,
+    private readonly target: string,
+  ) {}
+
+  static async start(target: string): Promise<CountingProxy> {
+    let proxy: CountingProxy | undefined;
+    const server = createServer((req, res) => void proxy!.handle(req, res));
+    proxy = new CountingProxy(server, target);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return proxy;
+  }
+
+  /** What reached the remote since the last reset, and starts counting again. */
+  reset(): Counts {
+    const counts = this.counts;
+    this.counts = { http: 0, calls: {}, total: 0 };
+    return counts;
+  }
+
+  peek(): Counts {
+    return this.counts;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.held.splice(0)) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const parsed = JSON.parse(body) as { method: string } | { method: string }[];
+    const calls = Array.isArray(parsed) ? parsed : [parsed];
+    this.counts.http++;
+    for (const call of calls) {
+      this.counts.calls[call.method] = (this.counts.calls[call.method] ?? 0) + 1;
+      this.counts.total++;
+    }
+    const { faults } = this;
+    if (faults.disconnects > 0) {
+      faults.disconnects--;
+      req.socket.destroy();
+      return;
+    }
+    if (faults.hangs > 0) {
+      faults.hangs--;
+      this.held.push(res);
+      return;
+    }
+    if (faults.tooManyRequests > 0) {
+      faults.tooManyRequests--;
+      res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('too many requests');
+      return;
+    }
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    const answer = await fetch(this.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    let text = await answer.text();
+    if (faults.entryErrors > 0) {
+      faults.entryErrors--;
+      const answers = JSON.parse(text) as { id: unknown }[] | { id: unknown };
+      const list = Array.isArray(answers) ? answers : [answers];
+      list[0] = { jsonrpc: '2.0', id: list[0].id, error: { code: -32005, message: 'rate limit exceeded' } } as never;
+      text = JSON.stringify(Array.isArray(answers) ? list : list[0]);
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  }
+}
+
+/** Fork settings for a test: `url` at `blockNumber`, the cache in `cacheDir`, quick retries. */
+export function forkSettings(url: string, cacheDir: string, more: Partial<ForkConfig> = {}): ForkConfig {
+  return { ...FORK_DEFAULTS, url, headers: {}, offline: false, cacheDir, cache: true, backoffMs: 20, timeoutMs: 2_000, ...more };
+}
+
+export interface ForkingNode extends TestNode {
+  cacheDir: string;
+}
+
+/** A node forking `url`, its fork cache in a temp dir of its own (or `cacheDir`), in memory unless `dataDir` is given. */
+export async function startFork(url: string, more: Partial<ForkConfig> = {}, config: Partial<NodeConfig> = {}, cacheDir?: string): Promise<ForkingNode> {
+  const dir = cacheDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-fork-cache-')));
+  const node = await startTestNode({ ...DEFAULTS, dataDir: undefined, fork: forkSettings(url, dir, more), ...config });
+  const destroy = node.destroy;
+  return {
+    ...node,
+    cacheDir: dir,
+    destroy: async () => {
+      await destroy();
+      if (cacheDir === undefined) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The remote's answer to `method`, read straight from it (not through the proxy). */
+export const direct = <T>(remote: SeededRemote, method: string, params: unknown[]) => rpc<T>(remote.node.url, method, params);
