@@ -51,32 +51,6 @@ export type AccountProof = {
 /** 20-byte account address, hex-encoded with 0x prefix. Mixed case (EIP-55 checksums) is accepted on input; results use lowercase (except txpool map keys, which may be checksummed). */
 export type Address = string;
 
-/** The node's state and settings, in anvil's shape: the block number and the environment's fees as hex quantities, the timestamp and chain id as JSON numbers. */
-export type AnvilNodeInfo = {
-  currentBlockNumber: Uint64;
-  currentBlockTimestamp: number;
-  currentBlockHash: Hash32;
-  /** The fork of the next block, lowercase ("osaka"). */
-  hardFork: string;
-  /** Blocks take the pool's transactions by effective tip, ties by arrival. */
-  transactionOrder: "fees";
-  environment: {
-    baseFee: Quantity;
-    chainId: number;
-    gasLimit: Quantity;
-    gasPrice: Quantity;
-  };
-  /** The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms, and whether the node serves offline from the fork cache. All null (offline false) when the node forks nothing. */
-  forkConfig: {
-    forkUrl: string | null;
-    forkBlockNumber: null | number;
-    forkRetryBackoff: null | number;
-    forkBlockHash: null | Hash32;
-    forkChainId: null | number;
-    offline: boolean;
-  };
-};
-
 /** EIP-7702 set-code authorization tuple (signed by the authority). */
 export type Authorization = {
   chainId: Quantity;
@@ -231,6 +205,7 @@ export type CallFrame = {
   output?: Bytes;
   error?: string;
   revertReason?: string;
+  /** The calls this frame made, each a CallFrame. The items name it by "x-recursive-ref", not "$ref": a schema that refers to itself is a $ref cycle, which the reference OpenRPC tools cannot load. They see an object here; evm-node's validators, SDKs and playground check every nested frame as a CallFrame, to any depth. */
   calls?: CallFrame[];
   logs?: CallFrameLog[];
   value?: Quantity;
@@ -261,27 +236,6 @@ export type DecimalSeconds = string;
 
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
 export type DecimalString = string;
-
-/** What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds. */
-export type EthCapabilities = {
-  head: {
-    number: Uint64;
-    hash: Hash32;
-  };
-  state: CapabilityResource;
-  tx: CapabilityResource;
-  logs: CapabilityResource;
-  receipts: CapabilityResource;
-  blocks: CapabilityResource;
-  stateproofs: CapabilityResource;
-};
-
-/** The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled). */
-export type EthConfig = {
-  current: ForkConfig | null;
-  next: ForkConfig | null;
-  last: ForkConfig | null;
-};
 
 /** A built block as the engine API carries it (ExecutionPayloadV3): header members, the signed transactions as sent, withdrawals (Shanghai on) and blob gas (Cancun on). */
 export type ExecutionPayload = {
@@ -345,6 +299,13 @@ export type ForkConfig = {
   systemContracts: { [key: string]: Address };
 };
 
+/** The chain's fork configuration (EIP-7910): the fork in force at the head (null on a chain before Shanghai, whose forks are by block), the next scheduled fork and the last one (both null when none is scheduled). */
+export type ForkSchedule = {
+  current: ForkConfig | null;
+  next: ForkConfig | null;
+  last: ForkConfig | null;
+};
+
 /** Settings of a new dev genesis, named as the command-line flags that shape it; members left out keep the node's current settings. Giving any (even {}) makes the chain the dev chain. */
 export type GenesisSettings = {
   /** Chain id (--chain-id), 1 to 2^53 − 1. */
@@ -357,21 +318,6 @@ export type GenesisSettings = {
   accounts?: number;
   /** Mnemonic of the dev accounts (--mnemonic). */
   mnemonic?: string;
-};
-
-/** Metadata about this run of the node, in Hardhat's shape; `forkedNetwork` when the node forks a remote chain. */
-export type HardhatMetadata = {
-  clientVersion: string;
-  chainId: number;
-  instanceId: Hash32;
-  latestBlockNumber: number;
-  latestBlockHash: Hash32;
-  /** The forked chain: the remote's chain id, the fork block's number and hash. */
-  forkedNetwork?: {
-    chainId: number;
-    forkBlockNumber: number;
-    forkBlockHash: Hash32;
-  };
 };
 
 /** 32-byte hash as returned by the node: lowercase hex with 0x prefix. */
@@ -396,11 +342,51 @@ export type Log = {
   removed: boolean;
 };
 
+/** What data the node can serve, for routers choosing a node per request (execution-apis eth_capabilities): the head, and per kind of data (state, transactions, logs, receipts, blocks, state proofs) the oldest block it holds. */
+export type NodeCapabilities = {
+  head: {
+    number: Uint64;
+    hash: Hash32;
+  };
+  state: CapabilityResource;
+  tx: CapabilityResource;
+  logs: CapabilityResource;
+  receipts: CapabilityResource;
+  blocks: CapabilityResource;
+  stateproofs: CapabilityResource;
+};
+
+/** The node's state and settings, in anvil's shape: the block number and the environment's fees as hex quantities, the timestamp and chain id as JSON numbers. */
+export type NodeInfo = {
+  currentBlockNumber: Uint64;
+  currentBlockTimestamp: number;
+  currentBlockHash: Hash32;
+  /** The fork of the next block, lowercase ("osaka"). */
+  hardFork: string;
+  /** Blocks take the pool's transactions by effective tip, ties by arrival. */
+  transactionOrder: "fees";
+  environment: {
+    baseFee: Quantity;
+    chainId: number;
+    gasLimit: Quantity;
+    gasPrice: Quantity;
+  };
+  /** The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms, and whether the node serves offline from the fork cache. All null (offline false) when the node forks nothing. */
+  forkConfig: {
+    forkUrl: string | null;
+    forkBlockNumber: null | number;
+    forkRetryBackoff: null | number;
+    forkBlockHash: null | Hash32;
+    forkChainId: null | number;
+    offline: boolean;
+  };
+};
+
 /** An OpenRPC 1.2.6 document (this contract). */
 export type OpenrpcDocument = {
   openrpc: string;
   info: { [key: string]: unknown };
-  methods: unknown[];
+  methods: { [key: string]: unknown }[];
   components?: { [key: string]: unknown };
 };
 
@@ -413,8 +399,49 @@ export type PayloadAttributes = {
   parentBeaconBlockRoot?: Hash32Input;
 };
 
+/** Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued. */
+export type PoolContent = {
+  pending: PoolTransactionsBySender;
+  queued: PoolTransactionsBySender;
+  txCountLimit: PoolCounter;
+  txCount: PoolCounter;
+  readyTxCount: PoolCounter;
+  notReadyTxCount: PoolCounter;
+};
+
+/** Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool. */
+export type PoolContentOfAccount = {
+  pending: PoolTransactionsByNonce;
+  queued: PoolTransactionsByNonce;
+  commitNonce: PoolCounter;
+  pendingNonce: PoolCounter;
+  txCount: PoolCounter;
+};
+
 /** Non-negative integer sent as a JSON number (transaction-pool nonces and counters). */
 export type PoolCounter = number;
+
+/** Pool summary (SPEC 2.10). */
+export type PoolInspection = {
+  pending: TxpoolSummariesBySender;
+  queued: TxpoolSummariesBySender;
+};
+
+/** Pool hash listing (SPEC 2.11). */
+export type PoolSimpleContent = {
+  /** Map from account address to account entry. */
+  simpleAccountContent: { [key: string]: TxpoolSimpleAccount };
+  txCountLimit: PoolCounter;
+  txCount: PoolCounter;
+  readyTxCount: PoolCounter;
+  notReadyTxCount: PoolCounter;
+};
+
+/** Numbers of pending and queued pool transactions (geth txpool_status), hex quantities. */
+export type PoolStatus = {
+  pending: Quantity;
+  queued: Quantity;
+};
 
 /** A transaction waiting in the pool (SPEC 2.6): the members of Transaction, but blockHash, blockNumber and transactionIndex are null, plus incentiveAddress. Members: from: Sender (recovered from the signature); gas: Gas limit; gasPrice: Legacy/2930: the gas price. 1559-style types: maxFeePerGas; hash: Transaction hash; input: Call data or init code; nonce: Sender nonce; value: Value transferred in wei; type: EIP-2718 type: 0x0 legacy, 0x1 access list, 0x2 dynamic fee, 0x3 blob, 0x4 set code; chainId: Chain id (absent only for pre-EIP-155 legacy transactions); maxFeePerGas: Types 2, 3, 4; maxPriorityFeePerGas: Types 2, 3, 4; maxFeePerBlobGas: Type 3 only; accessList: Types 1-4; v: Signature v (legacy: 27/28 or EIP-155 value; typed: the y parity); r: Signature r; s: Signature s; yParity: Signature y parity (typed transactions only); incentiveAddress: Address that would receive the priority fee if the transaction were mined now (the node's coinbase). */
 export type PoolTransaction = {
@@ -515,6 +542,21 @@ export type ResetOptions = {
     httpHeaders?: { [key: string]: unknown } | null;
   };
   genesis?: GenesisSettings;
+};
+
+/** Metadata about this run of the node, in Hardhat's shape; `forkedNetwork` when the node forks a remote chain. */
+export type RunMetadata = {
+  clientVersion: string;
+  chainId: number;
+  instanceId: Hash32;
+  latestBlockNumber: number;
+  latestBlockHash: Hash32;
+  /** The forked chain: the remote's chain id, the fork block's number and hash. */
+  forkedNetwork?: {
+    chainId: number;
+    forkBlockNumber: number;
+    forkBlockHash: Hash32;
+  };
 };
 
 /** A number of seconds supplied by a client: a hex quantity that fits 64 bits, or a JSON integer (as Ganache clients send it). */
@@ -791,31 +833,6 @@ export type TransactionRequest = {
 /** A transaction's trace, in the shape its tracer gives: StructTrace (the default struct logger), CallFrame (callTracer) or PrestateTrace / PrestateDiff (prestateTracer). */
 export type TransactionTrace = StructTrace | CallFrame | PrestateDiff | PrestateTrace;
 
-/** Pool content of all accounts (SPEC 2.9). Members: pending: Executable transactions (nonce gap-free from the account nonce); queued: Transactions waiting for a nonce gap to close; txCountLimit: Pool capacity (10000 by default); txCount: Transactions in the pool (readyTxCount + notReadyTxCount); readyTxCount: Transactions under pending; notReadyTxCount: Transactions under queued. */
-export type TxpoolContent = {
-  pending: PoolTransactionsBySender;
-  queued: PoolTransactionsBySender;
-  txCountLimit: PoolCounter;
-  txCount: PoolCounter;
-  readyTxCount: PoolCounter;
-  notReadyTxCount: PoolCounter;
-};
-
-/** Pool content of one account (SPEC 2.8). Members: commitNonce: Account nonce in the latest block; pendingNonce: Next nonce after the account's pending transactions; txCount: The account's transactions in the pool. */
-export type TxpoolContentFrom = {
-  pending: PoolTransactionsByNonce;
-  queued: PoolTransactionsByNonce;
-  commitNonce: PoolCounter;
-  pendingNonce: PoolCounter;
-  txCount: PoolCounter;
-};
-
-/** Pool summary (SPEC 2.10). */
-export type TxpoolInspect = {
-  pending: TxpoolSummariesBySender;
-  queued: TxpoolSummariesBySender;
-};
-
 /** Account entry of the pool hash listing (SPEC 2.11). */
 export type TxpoolSimpleAccount = {
   /** Ordered by nonce. */
@@ -827,26 +844,10 @@ export type TxpoolSimpleAccount = {
   txCount: PoolCounter;
 };
 
-/** Pool hash listing (SPEC 2.11). */
-export type TxpoolSimpleContent = {
-  /** Map from account address to account entry. */
-  simpleAccountContent: { [key: string]: TxpoolSimpleAccount };
-  txCountLimit: PoolCounter;
-  txCount: PoolCounter;
-  readyTxCount: PoolCounter;
-  notReadyTxCount: PoolCounter;
-};
-
 /** Nonce and hash of one pool transaction (member names are capitalised as in SPEC 2.11). */
 export type TxpoolSimpleEntry = {
   Nonce: PoolCounter;
   TxHash: Hash32;
-};
-
-/** Numbers of pending and queued pool transactions (geth txpool_status), hex quantities. */
-export type TxpoolStatus = {
-  pending: Quantity;
-  queued: Quantity;
 };
 
 /** Map from nonce (decimal string) to transaction summary. */
@@ -939,7 +940,7 @@ export type AnvilMineResult = null;
 /** Positional params of `anvil_nodeInfo`. */
 export type AnvilNodeInfoParams = [];
 /** Result of `anvil_nodeInfo`. */
-export type AnvilNodeInfoResult = AnvilNodeInfo;
+export type AnvilNodeInfoResult = NodeInfo;
 
 /** Positional params of `anvil_removeBlockTimestampInterval`. */
 export type AnvilRemoveBlockTimestampIntervalParams = [];
@@ -1129,7 +1130,7 @@ export type EthCallResult = Bytes;
 /** Positional params of `eth_capabilities`. */
 export type EthCapabilitiesParams = [];
 /** Result of `eth_capabilities`. */
-export type EthCapabilitiesResult = EthCapabilities;
+export type EthCapabilitiesResult = NodeCapabilities;
 
 /** Positional params of `eth_chainId`. */
 export type EthChainIdParams = [];
@@ -1139,7 +1140,7 @@ export type EthChainIdResult = Quantity;
 /** Positional params of `eth_config`. */
 export type EthConfigParams = [];
 /** Result of `eth_config`. */
-export type EthConfigResult = EthConfig;
+export type EthConfigResult = ForkSchedule;
 
 /** Positional params of `eth_createAccessList`. */
 export type EthCreateAccessListParams = [
@@ -1501,7 +1502,7 @@ export type HardhatLoadStateResult = boolean;
 /** Positional params of `hardhat_metadata`. */
 export type HardhatMetadataParams = [];
 /** Result of `hardhat_metadata`. */
-export type HardhatMetadataResult = HardhatMetadata;
+export type HardhatMetadataResult = RunMetadata;
 
 /** Positional params of `hardhat_mine`. */
 export type HardhatMineParams = [
@@ -1642,29 +1643,29 @@ export type TestingBuildBlockV1Result = BuiltPayload;
 /** Positional params of `txpool_content`. */
 export type TxpoolContentParams = [];
 /** Result of `txpool_content`. */
-export type TxpoolContentResult = TxpoolContent;
+export type TxpoolContentResult = PoolContent;
 
 /** Positional params of `txpool_contentFrom`. */
 export type TxpoolContentFromParams = [
   address: Address,
 ];
 /** Result of `txpool_contentFrom`. */
-export type TxpoolContentFromResult = TxpoolContentFrom;
+export type TxpoolContentFromResult = PoolContentOfAccount;
 
 /** Positional params of `txpool_inspect`. */
 export type TxpoolInspectParams = [];
 /** Result of `txpool_inspect`. */
-export type TxpoolInspectResult = TxpoolInspect;
+export type TxpoolInspectResult = PoolInspection;
 
 /** Positional params of `txpool_simpleContent`. */
 export type TxpoolSimpleContentParams = [];
 /** Result of `txpool_simpleContent`. */
-export type TxpoolSimpleContentResult = TxpoolSimpleContent;
+export type TxpoolSimpleContentResult = PoolSimpleContent;
 
 /** Positional params of `txpool_status`. */
 export type TxpoolStatusParams = [];
 /** Result of `txpool_status`. */
-export type TxpoolStatusResult = TxpoolStatus;
+export type TxpoolStatusResult = PoolStatus;
 
 /** Positional params of `web3_clientVersion`. */
 export type Web3ClientVersionParams = [];

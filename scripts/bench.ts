@@ -19,6 +19,8 @@
 // With --fork, instead: forking a seeded remote behind a proxy adding latency (bench/fork.ts).
 // With --mine-run N,N,…, instead: one anvil_mine call of N empty blocks on a fresh node for each N,
 // with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
+// With --heavy, instead: requests the caller can make large (traces, 1 MB calls and simulations), each
+// on a node of its own, and the node's memory before, after and while idle (bench/heavy-requests.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
@@ -26,6 +28,7 @@ import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAdd
 import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
 import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
 import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
+import { measureHeavyRequests } from './bench/heavy-requests.js';
 import { measureMining } from './bench/mining-run.js';
 import { measureForking } from './bench/fork.js';
 import { measureScaling } from './bench/scaling.js';
@@ -55,6 +58,7 @@ const { values: flags } = parseArgs({
     fork: { type: 'boolean' },
     'fork-holders': { type: 'string', default: '300' },
     'remote-latency-ms': { type: 'string', default: '25' },
+    heavy: { type: 'boolean' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -68,7 +72,9 @@ if (flags.help === true) {
       '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
       '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n' +
       '       npm run bench -- --fork [--fork-holders 300] [--remote-latency-ms 25] [--concurrency 16]\n' +
-      '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n',
+      '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n' +
+      '       npm run bench -- --heavy\n' +
+      '         heavy requests (traces, 1 MB calls and simulations) and the memory the node gives back\n',
   );
   process.exit(0);
 }
@@ -291,6 +297,10 @@ async function main(): Promise<void> {
   }
   if (flags.fork === true) {
     await measureForking({ holders: Number(flags['fork-holders']), latencyMs: Number(flags['remote-latency-ms']), concurrency: opt.concurrency, log });
+    return;
+  }
+  if (flags.heavy === true) {
+    await measureHeavyRequests(log);
     return;
   }
   const own = flags.url === undefined ? await startOwnNode(opt.gasLimit === undefined ? [] : ['--gas-limit', opt.gasLimit]) : undefined;

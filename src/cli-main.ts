@@ -2,7 +2,7 @@
 import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
 import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
-import { letYoungGenerationGrow } from './memory-tuning.js';
+import { collectWhenIdle, letYoungGenerationGrow } from './memory-tuning.js';
 import type { RunningNode } from './node.js';
 import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
 import { ListenRefused } from './transport/listen-failure.js';
@@ -60,6 +60,7 @@ async function start(argv: string[]): Promise<void> {
   // Held small through start-up (memory-tuning.ts, which the CLI's entry loaded first: in the bundle this
   // import is a second copy of it, and setting its flags again changes nothing).
   letYoungGenerationGrow();
+  collectWhenIdle();
   const shutdown = (signal: string) => {
     log.info(`${signal}: shutting down`);
     node.close().then(

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { Hardfork } from '@ethereumjs/common';
 import { DEV_MNEMONIC } from './chain/dev-accounts.js';
 import { DEV_HARDFORKS } from './chain/dev-genesis.js';
+import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES } from './format/answer-budget.js';
 import { mnemonicProblem, normalizeMnemonic } from './chain/mnemonic.js';
 import { didYouMean } from './suggest.js';
 import type { ForkChainSettings, ForkSettings } from './fork/open-fork.js';
@@ -44,6 +45,10 @@ export interface NodeConfig {
   logsMaxBlocks: number;
   /** most logs one eth_getLogs may answer */
   logsMaxResults: number;
+  /** bytes of JSON one answer's result may hold (a batch's results together); traces and simulations stop building there */
+  maxResponseBytes: number;
+  /** ms one transaction's trace may run, whatever its `timeout` asks */
+  traceMaxTimeoutMs: number;
   /** bytes of unsent output a WebSocket connection may queue before it is closed */
   wsMaxBacklog: number;
   /** bytes of unsent output all WebSocket connections together may queue; past it the largest are closed */
@@ -93,6 +98,8 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   maxFilters: 10_000,
   logsMaxBlocks: 100_000,
   logsMaxResults: 20_000,
+  maxResponseBytes: DEFAULT_MAX_ANSWER_BYTES,
+  traceMaxTimeoutMs: 60_000,
   wsMaxBacklog: 16 * 1024 * 1024,
   wsMaxBacklogTotal: 64 * 1024 * 1024,
   httpHeaderTimeoutMs: 10_000,
@@ -140,6 +147,13 @@ export const FLAGS: readonly Flag[] = [
   { name: 'max-filters', value: 'N', help: 'most installed filters, and subscriptions per WebSocket', default: String(DEFAULTS.maxFilters) },
   { name: 'logs-max-blocks', value: 'N', help: 'most blocks one eth_getLogs may span', default: String(DEFAULTS.logsMaxBlocks) },
   { name: 'logs-max-results', value: 'N', help: 'most logs one eth_getLogs may return', default: String(DEFAULTS.logsMaxResults) },
+  {
+    name: 'max-response-bytes',
+    value: 'BYTES',
+    help: "most bytes of JSON one answer's result may hold (a batch's together), else -32003; traces and simulations stop as they pass it",
+    default: String(DEFAULTS.maxResponseBytes),
+  },
+  { name: 'trace-max-timeout', value: 'SECS', help: "most time one transaction's trace may run, whatever its timeout asks", default: String(DEFAULTS.traceMaxTimeoutMs / 1000) },
   { name: 'ws-max-backlog', value: 'BYTES', help: 'close a WebSocket whose unsent output passes this', default: String(DEFAULTS.wsMaxBacklog) },
   {
     name: 'ws-max-backlog-total',
@@ -156,7 +170,7 @@ export const FLAGS: readonly Flag[] = [
   },
   { name: 'cors', value: 'ORIGINS', help: "comma-separated browser origins allowed besides the defaults (local pages, browser extensions, Remix), '*' for any" },
   { name: 'allowed-hosts', value: 'HOSTS', help: "comma-separated Host header values accepted besides localhost, 127.0.0.1, [::1] and the --host address, '*' for any" },
-  { name: 'fork-url', value: 'URL', help: 'fork the chain this JSON-RPC node serves (http or https): its state is read lazily at the fork block and cached' },
+  { name: 'fork-url', value: 'URL', help: 'fork the chain this JSON-RPC node serves (http, https, ws or wss): its state is read lazily at the fork block and cached' },
   { name: 'fork-block-number', value: 'N', help: "the block to fork at (default: the remote's head at start)" },
   { name: 'fork-header', value: 'HEADER', multiple: true, help: "an HTTP header for the fork's remote, 'Name: value' (repeatable), e.g. a provider's key" },
   { name: 'fork-chain-id', value: 'ID', help: "the remote's chain id, so it need not be asked" },
@@ -305,6 +319,11 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (string('max-filters') !== undefined) config.maxFilters = integer('max-filters', string('max-filters')!, 1);
   if (string('logs-max-blocks') !== undefined) config.logsMaxBlocks = integer('logs-max-blocks', string('logs-max-blocks')!, 1);
   if (string('logs-max-results') !== undefined) config.logsMaxResults = integer('logs-max-results', string('logs-max-results')!, 1);
+  if (string('max-response-bytes') !== undefined) {
+    config.maxResponseBytes = integer('max-response-bytes', string('max-response-bytes')!, 1024);
+    if (config.maxResponseBytes > MAX_ANSWER_BYTES) throw new ConfigError(`--max-response-bytes must be at most ${MAX_ANSWER_BYTES} (the longest string V8 holds)`);
+  }
+  if (string('trace-max-timeout') !== undefined) config.traceMaxTimeoutMs = integer('trace-max-timeout', string('trace-max-timeout')!, 1) * 1000;
   if (string('ws-max-backlog') !== undefined) config.wsMaxBacklog = integer('ws-max-backlog', string('ws-max-backlog')!, 1024);
   if (string('ws-max-backlog-total') !== undefined) config.wsMaxBacklogTotal = integer('ws-max-backlog-total', string('ws-max-backlog-total')!, 1024);
   if (string('http-header-timeout') !== undefined) config.httpHeaderTimeoutMs = integer('http-header-timeout', string('http-header-timeout')!, 1) * 1000;
@@ -334,7 +353,7 @@ function forkConfig(values: Record<string, string | boolean | string[] | undefin
     if (!forking && values[flag] !== undefined) throw new ConfigError(`--${flag} needs --fork-url (or --offline)`);
   }
   if (!forking) return undefined;
-  if (url !== undefined && !/^https?:\/\//i.test(url)) throw new ConfigError(`--fork-url must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+  if (url !== undefined && !/^(https?|wss?):\/\//i.test(url)) throw new ConfigError(`--fork-url must be an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
   if (config.genesis !== undefined) throw new ConfigError('--genesis and --fork-url exclude each other: a fork starts from the remote chain');
   const headers: Record<string, string> = {};
   for (const header of (values['fork-header'] as string[] | undefined) ?? []) {

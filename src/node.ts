@@ -215,6 +215,7 @@ async function listen(config: NodeConfig, log: Logger, app: DeferredApp, hosts: 
       headersTimeoutMs: config.httpHeaderTimeoutMs,
       requestTimeoutMs: config.httpReadTimeoutMs,
       maxConnections: config.maxConnections,
+      maxResultBytes: config.maxResponseBytes,
       onUpgrade: app.onUpgrade,
       onRefused: refusalLog(log),
       routes: playgroundRoutes(),
@@ -311,7 +312,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     miner,
     mining: miningControl,
     executor,
-    simulator: new Simulator(executionChain),
+    simulator: new Simulator(executionChain, config.maxResponseBytes),
     tracing: new TraceService(
       {
         ...executionChain,
@@ -328,6 +329,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
         },
       },
       executor,
+      { maxAnswerBytes: config.maxResponseBytes, maxTimeoutMs: config.traceMaxTimeoutMs },
     ),
     sync,
     pendingBlock: () => miner.preview(),
@@ -466,6 +468,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     log,
     maxBacklogBytes: config.wsMaxBacklog,
     maxTotalBacklogBytes: config.wsMaxBacklogTotal,
+    maxResultBytes: config.maxResponseBytes,
     onClose: (connection) => {
       wide.subscriptions.dropOwner(connection);
       core.services.filters.dropOwner(connection);

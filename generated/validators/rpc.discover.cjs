@@ -2,7 +2,7 @@
 "use strict";
 exports.result = validate1342;
 const schema465 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/OpenrpcDocument","$id":"https://openrpc.invalid/methods/rpc.discover/result"};
-const schema466 = {"type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array"},"components":{"type":"object"}}};
+const schema466 = {"type":"object","required":["openrpc","info","methods"],"properties":{"openrpc":{"type":"string"},"info":{"type":"object"},"methods":{"type":"array","items":{"type":"object"}},"components":{"type":"object"}}};
 
 function validate1343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -44,9 +44,27 @@ if(valid0){
 if(data.methods !== undefined){
 let data2 = data.methods;
 const _errs5 = errors;
-if(!(Array.isArray(data2))){
+if(errors === _errs5){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs7 = errors;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate1343.errors = [{instancePath:instancePath+"/methods/" + i0,schemaPath:"#/properties/methods/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema466.properties.methods.items.type,parentSchema:schema466.properties.methods.items,data:data3}];
+return false;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
 validate1343.errors = [{instancePath:instancePath+"/methods",schemaPath:"#/properties/methods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema466.properties.methods.type,parentSchema:schema466.properties.methods,data:data2}];
 return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -55,13 +73,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.components !== undefined){
-let data3 = data.components;
-const _errs7 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate1343.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema466.properties.components.type,parentSchema:schema466.properties.components,data:data3}];
+let data4 = data.components;
+const _errs9 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate1343.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema466.properties.components.type,parentSchema:schema466.properties.components,data:data4}];
 return false;
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;

@@ -16,6 +16,7 @@ import { readDocument } from "../../src/contract/document.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
 import { deref } from "../../src/contract/refs.js";
 import { projectRoot } from "../../src/contract/root.js";
+import { declaredErrors, rawMethod, type DeclaredError } from "./method-info.js";
 import { contractDigest } from "./methods.js";
 import { GenerateError, IDENT, JS_RESERVED, buildModel, type MethodSpec, type Model } from "./model.js";
 import { HEADER, writeGeneratedFiles } from "./output.js";
@@ -85,11 +86,6 @@ const CLIENT_MEMBERS = new Set(["transport", "request", "batch", "subscribe"]);
 /** Members of the viem extension besides the actions (which are named like the SDK's functions). */
 const VIEM_EXTENSION_MEMBERS = new Set(["subscribe", "evmNode"]);
 
-interface DeclaredError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
 
 /** `eth_getBlockByNumber` → `ethGetBlockByNumber`, `rpc.discover` → `rpcDiscover`. */
 export function functionName(pascal: string): string {
@@ -99,25 +95,6 @@ export function functionName(pascal: string): string {
 /** An object key: bare when it is an identifier (`eth_call`), quoted otherwise (`"rpc.discover"`). */
 function key(name: string): string {
   return IDENT.test(name) ? name : JSON.stringify(name);
-}
-
-function rawMethod(model: Model, name: string): JsonObject {
-  for (const m of model.doc.methods as unknown[]) {
-    const d = deref<JsonObject>(model.doc, m);
-    if (isObject(d) && d.name === name) return d;
-  }
-  throw new GenerateError(`method "${name}" vanished from the document`);
-}
-
-function declaredErrors(model: Model, method: JsonObject): DeclaredError[] {
-  const raw = Array.isArray(method.errors) ? method.errors : [];
-  return raw.map((e, i) => {
-    const d = deref<JsonObject>(model.doc, e);
-    if (!isObject(d) || typeof d.code !== "number" || typeof d.message !== "string") {
-      throw new GenerateError(`method "${String(method.name)}": error ${i} needs a numeric code and a message`);
-    }
-    return "data" in d ? { code: d.code, message: d.message, data: d.data } : { code: d.code, message: d.message };
-  });
 }
 
 function methodDoc(doc: JsonObject, method: JsonObject, name: string, declared: DeclaredError[]): string {

@@ -10,7 +10,7 @@
 import path from "node:path";
 import { readDocument } from "../../src/contract/document.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { componentName, deref } from "../../src/contract/refs.js";
+import { componentName, deref, schemaRefOf } from "../../src/contract/refs.js";
 import { projectRoot } from "../../src/contract/root.js";
 import { buildModel, type Model, type Schema } from "./model.js";
 import { writeIfChanged } from "./output.js";
@@ -58,7 +58,8 @@ function referencedComponents(schema: unknown, out: string[] = []): string[] {
   if (Array.isArray(schema)) {
     for (const s of schema) referencedComponents(s, out);
   } else if (isObject(schema)) {
-    const name = typeof schema.$ref === "string" ? componentName(schema.$ref) : undefined;
+    const ref = schemaRefOf(schema);
+    const name = ref === undefined ? undefined : componentName(ref);
     if (name !== undefined && !out.includes(name)) out.push(name);
     for (const [k, v] of Object.entries(schema)) if (k !== "$ref") referencedComponents(v, out);
   }

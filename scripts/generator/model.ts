@@ -4,6 +4,7 @@
  */
 import { deref } from "../../src/contract/refs.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
+import { pascalCase } from "../../src/contract/names.js";
 
 /** Names exported by generated/index.ts (and its re-exports) besides the schema/method types. */
 const RESERVED_NAMES = new Set([
@@ -69,14 +70,6 @@ const TS_RESERVED = new Set([
   ..."any boolean number string symbol unknown never object undefined bigint type".split(" "),
 ]);
 
-/** `eth_getBlockByNumber` → `EthGetBlockByNumber`, `rpc.discover` → `RpcDiscover`. */
-export function pascalCase(methodName: string): string {
-  return methodName
-    .split(/[^A-Za-z0-9]+/)
-    .filter((s) => s.length > 0)
-    .map((s) => s[0]!.toUpperCase() + s.slice(1))
-    .join("");
-}
 
 export function buildModel(docInput: unknown): Model {
   if (!isObject(docInput)) throw new GenerateError("openrpc.json: top level must be an object");

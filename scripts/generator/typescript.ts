@@ -3,7 +3,7 @@
  * Component refs become the component's type name; everything else is emitted structurally.
  */
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { componentName, resolvePointer } from "../../src/contract/refs.js";
+import { RECURSIVE_REF, componentName, resolvePointer } from "../../src/contract/refs.js";
 import { GenerateError, IDENT, JS_RESERVED, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 
@@ -113,11 +113,31 @@ export function requiresHexPrefix(pattern: string): boolean {
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required", "minProperties"];
 const ARRAY_KEYWORDS = ["items", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains"];
 
+/** The JSON types a schema admits by its `type`, else by the keywords it uses (`properties`: object); undefined for neither. */
+export function schemaTypes(s: JsonObject): string[] | undefined {
+  if (typeof s.type === "string") return [s.type];
+  if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === "string");
+  const inferred = [...(OBJECT_KEYWORDS.some((k) => k in s) ? ["object"] : []), ...(ARRAY_KEYWORDS.some((k) => k in s) ? ["array"] : [])];
+  return inferred.length > 0 ? inferred : undefined;
+}
+
 export class TypeEmitter {
   constructor(
     private readonly model: Model,
     private readonly options: EmitOptions = {},
   ) {}
+
+  /**
+   * The component a schema's `x-recursive-ref` names (src/contract/refs.ts): the type is that component's, the
+   * schema's own keywords only the bound the reference tools see. Undefined when the schema has none.
+   */
+  recursiveRef(s: JsonObject): string | undefined {
+    const ref = s[RECURSIVE_REF];
+    if (ref === undefined) return undefined;
+    const key = typeof ref === "string" ? this.componentRef(ref) : undefined;
+    if (key === undefined) throw new GenerateError(`${RECURSIVE_REF} ${JSON.stringify(ref)} names no components.schemas entry`);
+    return key;
+  }
 
   /** The component key named by a `#/components/schemas/Key` ref, or undefined. */
   componentRef(ref: string): string | undefined {
@@ -142,6 +162,8 @@ export class TypeEmitter {
       if (!isSchema(target)) throw new GenerateError(`$ref "${s.$ref}" does not point at a schema`);
       return this.emit(target, indent, depth + 1);
     }
+    const recursive = this.recursiveRef(s);
+    if (recursive !== undefined) return atom(recursive);
 
     const parts: TsType[] = [];
     const base = this.emitBase(s, indent, depth);
@@ -157,17 +179,8 @@ export class TypeEmitter {
     if ("const" in s) return literal(s.const, indent);
     if (Array.isArray(s.enum)) return union(s.enum.map((v) => literal(v, indent)));
 
-    let types: string[] | undefined;
-    if (typeof s.type === "string") types = [s.type];
-    else if (Array.isArray(s.type)) types = s.type.filter((t): t is string => typeof t === "string");
-    if (!types) {
-      const inferred: string[] = [];
-      if (OBJECT_KEYWORDS.some((k) => k in s)) inferred.push("object");
-      if (ARRAY_KEYWORDS.some((k) => k in s)) inferred.push("array");
-      if (inferred.length === 0) return undefined;
-      types = inferred;
-    }
-    return union(types.map((t) => this.emitType(t, s, indent, depth)));
+    const types = schemaTypes(s);
+    return types === undefined ? undefined : union(types.map((t) => this.emitType(t, s, indent, depth)));
   }
 
   private emitType(t: string, s: JsonObject, indent: string, depth: number): TsType {

@@ -6,7 +6,8 @@
 import AjvModule from "ajv";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { resolvePointer } from "../../src/contract/refs.js";
+import { RECURSIVE_REF, resolvePointer } from "../../src/contract/refs.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../src/contract/schema-walk.js";
 import { GenerateError, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 import { TypeEmitter } from "./typescript.js";
@@ -18,20 +19,6 @@ const standaloneCode = standaloneModule.default;
 /** Base URI under which schemas are registered with ajv (never fetched). */
 const BASE_URI = "https://openrpc.invalid/";
 const DOC_ID = `${BASE_URI}openrpc.json`;
-
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "definitions", "$defs", "dependencies"];
-const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "items"];
-const SCHEMA_KEYWORDS = [
-  "additionalProperties",
-  "additionalItems",
-  "items",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-];
 
 function joinOr(labels: string[]): string {
   const uniq = [...new Set(labels)];
@@ -129,6 +116,8 @@ const ANNOTATIONS = ["title", "description", "summary", "examples", "$comment", 
  */
 function prepareForAjv(model: Model, em: TypeEmitter, s: Schema): Schema {
   if (!isObject(s)) return s;
+  // The component an x-recursive-ref names, in full, to any depth (ajv follows a recursive $ref).
+  if (em.recursiveRef(s) !== undefined) return { $ref: DOC_ID + (s[RECURSIVE_REF] as string) };
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(s)) {
     if (isAnnotation(k)) continue;

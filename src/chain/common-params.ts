@@ -3,8 +3,21 @@ import { Common } from '@ethereumjs/common';
 import { paramsTx } from '@ethereumjs/tx';
 
 type ParamsSet = Parameters<Common['updateParams']>[0];
-/** Common.updateParams that skips the sets already merged; shared by a Common and all its copies. */
-type MergingUpdate = Common['updateParams'] & { merged: Set<object> };
+
+/**
+ * The library parameter sets a Common's params cache holds. An own member, so Common.copy()
+ * (Object.assign) hands it to the copy along with the cache; it is replaced, never changed, when
+ * sets are merged, so a copy made earlier keeps the list its own (older) cache answers to.
+ */
+const MERGED = Symbol('merged library params');
+type Tracked = Common & { [MERGED]?: ReadonlySet<object> };
+
+/** Common.updateParams that skips a set this Common's cache holds already; the copies inherit it. */
+function mergingUpdate(this: Tracked, params: ParamsSet): void {
+  if (this[MERGED]?.has(params) === true) return;
+  Common.prototype.updateParams.call(this, params);
+  this[MERGED] = new Set([...(this[MERGED] ?? []), params]);
+}
 
 /**
  * Merges the @ethereumjs libraries' parameter sets into `common` once, and lets it and its copies
@@ -12,18 +25,14 @@ type MergingUpdate = Common['updateParams'] & { merged: Set<object> };
  * the Common it is given and merges its library's set into the copy — JSON round trips plus a
  * rebuild of the whole params cache, each time. Measured: decoding a transaction 123 µs → 25 µs.
  *
- * Nothing changes but the cost: the sets are merged already, and copies share them (Common.copy()
- * is shallow). The override is an own property, so Common.copy() (Object.assign) passes it on.
- * The header's and the transaction's sets are merged here; the EVM's and the VM's with
- * {@link addLibraryParams} once that library has loaded (state/vm.ts loads it on first use).
+ * Nothing changes but the cost: a set is skipped only by a Common whose own cache holds it. The
+ * header's and the transaction's sets are merged here; the EVM's and the VM's with
+ * {@link addLibraryParams} once that library has loaded (state/vm.ts loads it on first use). A
+ * copy made before that (and not handed to addLibraryParams) merges them itself when an EVM is
+ * built on it: it never skips a set its cache lacks.
  */
 export function premergeLibraryParams(common: Common): Common {
-  const merged = new Set<object>();
-  const update = function (this: Common, params: ParamsSet) {
-    if (merged.has(params)) return;
-    Common.prototype.updateParams.call(this, params);
-  };
-  common.updateParams = Object.assign(update, { merged });
+  common.updateParams = mergingUpdate;
   addLibraryParams([common], [paramsBlock, paramsTx]);
   return common;
 }
@@ -34,6 +43,5 @@ export function premergeLibraryParams(common: Common): Common {
  * skip merging those sets again, as their copies to come do.
  */
 export function addLibraryParams(commons: readonly Common[], sets: readonly object[]): void {
-  for (const common of commons) for (const params of sets) Common.prototype.updateParams.call(common, params as ParamsSet);
-  for (const common of commons) for (const params of sets) (common.updateParams as Partial<MergingUpdate>).merged?.add(params);
+  for (const common of commons) for (const params of sets) common.updateParams(params as ParamsSet);
 }

@@ -25,8 +25,10 @@ diff     every change from BASE to HEAD, classified for clients of BASE (breakin
          contract (contract/released/), HEAD to the project's openrpc.json. --fail-on exits 1
          when a breaking change (or any change) is found.
 lint     what every method must have (summary, description, valid examples, declared errors,
-         consistent names, x-since), and whether info.version moved as the diff since the last
-         release requires. Exits 1 on a problem.
+         consistent names, x-since), nothing the reference OpenRPC tools cannot load ($ref
+         cycles, refs they cannot resolve, arrays without items, titles their generator would
+         declare twice), and whether info.version moved as the diff since the last release
+         requires. Exits 1 on a problem.
 release  records openrpc.json as the release of its info.version (contract/released/) once lint
          passes, and regenerates docs/api-changelog.md.
 `;

@@ -1,14 +1,16 @@
 // The contract lint: what every method of openrpc.json must have — a summary and a description, examples whose params
 // and result validate against the method's own schemas, the errors it can answer, consistent names, and an "x-since"
-// that agrees with the released contracts. Pure apart from ajv; `evm-node contract lint` and test/contract/ run it.
+// that agrees with the released contracts — and nothing the reference OpenRPC tools cannot load (reference-tools.ts).
+// Pure apart from ajv; `evm-node contract lint` and test/contract/ run it.
 // That the declared errors cover what the node really answers is checked by the test suite (test/contract/
 // declared-errors.spec.ts), which sees every error the node sends.
 
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isObject, type JsonObject } from './json.js';
-import { deref, refOf, resolvePointer } from './refs.js';
+import { deref, followRecursiveRefs, refOf, resolvePointer } from './refs.js';
 import { checkVersion } from './gate.js';
 import type { Release } from './released.js';
+import { referenceToolProblems } from './reference-tools.js';
 import { parseVersion } from './semver.js';
 
 // ajv is CommonJS; under NodeNext the default import is `module.exports`, whose `.default` is the class.
@@ -58,7 +60,7 @@ class Linter {
     private readonly doc: JsonObject,
     private readonly releases: readonly Release[],
   ) {
-    this.ajv.addSchema({ ...doc, $id: DOC_ID });
+    this.ajv.addSchema({ ...(followRecursiveRefs(doc) as JsonObject), $id: DOC_ID });
   }
 
   /** The version the next release will have: what the version gate asks for, else info.version. */
@@ -82,6 +84,7 @@ class Linter {
       this.method(name, m);
     });
     this.components();
+    for (const p of referenceToolProblems(this.doc)) this.add(p.rule, p.method, p.path, p.message);
     return this.problems;
   }
 

@@ -46,6 +46,32 @@ export function refOf(value: unknown): string | undefined {
   return isObject(value) && typeof value.$ref === 'string' ? value.$ref : undefined;
 }
 
+/**
+ * The extension keyword by which a schema stands for a component where a `$ref` would close a cycle (a call frame's
+ * `calls` hold call frames). The reference OpenRPC tools cannot dereference a `$ref` cycle (schema-utils-js's
+ * `parseOpenRPCDocument` grows until the heap runs out), so the contract has none: they read the schema's own keywords
+ * (`{ "type": "object" }`, a bound), while evm-node's generator, validators, contract tools and playground follow the
+ * keyword like a `$ref`, to any depth.
+ */
+export const RECURSIVE_REF = 'x-recursive-ref';
+
+/** What a schema refers to for evm-node's tools: its `$ref`, else its `x-recursive-ref`; undefined for neither. */
+export function schemaRefOf(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  if (typeof value.$ref === 'string') return value.$ref;
+  const recursive = value[RECURSIVE_REF];
+  return typeof recursive === 'string' ? recursive : undefined;
+}
+
+/** A deep copy of `value` in which every schema with an `x-recursive-ref` is that reference as a `$ref`: for validators. */
+export function followRecursiveRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(followRecursiveRefs);
+  if (!isObject(value)) return value;
+  const recursive = value[RECURSIVE_REF];
+  if (typeof recursive === 'string') return { $ref: recursive };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, followRecursiveRefs(v)]));
+}
+
 /** Follows reference objects (content descriptors, examples, errors, schemas) to what they name. */
 export function deref<T = unknown>(doc: unknown, value: unknown): T {
   let cur = value;

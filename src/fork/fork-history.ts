@@ -18,6 +18,25 @@ import { blockFromRemote, logFromRemote, receiptFromRemote, type RemoteBlockJson
 import { effectiveGasPrice } from '../fees/fees.js';
 
 const ABSENT_TX = 0x74;
+
+const firstLogIndex = (json: RemoteReceiptJson) => (json.logs.length > 0 ? Number(BigInt(json.logs[0].logIndex)) : 0);
+
+/** A receipt's record from the receipt alone, when it carries the block's timestamp and the transaction's type and price (geth's and anvil's do). */
+function recordOfReceipt(json: RemoteReceiptJson, number: bigint): TxRecord {
+  const receipt = receiptFromRemote(json);
+  return {
+    blockHash: hexToBytes(json.blockHash),
+    blockNumber: number,
+    blockTimestamp: BigInt(json.blockTimestamp!),
+    index: Number(BigInt(json.transactionIndex)),
+    firstLogIndex: firstLogIndex(json),
+    type: Number(BigInt(json.type!)),
+    to: json.to === undefined || json.to === null ? undefined : hexToBytes(json.to),
+    effectiveGasPrice: BigInt(json.effectiveGasPrice!),
+    blobGasPrice: json.blobGasPrice === undefined ? undefined : BigInt(json.blobGasPrice),
+    receipt,
+  };
+}
 const ABSENT_BLOCK = 0x68;
 const LOGS = 0x6c;
 const EMPTY = new Uint8Array();
@@ -113,6 +132,14 @@ export class ForkHistory {
       await this.store.fork.put(absent, EMPTY);
       return undefined;
     }
+    const record = json.blockTimestamp !== undefined && json.type !== undefined && json.effectiveGasPrice !== undefined ? recordOfReceipt(json, number) : await this.recordWithBlock(hash, json, number);
+    if (record === undefined) return undefined;
+    await this.store.db.txRecords.put(hash, encodeTxRecord(record));
+    return record;
+  }
+
+  /** A receipt's record from the receipt and its block, for remotes whose receipts lack the block's timestamp or the transaction's fields. */
+  private async recordWithBlock(hash: Uint8Array, json: RemoteReceiptJson, number: bigint): Promise<TxRecord | undefined> {
     const blockHash = hexToBytes(json.blockHash);
     const canonical = await this.canonicalHash(number);
     if (canonical === undefined || !equalsBytes(canonical, blockHash)) return undefined;
@@ -121,20 +148,18 @@ export class ForkHistory {
     const tx = block.transactions[index];
     if (tx === undefined || !equalsBytes(tx.hash(), hash)) throw new RemoteError(`the fork's remote placed transaction ${bytesToHex(hash)} at index ${index} of block ${number}, which holds another`);
     const receipt = receiptFromRemote(json);
-    const record: TxRecord = {
+    return {
       blockHash,
       blockNumber: number,
       blockTimestamp: block.header.timestamp,
       index,
-      firstLogIndex: json.logs.length > 0 ? Number(BigInt(json.logs[0].logIndex)) : 0,
+      firstLogIndex: firstLogIndex(json),
       type: tx.type,
       to: tx.to?.bytes,
       effectiveGasPrice: effectiveGasPrice(tx, block.header.baseFeePerGas),
       blobGasPrice: receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n ? block.header.getBlobGasPrice() : undefined,
       receipt,
     };
-    await this.store.db.txRecords.put(hash, encodeTxRecord(record));
-    return record;
   }
 
   /** The records of a remote block's transactions, from its receipts: the receipts root checked, all kept. */

@@ -102,8 +102,10 @@ export class ForkState {
   private readonly byNumber = new Map<bigint, RemoteBlock>();
   /** Accounts and slots known to be in the store (their record's key, hex): saves a lookup of the record. */
   private resolved = new Set<string>();
-  /** Requests being gathered in this turn, by block and account. */
-  private gathering = new Map<string, ProofRequest>();
+  /** Requests being gathered, by block and account. */
+  private readonly gathering = new Map<string, ProofRequest>();
+  /** Accounts (by block and address) whose proof is in flight. */
+  private readonly proving = new Set<string>();
   /** What is being fetched, by record key: the same key asked again waits for the same answer. */
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly places = new Map<string, NodePlace>();
@@ -189,7 +191,13 @@ export class ForkState {
     this.resolved.add(key);
   }
 
-  /** The account's request of this turn, made (and sent at the turn's end) if there is none. */
+  /**
+   * The account's next request: the one gathering what is asked of it, made if there is none. It
+   * goes out at the end of the turn — or, while a proof of the account is in flight, when that one
+   * is answered: slots asked for meanwhile wait for it and then go together. A remote computes a
+   * proof of many slots in about the time of one (anvil builds the account's trie for each), so
+   * this asks it less, and no more slowly.
+   */
   private requestFor(block: RemoteBlock, address: Uint8Array): ProofRequest {
     const key = `${bytesToHex(block.hash)}:${bytesToHex(address)}`;
     let request = this.gathering.get(key);
@@ -201,15 +209,21 @@ export class ForkState {
     // Nobody may be waiting yet when it fails (a missing node found on the way is asked for later).
     done.catch(() => {});
     request = { block, address, slots: new Map(), done, settle };
-    if (this.gathering.size === 0) setImmediate(() => this.sendGathered());
     this.gathering.set(key, request);
+    if (!this.proving.has(key)) setImmediate(() => this.send(key));
     return request;
   }
 
-  private sendGathered(): void {
-    const requests = [...this.gathering.values()];
-    this.gathering = new Map();
-    for (const request of requests) void this.fetchProof(request);
+  /** Sends the account's gathered request, and when it is answered the one gathered meanwhile. */
+  private send(key: string): void {
+    const request = this.gathering.get(key);
+    if (request === undefined || this.proving.has(key)) return;
+    this.gathering.delete(key);
+    this.proving.add(key);
+    void this.fetchProof(request).finally(() => {
+      this.proving.delete(key);
+      if (this.gathering.has(key)) this.send(key);
+    });
   }
 
   private async fetchProof(request: ProofRequest): Promise<void> {
@@ -220,6 +234,10 @@ export class ForkState {
       await this.store.db.root.batch(this.proofOps(block, address, slotList, proof));
       request.settle();
     } catch (error) {
+      if (error instanceof RemoteError && (error.code === -32601 || error.code === -32004)) {
+        request.settle(new RemoteError(`${error.message}: this node forks only remotes that serve eth_getProof (geth, reth, erigon, nethermind, anvil and the major providers do), which its real state roots are made of`, error.code));
+        return;
+      }
       request.settle(error instanceof RemoteError || error instanceof ForkStateMissing ? error : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
     }
   }

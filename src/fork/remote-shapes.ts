@@ -35,6 +35,10 @@ export interface RemoteReceiptJson {
   from: PrefixedHexString;
   contractAddress?: PrefixedHexString | null;
   blobGasUsed?: PrefixedHexString;
+  blobGasPrice?: PrefixedHexString;
+  type?: PrefixedHexString;
+  to?: PrefixedHexString | null;
+  effectiveGasPrice?: PrefixedHexString;
   logs: RemoteLogJson[];
 }
 

@@ -1,34 +1,10 @@
-import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HttpExchange } from './remote-http.js';
+import { WsExchange } from './remote-ws.js';
+import { RemoteError, TransientFailure, type Exchange, type JsonRpcAnswer, type RemoteOptions } from './remote-protocol.js';
 import { publicUrl } from './url.js';
 
-/** How the node talks to the chain it forks. */
-export interface RemoteOptions {
-  url: string;
-  /** extra HTTP headers (a provider's key), sent with every request */
-  headers?: Record<string, string>;
-  /** tries after the first for a request that failed in a way worth trying again */
-  retries: number;
-  /** the first wait before trying again, in ms; it doubles with each try (a Retry-After header overrides it) */
-  backoffMs: number;
-  /** ms one HTTP request may take */
-  timeoutMs: number;
-  /** most calls in one JSON-RPC batch */
-  maxBatch?: number;
-}
-
-/** The remote answered a call with a JSON-RPC error that asking again would not change (or retries ran out). */
-export class RemoteError extends Error {
-  constructor(
-    message: string,
-    /** the remote's JSON-RPC error code, when it answered with one */
-    readonly code?: number,
-  ) {
-    super(message);
-    this.name = 'RemoteError';
-  }
-}
+export { RemoteError, type RemoteOptions } from './remote-protocol.js';
 
 interface Pending {
   method: string;
@@ -38,12 +14,6 @@ interface Pending {
   reject(error: Error): void;
   /** the last transient failure, reported when the retries run out */
   lastProblem?: string;
-}
-
-interface JsonRpcAnswer {
-  id?: unknown;
-  result?: unknown;
-  error?: { code?: number; message?: string; data?: unknown };
 }
 
 /** Counts of what went to the remote: HTTP requests, and calls by method. */
@@ -57,24 +27,11 @@ export interface RemoteStats {
 const RATE_LIMITED_CODES = new Set([-32005, 429]);
 const RATE_LIMIT_WORDS = /rate.?limit|too many requests|exceeded.*(capacity|quota|limit)|compute units|throttl/i;
 const DEFAULT_MAX_BATCH = 100;
-/** Requests in flight to the remote at once: as many as clients a busy test suite keeps waiting on it. */
-const MAX_SOCKETS = 32;
 /**
  * How long the first call of a batch waits for others, in ms: the misses of requests that arrive
  * within it share one HTTP request (a request per miss would cost the remote's rate limit more).
  */
 const BATCH_WINDOW_MS = 1;
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-
-/** Why an HTTP exchange failed, when asking again may help. */
-class TransientFailure extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * A JSON-RPC client for the forked chain's node. Calls made in the same turn of the event loop go
@@ -91,18 +48,16 @@ export class RemoteRpc {
   /** false once the remote refused a batch: calls then go one per request */
   private batches = true;
   private nextId = 1;
-  private readonly agent: HttpAgent;
-  private readonly target: URL;
+  private readonly transport: Exchange;
   readonly stats: RemoteStats = { httpRequests: 0, calls: {}, retries: 0 };
   /** the URL without credentials or query: what logs and nodeInfo may show */
   readonly shownUrl: string;
 
   constructor(private readonly options: RemoteOptions) {
-    this.target = new URL(options.url);
-    if (this.target.protocol !== 'http:' && this.target.protocol !== 'https:') {
-      throw new RemoteError(`the fork URL must be http:// or https://, got ${this.target.protocol}//`);
-    }
-    this.agent = this.target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    const target = new URL(options.url);
+    if (target.protocol === 'http:' || target.protocol === 'https:') this.transport = new HttpExchange(target, options);
+    else if (target.protocol === 'ws:' || target.protocol === 'wss:') this.transport = new WsExchange(target, options);
+    else throw new RemoteError(`the fork URL must be http(s):// or ws(s)://, got ${target.protocol}//`);
     this.shownUrl = publicUrl(options.url);
   }
 
@@ -121,7 +76,7 @@ export class RemoteRpc {
 
   /** Lets go of the kept-alive connections. */
   close(): void {
-    this.agent.destroy();
+    this.transport.close();
   }
 
   private schedule(): void {
@@ -142,7 +97,9 @@ export class RemoteRpc {
     let answers: JsonRpcAnswer[];
     const ids = calls.map(() => this.nextId++);
     try {
-      answers = await this.exchange(calls, ids);
+      this.stats.httpRequests++;
+      for (const call of calls) this.stats.calls[call.method] = (this.stats.calls[call.method] ?? 0) + 1;
+      answers = await this.transport.exchange(calls.map((call, i) => ({ jsonrpc: '2.0', id: ids[i], method: call.method, params: call.params })));
     } catch (error) {
       if (!(error instanceof TransientFailure)) {
         for (const call of calls) call.reject(new RemoteError(`the fork's remote ${this.shownUrl} failed: ${(error as Error).message}`));
@@ -194,67 +151,4 @@ export class RemoteRpc {
     await sleep(retryAfterMs === undefined ? backoff : Math.min(Math.max(retryAfterMs, 0), 60_000));
     await this.send(calls, attempt + 1);
   }
-
-  /** One HTTP round trip: the calls as a batch (a lone call as a plain request), their answers in a list. */
-  private exchange(calls: Pending[], ids: number[]): Promise<JsonRpcAnswer[]> {
-    const messages = calls.map((call, i) => ({ jsonrpc: '2.0', id: ids[i], method: call.method, params: call.params }));
-    const body = Buffer.from(JSON.stringify(messages.length === 1 ? messages[0] : messages));
-    this.stats.httpRequests++;
-    for (const call of calls) this.stats.calls[call.method] = (this.stats.calls[call.method] ?? 0) + 1;
-    const send = this.target.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise((resolve, reject) => {
-      const req = send(
-        this.target,
-        {
-          method: 'POST',
-          agent: this.agent,
-          headers: { ...this.options.headers, 'content-type': 'application/json', 'content-length': body.length },
-          timeout: this.options.timeoutMs,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', (error) => reject(new TransientFailure(`the connection broke while answering: ${error.message}`)));
-          res.on('end', () => {
-            try {
-              resolve(this.answers(res, Buffer.concat(chunks).toString('utf8')));
-            } catch (error) {
-              reject(error);
-            }
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new TransientFailure(`no answer within ${this.options.timeoutMs} ms`)));
-      // A refused connection or an unknown host is not worth the back-off: nothing serves there.
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(error instanceof TransientFailure || !UNREACHABLE.has(error.code ?? '') ? (error instanceof TransientFailure ? error : new TransientFailure(error.message)) : new RemoteError(`cannot connect: ${error.message}`)),
-      );
-      req.end(body);
-    });
-  }
-
-  private answers(res: IncomingMessage, text: string): JsonRpcAnswer[] {
-    const status = res.statusCode ?? 0;
-    if (status === 429 || status === 408 || status >= 500) {
-      throw new TransientFailure(`HTTP ${status}${text.length > 0 ? `: ${text.slice(0, 200)}` : ''}`, retryAfter(res.headers['retry-after']));
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new RemoteError(`HTTP ${status}, not JSON: ${JSON.stringify(text.slice(0, 200))}`);
-    }
-    if (Array.isArray(parsed)) return parsed as JsonRpcAnswer[];
-    if (typeof parsed === 'object' && parsed !== null) return [parsed as JsonRpcAnswer];
-    throw new RemoteError(`HTTP ${status}, an answer that is no JSON-RPC response: ${text.slice(0, 200)}`);
-  }
-}
-
-/** A Retry-After header in ms: seconds, or an HTTP date. */
-function retryAfter(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : date - Date.now();
 }

@@ -2,7 +2,7 @@
 // config: the time-based fork in force, the next one and the last one, each with its blob schedule,
 // its EIP-6122 fork id, and the precompiles and system contracts it has, by geth's names.
 import { crc32 } from 'node:zlib';
-import type { EthConfig, ForkConfig } from '../../generated/types.js';
+import type { ForkConfig, ForkSchedule } from '../../generated/types.js';
 import { toQuantity } from './quantity.js';
 import { loadEvmLibrary, type EvmLibrary } from '../state/vm.js';
 import type { ForkCommons } from '../chain/fork-commons.js';
@@ -119,7 +119,7 @@ function describe(chain: ChainForks, evm: EvmLibrary, fork: number, number: bigi
 }
 
 /** eth_config at a head of `number` and `time`: the fork in force, the next one, the last one (geth's rules for which). */
-export async function ethConfig(chain: ChainForks, head: { number: bigint; timestamp: bigint }): Promise<EthConfig> {
+export async function ethConfig(chain: ChainForks, head: { number: bigint; timestamp: bigint }): Promise<ForkSchedule> {
   const evm = await loadEvmLibrary();
   const config: Config = { ...chain.spec.config };
   const current = latestFork(config, head.timestamp);

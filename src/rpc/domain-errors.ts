@@ -4,6 +4,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { UnknownBlockError } from '../chain/block-tags.js';
 import { ChainReplacedError } from '../chain/chain.js';
 import { TypedDataError } from '../crypto/message-signing.js';
+import { AnswerTooLarge } from '../format/answer-budget.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { OverrideError } from '../state/overrides.js';
@@ -18,7 +19,7 @@ import { PoolError } from '../txpool/errors.js';
 import { ForkStateMissing } from '../fork/fork-state.js';
 import { RemoteError } from '../fork/remote.js';
 import { ForkUnavailable } from '../fork/unavailable.js';
-import { ErrorCode, RpcError, executionReverted, invalidParams, serverError } from './errors.js';
+import { ErrorCode, RpcError, executionReverted, invalidParams, responseTooLarge, serverError } from './errors.js';
 
 const FILTER_CODES: Record<FilterErrorKind, number> = {
   'invalid-criteria': ErrorCode.InvalidParams,
@@ -50,5 +51,6 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   // A fork's remote failed (retries spent) or offline lacks what a read needs: never answered as zeros.
   if (error instanceof RemoteError || error instanceof ForkStateMissing || error instanceof ForkUnavailable) return serverError(error.message);
+  if (error instanceof AnswerTooLarge) return responseTooLarge(error.message, error.limit);
   return undefined;
 }

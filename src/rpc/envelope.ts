@@ -1,8 +1,9 @@
 // JSON-RPC 2.0 framing: parse a body, validate each request, invoke, and
 // serialise the answer. Transport-agnostic so HTTP and WebSocket share it.
 
+import { AnswerTooLarge, DEFAULT_MAX_ANSWER_BYTES } from '../format/answer-budget.js';
 import type { Logger } from './dispatch.js';
-import { RpcError, type RpcErrorObject, internalError, invalidParams, invalidRequest, parseError } from './errors.js';
+import { RpcError, type RpcErrorObject, internalError, invalidParams, invalidRequest, parseError, responseTooLarge } from './errors.js';
 import { resultJson } from './shared-results.js';
 
 export type RpcId = string | number | null;
@@ -12,6 +13,8 @@ export type Invoke = (method: string, params: unknown[]) => Promise<unknown>;
 
 export interface EnvelopeOptions {
   maxBatch: number;
+  /** bytes of JSON one answer's result may hold, and a batch's results together (--max-response-bytes) */
+  maxResultBytes?: number;
   log?: Logger;
 }
 
@@ -59,33 +62,57 @@ export type ResponseText = string | readonly Buffer[];
 
 const CLOSE = Buffer.from('}');
 
-/** Serialises one response; a result or error data that cannot be JSON-encoded (bigint, cycles) becomes -32603. */
-function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcError }, log?: Logger): ResponseText {
+/**
+ * What a response's result may still hold, and what it is refused as past that: the limit of one
+ * answer, or what a batch's earlier results have left of it.
+ */
+interface Room {
+  bytes: number;
+  refusal: () => AnswerTooLarge;
+}
+
+/** The error answered for a result past its room. */
+function tooLarge(room: Room): RpcErrorObject {
+  const refusal = room.refusal();
+  return responseTooLarge(refusal.message, refusal.limit).toJSON();
+}
+
+/** One response: its text, the bytes of its result's JSON, and whether that result was refused for its size. */
+interface Answer {
+  text: ResponseText;
+  resultBytes: number;
+  refused: boolean;
+}
+
+/**
+ * Serialises one response; a result or error data that cannot be JSON-encoded (bigint, cycles)
+ * becomes -32603. A result whose JSON passes `room` (or V8's longest string) is answered with the
+ * size refusal instead — the few methods whose results a caller can make that large refuse them
+ * while building them; this catches the rest once serialised.
+ */
+function responseText(id: RpcId, outcome: { result: unknown } | { error: RpcError }, room: Room, log?: Logger): Answer {
+  const refused = (): Answer => ({ text: errorText(id, tooLarge(room)), resultBytes: 0, refused: true });
   try {
-    if ('error' in outcome) return errorText(id, outcome.error.toJSON());
+    if ('error' in outcome) return { text: errorText(id, outcome.error.toJSON()), resultBytes: 0, refused: false };
     const result = resultJson(outcome.result) ?? 'null';
+    if (result.length > room.bytes) return refused();
     const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
-    return typeof result === 'string' ? `${head}${result}}` : [Buffer.from(head), result, CLOSE];
+    return { text: typeof result === 'string' ? `${head}${result}}` : [Buffer.from(head), result, CLOSE], resultBytes: result.length, refused: false };
   } catch (err) {
+    if (err instanceof RangeError && /Invalid string length/.test(err.message)) return refused();
     log?.error('response not serialisable', err instanceof Error ? err.stack ?? err.message : err);
-    return errorText(id, internalError().toJSON());
+    return { text: errorText(id, internalError().toJSON()), resultBytes: 0, refused: false };
   }
 }
 
-async function run(req: Request | Rejected, invoke: Invoke, log?: Logger): Promise<ResponseText | undefined> {
-  let outcome: { result: unknown } | { error: RpcError };
-  if (req.kind === 'reject') {
-    outcome = { error: req.error };
-  } else {
-    try {
-      outcome = { result: await invoke(req.method, req.params) };
-    } catch (err) {
-      if (!(err instanceof RpcError)) log?.error(`unhandled error in ${req.method}`, err instanceof Error ? err.stack ?? err.message : err);
-      outcome = { error: err instanceof RpcError ? err : internalError() };
-    }
+async function outcomeOf(req: Request | Rejected, invoke: Invoke, log?: Logger): Promise<{ result: unknown } | { error: RpcError }> {
+  if (req.kind === 'reject') return { error: req.error };
+  try {
+    return { result: await invoke(req.method, req.params) };
+  } catch (err) {
+    if (!(err instanceof RpcError)) log?.error(`unhandled error in ${req.method}`, err instanceof Error ? err.stack ?? err.message : err);
+    return { error: err instanceof RpcError ? err : internalError() };
   }
-  // Notifications still run for their side effects; only the answer is dropped.
-  return req.notification ? undefined : responseText(req.id, outcome, log);
 }
 
 /** A batch's answers as one JSON array: text while every answer is text. */
@@ -111,17 +138,35 @@ export async function handleRpcBody(body: string, invoke: Invoke, opts: Envelope
   } catch {
     return errorText(null, parseError().toJSON());
   }
-  if (!Array.isArray(parsed)) return run(classify(parsed), invoke, opts.log);
+  const limit = opts.maxResultBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  if (!Array.isArray(parsed)) {
+    const req = classify(parsed);
+    const outcome = await outcomeOf(req, invoke, opts.log);
+    // Notifications still run for their side effects; only the answer is dropped.
+    return req.notification ? undefined : responseText(req.id, outcome, { bytes: limit, refusal: () => new AnswerTooLarge(limit, 'the result') }, opts.log).text;
+  }
   if (parsed.length === 0) return errorText(null, invalidRequest().toJSON());
   if (parsed.length > opts.maxBatch) {
     return errorText(null, invalidRequest(`batch too large: ${parsed.length} requests, limit ${opts.maxBatch}`).toJSON());
   }
   // Sequential on purpose: a batch like [sendRawTransaction, getTransactionReceipt]
-  // must observe its own earlier effects, as it does on geth.
+  // must observe its own earlier effects, as it does on geth. Its results share one limit: once
+  // they pass it, the rest of the batch is not run but answered with the refusal (as geth does).
+  const room: Room = { bytes: limit, refusal: () => new AnswerTooLarge(limit, "the batch's results together") };
   const parts: ResponseText[] = [];
+  let full = false;
   for (const raw of parsed) {
-    const text = await run(classify(raw), invoke, opts.log);
-    if (text !== undefined) parts.push(text);
+    const req = classify(raw);
+    if (full) {
+      if (!req.notification) parts.push(errorText(req.id, tooLarge(room)));
+      continue;
+    }
+    const outcome = await outcomeOf(req, invoke, opts.log);
+    if (req.notification) continue;
+    const answer = responseText(req.id, outcome, room, opts.log);
+    room.bytes -= answer.resultBytes;
+    full = answer.refused;
+    parts.push(answer.text);
   }
   return parts.length === 0 ? undefined : batchText(parts);
 }

@@ -8,6 +8,8 @@ export const ErrorCode = {
   InvalidParams: -32602,
   Internal: -32603,
   Server: -32000,
+  // geth's "response too large": an answer past the node's byte limit (--max-response-bytes).
+  ResponseTooLarge: -32003,
   // EIP-1474 "limit exceeded": a query or a table too large for the node's configured limits.
   LimitExceeded: -32005,
   // EIP-1474 "method not supported": a declared method whose request this node cannot serve.
@@ -58,6 +60,9 @@ export const serverError = (message: string, data?: unknown): RpcError =>
 
 export const limitExceeded = (message: string, data?: unknown): RpcError =>
   new RpcError(ErrorCode.LimitExceeded, message, data);
+
+/** geth's "response too large", naming the limit in its message and data. */
+export const responseTooLarge = (message: string, limit: number): RpcError => new RpcError(ErrorCode.ResponseTooLarge, message, { limit });
 
 /** geth's shape: code 3, `execution reverted[: reason]`, data = raw revert bytes as 0x-hex. */
 export const executionReverted = (data: string, reason?: string): RpcError =>

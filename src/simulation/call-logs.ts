@@ -4,6 +4,7 @@
 // across the block and count every log captured, kept or not, as geth's do.
 import { bigIntToBytes, bytesToHex, setLengthLeft } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
+import { toHex } from '../codec/hex.js';
 import type { EmittedLog, TraceHooks } from '../tracing/evm-hooks.js';
 import { toQuantity } from '../format/quantity.js';
 
@@ -47,7 +48,7 @@ export class CallLogs {
         const call = this.frames.pop()!;
         if (!reverted) this.frames[this.frames.length - 1].push(...call);
       },
-      onLog: (log: EmittedLog) => this.capture(log.address.toString(), log.topics.map(bytesToHex), bytesToHex(log.data)),
+      onLog: (log: EmittedLog) => this.capture(log.address.toString(), log.topics.map(bytesToHex), toHex(log.data)),
     };
   }
 

@@ -24,6 +24,18 @@ export interface CallTransaction {
 }
 
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
+const MAX_UINT256 = (1n << 256n) - 1n;
+
+/**
+ * `fee` as the library lets a transaction carry it: gas limit × fee within 256 bits. A call asking
+ * more (or a tip above its fee cap) is still refused, by admission, in geth's order and words: the
+ * transaction only has to be buildable until then, and never runs.
+ */
+function buildable(fee: bigint | undefined, gasLimit: bigint): bigint | undefined {
+  if (fee === undefined) return undefined;
+  const most = MAX_UINT256 / (gasLimit > 0n ? gasLimit : 1n);
+  return fee < most ? fee : most;
+}
 
 /**
  * The transaction `call` stands for in a block with `baseFee` (undefined before London), from
@@ -46,6 +58,8 @@ export function callTransaction(call: TransactionCall, from: Address, nonce: big
   const blobFeeCap = big(call.maxFeePerBlobGas) ?? 0n;
   const type = gasPrice !== undefined ? 0 : call.authorizationList !== undefined ? 4 : call.blobVersionedHashes !== undefined ? 3 : 2;
   const data = hexToBytes((call.input ?? call.data ?? '0x') as PrefixedHexString);
+  const txFee = buildable(maxFee, gasLimit);
+  const txTip = maxTip === undefined || txFee === undefined ? maxTip : maxTip < txFee ? maxTip : txFee;
   const txData = {
     type,
     nonce,
@@ -53,9 +67,9 @@ export function callTransaction(call: TransactionCall, from: Address, nonce: big
     to: call.to ?? undefined,
     value,
     data,
-    gasPrice,
-    maxFeePerGas: maxFee,
-    maxPriorityFeePerGas: maxTip,
+    gasPrice: buildable(gasPrice, gasLimit),
+    maxFeePerGas: txFee,
+    maxPriorityFeePerGas: txTip,
     chainId: type === 0 ? undefined : chainId,
     accessList: type === 0 ? undefined : (call.accessList ?? []).map((entry) => ({ address: entry.address as PrefixedHexString, storageKeys: entry.storageKeys as PrefixedHexString[] })),
     authorizationList: type === 4 ? call.authorizationList : undefined,
@@ -66,7 +80,8 @@ export function callTransaction(call: TransactionCall, from: Address, nonce: big
   try {
     tx = createTx(txData, { common, freeze: false });
   } catch (error) {
-    throw new SimulationError(SimulateErrorCode.Unclassified, (error as Error).message.replace(/ \(tx type=.*$/s, ''));
+    // Fields no transaction can hold together (the fees are made buildable above): the call's own mistake.
+    throw new SimulationError(SimulateErrorCode.InvalidParams, (error as Error).message.replace(/ \(tx type=.*$/s, ''));
   }
   // A simulated transaction has no signature; the VM asks it for its sender, so tell it.
   tx.getSenderAddress = () => from;

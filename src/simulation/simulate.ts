@@ -7,6 +7,8 @@ import { Common, Hardfork } from '@ethereumjs/common';
 import { Account, bytesToHex, createAddressFromString, createZeroAddress, toChecksumAddress, type Address, type PrefixedHexString } from '@ethereumjs/util';
 import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import type { Log, SimulateBlock, SimulateCallResult, SimulatePayload, TransactionCall } from '../../generated/types.js';
+import { toHex } from '../codec/hex.js';
+import { AnswerBudget, DEFAULT_MAX_ANSWER_BYTES } from '../format/answer-budget.js';
 import { baseFeeAfter } from '../fees/fees.js';
 import { builderInternals } from '../state/block-builder.js';
 import { asContractSender } from '../state/contract-sender.js';
@@ -30,6 +32,13 @@ export const SIMULATION_GAS_CAP = 50_000_000n;
 const GAS_PER_BLOB = 131_072n;
 /** EIP-2681: a nonce never reaches 2^64-1. */
 const MAX_NONCE = (1n << 64n) - 1n;
+/**
+ * At most what a simulated block's JSON holds beside its calls' return data and logs (the header,
+ * a transaction's hash or object beside its input), and a log beside its data, in bytes.
+ */
+const BLOCK_BYTES = 1_500;
+const TRANSACTION_BYTES = 1_200;
+const LOG_BYTES = 450;
 
 /** What a simulation reads of the chain. */
 export interface SimulationChain extends BlockHistory {
@@ -123,8 +132,10 @@ function record(builder: BlockBuilder, call: CallTransaction, result: RunTxResul
 }
 
 export class Simulator {
+  /** `maxAnswerBytes`: the JSON the answer may hold, counted as calls return (--max-response-bytes). */
   constructor(
     private readonly chain: SimulationChain,
+    private readonly maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
     private readonly gasCap = SIMULATION_GAS_CAP,
   ) {}
 
@@ -144,6 +155,7 @@ export class Simulator {
     const state = await this.chain.state.ephemeral(this.chain.stateRootOf(base));
     const history = new SimulatedHistory(this.chain, base);
     const budget = new GasBudget(this.gasCap);
+    const size = new AnswerBudget(this.maxAnswerBytes, 'the simulation', 'simulate fewer calls, or calls that return and log less');
     const results: SimulatedResult[] = [];
     let parent = base;
     // Header members a block without overrides takes from the one before it (geth's makeHeaders).
@@ -158,7 +170,7 @@ export class Simulator {
         gasLimit: big(o.gasLimit) ?? inherited.gasLimit,
       };
       const vm = await createChainVM(history, common, state);
-      const result = await this.simulateBlock(vm, block, parent, inherited, payload, budget);
+      const result = await this.simulateBlock(vm, block, parent, inherited, payload, budget, size);
       history.blocks.set(block.number, result.block);
       results.push(result);
       parent = result.block;
@@ -173,7 +185,9 @@ export class Simulator {
     inherited: Inherited,
     payload: SimulatePayload,
     budget: GasBudget,
+    size: AnswerBudget,
   ): Promise<SimulatedResult> {
+    size.add(BLOCK_BYTES);
     const common = vm.common;
     const validate = payload.validation === true;
     const o = block.overrides;
@@ -259,7 +273,12 @@ export class Simulator {
       record(builder, prepared, run);
       budget.consume(run.totalGasSpent);
       senders.push(from);
-      calls.push(callResult(run, prepared, logs.logs(), topError, gas < requestedGas));
+      const result = callResult(run, prepared, logs.logs(), topError, gas < requestedGas);
+      // Counted as each call returns, so an answer past the limit stops the simulation there.
+      size.add(TRANSACTION_BYTES + 2 * prepared.tx.data.length + result.returnData.length + (result.error?.data?.length ?? 0));
+      for (const log of result.logs) size.add(LOG_BYTES + log.data.length);
+      size.check();
+      calls.push(result);
     }
     const { block: built } = await builder.build();
     const hash = bytesToHex(built.hash());
@@ -362,7 +381,7 @@ function callResult(run: RunTxResult, call: CallTransaction, logs: Log[], error:
   const peak = beforeRefunds > run.totalGasSpent ? beforeRefunds : run.totalGasSpent;
   const result: SimulateCallResult = {
     // A failed call returns nothing (a revert's data goes with its error).
-    returnData: failed ? '0x' : bytesToHex(exec.returnValue),
+    returnData: failed ? '0x' : toHex(exec.returnValue),
     logs,
     gasUsed: `0x${run.totalGasSpent.toString(16)}`,
     maxUsedGas: `0x${peak.toString(16)}`,
@@ -371,7 +390,7 @@ function callResult(run: RunTxResult, call: CallTransaction, logs: Log[], error:
   if (!failed) return result;
   if (exec.exceptionError!.error === 'revert') {
     const reason = revertReason(exec.returnValue);
-    result.error = { message: reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, code: 3, data: bytesToHex(exec.returnValue) };
+    result.error = { message: reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, code: 3, data: toHex(exec.returnValue) };
   } else {
     result.error = { message: `${error ?? exec.exceptionError!.error}${capped ? " (gas limit was capped by the RPC server's global gas cap)" : ''}`, code: Code.VmError };
   }

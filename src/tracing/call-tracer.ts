@@ -2,6 +2,8 @@
 // and, when it failed, the error and the revert reason — in geth's JSON, member for member.
 import { bytesToHex } from '@ethereumjs/util';
 import type { CallFrame, CallFrameLog, TracerConfig } from '../../generated/types.js';
+import { toHex } from '../codec/hex.js';
+import { AnswerBudget } from '../format/answer-budget.js';
 import { revertReason } from '../state/revert.js';
 import type { EmittedLog, FrameEnd, FrameStart, FrameType, TraceHooks } from './evm-hooks.js';
 import type { TracedOutcome, TracedTransaction, TxTracer } from './tracer.js';
@@ -24,6 +26,9 @@ interface OpenFrame {
 }
 
 const quantity = (value: bigint | number) => `0x${value.toString(16)}`;
+/** A frame's JSON beside its input and output (addresses, gas, value, type), and a log's beside its data, in bytes at most. */
+const FRAME_BYTES = 250;
+const LOG_BYTES = 170;
 
 function openFrame(start: FrameStart): OpenFrame {
   return {
@@ -68,8 +73,8 @@ function toJson(frame: OpenFrame): CallFrame {
     gas: quantity(frame.gas),
     gasUsed: quantity(frame.gasUsed),
     to: frame.to,
-    input: bytesToHex(frame.input),
-    output: frame.output === undefined || frame.output.length === 0 ? undefined : bytesToHex(frame.output),
+    input: toHex(frame.input),
+    output: frame.output === undefined || frame.output.length === 0 ? undefined : toHex(frame.output),
     error: frame.error,
     revertReason: frame.revertReason || undefined,
     calls: frame.calls.length === 0 ? undefined : frame.calls.map(toJson),
@@ -87,7 +92,11 @@ export class CallTracer implements TxTracer {
   private depth = 0;
   readonly hooks: TraceHooks;
 
-  constructor(private readonly config: Pick<TracerConfig, 'onlyTopCall' | 'withLog'> = {}) {
+  /** `budget` counts the frames' JSON as they open and close (inputs and outputs are most of it); the tracing stops the EVM once it is exhausted. */
+  constructor(
+    private readonly config: Pick<TracerConfig, 'onlyTopCall' | 'withLog'> = {},
+    private readonly budget = new AnswerBudget(Infinity, 'the trace'),
+  ) {
     this.hooks = {
       onEnter: (start) => this.onEnter(start),
       onExit: (end) => this.onExit(end),
@@ -103,6 +112,7 @@ export class CallTracer implements TxTracer {
     this.depth = start.depth;
     if (this.config.onlyTopCall && start.depth > 0) return;
     const frame = openFrame(start);
+    this.budget.add(FRAME_BYTES + 2 * frame.input.length);
     if (start.depth === 0) {
       frame.gas = this.gasLimit;
       this.root = frame;
@@ -112,7 +122,10 @@ export class CallTracer implements TxTracer {
 
   private onExit(end: FrameEnd): void {
     if (end.depth === 0) {
-      if (this.stack.length === 1) close(this.stack[0], end);
+      if (this.stack.length === 1) {
+        close(this.stack[0], end);
+        this.budget.add(2 * (this.stack[0].output?.length ?? 0));
+      }
       return;
     }
     this.depth = end.depth - 1;
@@ -120,6 +133,7 @@ export class CallTracer implements TxTracer {
     if (this.stack.length <= 1) return;
     const frame = this.stack.pop()!;
     close(frame, end);
+    this.budget.add(2 * (frame.output?.length ?? 0));
     this.stack.at(-1)!.calls.push(frame);
   }
 
@@ -128,10 +142,11 @@ export class CallTracer implements TxTracer {
     const frame = this.stack.at(-1);
     // With onlyTopCall the stack holds the top frame alone: a subcall's logs are not its own.
     if (frame === undefined || (this.config.onlyTopCall && this.depth > 0)) return;
+    this.budget.add(LOG_BYTES + 2 * log.data.length + 69 * log.topics.length);
     frame.logs.push({
       address: log.address.toString(),
       topics: log.topics.map(bytesToHex),
-      data: bytesToHex(log.data),
+      data: toHex(log.data),
       index: quantity(log.index),
       position: quantity(frame.calls.length),
     });
@@ -141,6 +156,7 @@ export class CallTracer implements TxTracer {
     const root = this.root;
     if (root === undefined || this.stack.length !== 1) throw new Error('incorrect number of top-level calls');
     root.gasUsed = outcome.gasUsed;
+    this.budget.check();
     if (this.config.withLog) clearFailedLogs(root, false);
     return toJson(root);
   }

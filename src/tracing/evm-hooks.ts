@@ -12,6 +12,7 @@ import type { EVMError, EVMResult, InterpreterStep, Message } from '@ethereumjs/
 import { Hardfork, type StateManagerInterface } from '@ethereumjs/common';
 import { Address, bigIntToBytes, createZeroAddress, generateAddress, generateAddress2, setLengthLeft } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
+import type { AnswerBudget } from '../format/answer-budget.js';
 import { TraceError } from './errors.js';
 import { Op, opcodeName, stackFault } from './opcodes.js';
 
@@ -190,12 +191,14 @@ export interface ObserveOptions {
   firstLogIndex?: number;
   /** when (Date.now()) to give up: the EVM stops with a {@link TraceTimeoutError} at its next opcode */
   deadline?: number;
+  /** the answer's bytes, which the hooks' tracer counts: once it is exhausted the EVM stops with its refusal at its next opcode */
+  budget?: AnswerBudget;
 }
 
-/** A trace that ran past its deadline (geth: "execution timeout"). */
+/** A trace that ran past its deadline (geth: "execution timeout"), and, when it was the node's ceiling that ended it, which. */
 export class TraceTimeoutError extends TraceError {
-  constructor() {
-    super('execution timeout');
+  constructor(ceiling?: string) {
+    super(ceiling === undefined ? 'execution timeout' : `execution timeout: ${ceiling}`);
   }
 }
 
@@ -339,6 +342,7 @@ export function observe(vm: VM, hooks: TraceHooks, options: ObserveOptions = {})
   const step = (data: InterpreterStep, resolve?: (result?: unknown) => void) => {
     // Thrown here, synchronously, it stops the EVM (a hook's failure would not).
     if (options.deadline !== undefined && Date.now() > options.deadline) throw new TraceTimeoutError();
+    if (options.budget?.exhausted === true) throw options.budget.refusal();
     const frame = frames.at(-1);
     const run = async () => {
       if (++steps % STEPS_PER_YIELD === 0) await yieldToEventLoop();

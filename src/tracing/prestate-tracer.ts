@@ -15,6 +15,8 @@ import {
   type PrefixedHexString,
 } from '@ethereumjs/util';
 import type { PrestateAccount, PrestateDiff, PrestateTrace, TracerConfig } from '../../generated/types.js';
+import { toHex } from '../codec/hex.js';
+import { AnswerBudget } from '../format/answer-budget.js';
 import { TraceError } from './errors.js';
 import type { OpcodeStep, TraceHooks } from './evm-hooks.js';
 import { Op } from './opcodes.js';
@@ -41,6 +43,9 @@ const DELEGATION_PREFIX = '0xef0100';
 const word = (value: bigint) => setLengthLeft(bigIntToBytes(value), 32);
 const addressOf = (value: bigint) => new Address(word(value).subarray(12));
 const quantity = (value: bigint) => `0x${value.toString(16)}`;
+/** An account's JSON beside its code and storage (address, balance, nonce, code hash), and a slot's, in bytes at most. */
+const ACCOUNT_BYTES = 250;
+const SLOT_BYTES = 138;
 
 /** The address an EIP-7702 delegation designates, if `code` is one. */
 function delegationTarget(code: Uint8Array): Address | undefined {
@@ -68,7 +73,11 @@ export class PrestateTracer implements TxTracer {
   private tx?: TracedTransaction;
   readonly hooks: TraceHooks;
 
-  constructor(private readonly config: Pick<TracerConfig, 'diffMode' | 'disableCode' | 'disableStorage' | 'includeEmpty'> = {}) {
+  /** `budget` counts the accounts' JSON before each is formatted: their code is most of it. */
+  constructor(
+    private readonly config: Pick<TracerConfig, 'diffMode' | 'disableCode' | 'disableStorage' | 'includeEmpty'> = {},
+    private readonly budget = new AnswerBudget(Infinity, 'the trace'),
+  ) {
     // Diff mode has its own rules for created and deleted accounts, which need the empty ones.
     if (config.diffMode && config.includeEmpty) throw new TraceError('cannot use diffMode with includeEmpty');
     this.hooks = { onOpcode: (step) => this.onOpcode(step) };
@@ -206,9 +215,11 @@ export class PrestateTracer implements TxTracer {
   }
 
   private toJson(account: Account): PrestateAccount {
+    this.budget.add(ACCOUNT_BYTES + 2 * (account.code?.length ?? 0) + SLOT_BYTES * (account.storage?.size ?? 0));
+    this.budget.check();
     return {
       balance: account.balance === undefined ? undefined : quantity(account.balance),
-      code: account.code === undefined ? undefined : bytesToHex(account.code),
+      code: account.code === undefined ? undefined : toHex(account.code),
       codeHash: account.codeHash === undefined ? undefined : bytesToHex(account.codeHash),
       nonce: account.nonce === undefined || account.nonce === 0n ? undefined : Number(account.nonce),
       storage: account.storage === undefined || account.storage.size === 0 ? undefined : sortedObject(account.storage, bytesToHex),

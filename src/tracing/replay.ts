@@ -8,6 +8,7 @@ import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
 import { CACHE_LIMITS } from '../caches.js';
+import type { AnswerBudget } from '../format/answer-budget.js';
 import { TraceError } from './errors.js';
 import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
@@ -33,6 +34,12 @@ export type TracerFor = (index: number) => TxTracer | undefined;
 export interface TracedResult {
   index: number;
   result: unknown;
+}
+
+/** What bounds a replay's traces: each transaction's time, and the bytes of the answer they make together. */
+export interface TraceLimits {
+  timeoutMs?: number;
+  budget?: AnswerBudget;
 }
 
 /** Transactions run between yields to the event loop, so a long replay never holds other requests up for long. */
@@ -144,9 +151,9 @@ export class Replayer {
     return position.vm;
   }
 
-  /** Replays all of `block`, tracing the transactions `tracerFor` gives a tracer, each within `timeoutMs`; answers the traced results in block order. */
-  async replay(block: Block, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
-    return this.advance(await this.start(block), block, block.transactions.length, tracerFor, timeoutMs);
+  /** Replays all of `block`, tracing the transactions `tracerFor` gives a tracer, within `limits`; answers the traced results in block order. */
+  async replay(block: Block, tracerFor: TracerFor, limits: TraceLimits = {}): Promise<TracedResult[]> {
+    return this.advance(await this.start(block), block, block.transactions.length, tracerFor, limits);
   }
 
   /**
@@ -154,14 +161,14 @@ export class Replayer {
    * restored after the trace): another trace of it, or of a later transaction of the block, starts
    * there instead of at the block's start.
    */
-  async traceOne(block: Block, index: number, tracer: TxTracer, timeoutMs?: number): Promise<unknown> {
+  async traceOne(block: Block, index: number, tracer: TxTracer, limits: TraceLimits = {}): Promise<unknown> {
     const key = bytesToHex(block.hash());
     const position = this.resume(key, index) ?? (await this.start(block));
     await this.advance(position, block, index, () => undefined);
     const before = { ...position };
     await position.vm.stateManager.checkpoint();
-    const [traced] = await this.advance(position, block, index + 1, () => tracer, timeoutMs);
-    // Only a trace that ran to its end leaves the state sound to go back to (a timeout stops the EVM mid-call).
+    const [traced] = await this.advance(position, block, index + 1, () => tracer, limits);
+    // Only a trace that ran to its end leaves the state sound to go back to (a timeout or the budget stops the EVM mid-call).
     await position.vm.stateManager.revert();
     this.keep(key, before);
     return traced.result;
@@ -187,7 +194,7 @@ export class Replayer {
   }
 
   /** Runs `block`'s transactions from the position's next up to (not including) `until`, tracing those `tracerFor` gives a tracer. */
-  private async advance(position: Position, block: Block, until: number, tracerFor: TracerFor, timeoutMs?: number): Promise<TracedResult[]> {
+  private async advance(position: Position, block: Block, until: number, tracerFor: TracerFor, { timeoutMs, budget }: TraceLimits = {}): Promise<TracedResult[]> {
     const { vm } = position;
     const senders = (position.senders ??= await this.chain.senders(block));
     const results: TracedResult[] = [];
@@ -202,7 +209,7 @@ export class Replayer {
         outcome = await run();
       } else {
         const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-        const traced = await runTraced(vm, run, tracedTransaction(tx, senders[index], block, vm.common), tracer, { firstLogIndex: position.logs, deadline });
+        const traced = await runTraced(vm, run, tracedTransaction(tx, senders[index], block, vm.common), tracer, { firstLogIndex: position.logs, deadline, budget });
         results.push({ index, result: traced.result });
         outcome = traced.run;
       }

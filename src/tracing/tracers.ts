@@ -1,8 +1,9 @@
 import type { TraceConfig } from '../../generated/types.js';
+import { AnswerBudget } from '../format/answer-budget.js';
 import { CallTracer } from './call-tracer.js';
 import { TraceError } from './errors.js';
 import { PrestateTracer } from './prestate-tracer.js';
-import { StructLogger } from './struct-logger.js';
+import { STRUCT_TRACE_ADVICE, StructLogger } from './struct-logger.js';
 import type { TxTracer } from './tracer.js';
 
 /** geth's default: one transaction's trace may run this long. */
@@ -17,19 +18,28 @@ export function durationMs(text: string): number {
   return total;
 }
 
-/** How long a trace with `config` may run. */
-export const traceTimeoutMs = (config: TraceConfig): number => (config.timeout === undefined ? DEFAULT_TIMEOUT_MS : durationMs(config.timeout));
+/** How long a trace with `config` may run: what it asks (geth's 5 s if nothing), at most the node's `ceilingMs`. */
+export function traceTimeoutMs(config: TraceConfig, ceilingMs: number): { ms: number; capped: boolean } {
+  const asked = config.timeout === undefined ? DEFAULT_TIMEOUT_MS : durationMs(config.timeout);
+  return asked > ceilingMs ? { ms: ceilingMs, capped: true } : { ms: asked, capped: false };
+}
 
-/** A fresh tracer for one transaction, as `config` asks: the struct logger unless a tracer is named. */
-export function createTracer(config: TraceConfig): TxTracer {
+/** The budget of a trace answer of at most `limit` bytes, with the advice its refusal gives for `config`'s tracer. */
+export function traceBudget(config: TraceConfig, limit: number): AnswerBudget {
+  const structLogger = config.tracer === undefined || config.tracer === '';
+  return new AnswerBudget(limit, structLogger ? 'the struct trace' : `the ${config.tracer} trace`, structLogger ? STRUCT_TRACE_ADVICE : undefined);
+}
+
+/** A fresh tracer for one transaction, as `config` asks: the struct logger unless a tracer is named. Its JSON counts against `budget`. */
+export function createTracer(config: TraceConfig, budget?: AnswerBudget): TxTracer {
   switch (config.tracer) {
     case undefined:
     case '':
-      return new StructLogger(config);
+      return new StructLogger(config, budget);
     case 'callTracer':
-      return new CallTracer(config.tracerConfig);
+      return new CallTracer(config.tracerConfig, budget);
     case 'prestateTracer':
-      return new PrestateTracer(config.tracerConfig);
+      return new PrestateTracer(config.tracerConfig, budget);
     default:
       throw new TraceError(`tracer ${String(config.tracer)} not found`);
   }

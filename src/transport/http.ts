@@ -45,6 +45,8 @@ export interface HttpServerOptions {
   log: Logger;
   maxBodyBytes?: number;
   maxBatch?: number;
+  /** bytes of JSON one answer's result may hold, and a batch's results together */
+  maxResultBytes?: number;
   allowedHosts?: readonly string[];
   corsOrigins?: readonly string[];
   /** ms a client may take to send a request's headers (slowloris); then 408 and the connection closes */
@@ -264,7 +266,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
       return;
     }
     const ctx = new HttpCallContext(res);
-    const answer = await handleRpcBody(body, (method, params) => opts.invoke(method, params, ctx), { maxBatch, log });
+    const answer = await handleRpcBody(body, (method, params) => opts.invoke(method, params, ctx), { maxBatch, maxResultBytes: opts.maxResultBytes, log });
     if (answer === undefined) {
       res.writeHead(204, cors);
       res.end();

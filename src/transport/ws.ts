@@ -36,6 +36,8 @@ export interface WsServerOptions {
   maxTotalBacklogBytes: number;
   maxMessageBytes?: number;
   maxBatch?: number;
+  /** bytes of JSON one answer's result may hold, and a batch's results together */
+  maxResultBytes?: number;
   /** a connection ended (closed by either side, or dropped): free what it held */
   onClose(connection: WsConnection): void;
 }
@@ -196,7 +198,7 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
       const afterReply: Array<() => void> = [];
       const session: SubscriberSession = { subscriber: connection, afterReply: (action) => afterReply.push(action) };
       const ctx: CallContext = { transport: 'ws', connection: session, signal: connection.closed };
-      const answer = handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, log });
+      const answer = handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, maxResultBytes: opts.maxResultBytes, log });
       replies = replies
         .then(() => answer)
         .then((text) => {

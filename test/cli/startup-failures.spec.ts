@@ -185,6 +185,12 @@ describe('start-up failures: one clear line each, nothing written', () => {
       await expectRefusal(await refused(['--hardfork', 'pragueee']), /^evm-node: --hardfork must be one of homestead, [^\n]*, osaka, got "pragueee" \(did you mean prague\?\)\n$/, 2);
     });
 
+    it('bounds the answers and traces it is given bounds for: within what V8 can serialise, at least a second', async () => {
+      await expectRefusal(await refused(['--max-response-bytes', '1000000000']), '--max-response-bytes must be at most 536870888 (the longest string V8 holds)', 2);
+      await expectRefusal(await refused(['--max-response-bytes', '100']), '--max-response-bytes must be an integer ≥ 1024, got "100"', 2);
+      await expectRefusal(await refused(['--trace-max-timeout', '0']), '--trace-max-timeout must be an integer ≥ 1, got "0"', 2);
+    });
+
     it('has a mistyped command: suggests the nearest', async () => {
       const cli = runCli(['strat', '--port', '0'], { cwd });
       await expectRefusal({ code: await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }, 'unknown command "strat" (did you mean start?); see --help', 2);

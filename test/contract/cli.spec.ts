@@ -115,6 +115,18 @@ describe('evm-node contract (command line)', function () {
     expect(lint.stdout).to.include(`${file}: ${(contract.methods as Json[])[0]!.name as string} summary: has no summary [summary]`);
   });
 
+  it('lint refuses a contract with a $ref cycle, which the reference OpenRPC tools cannot load', function () {
+    const cyclic = structuredClone(contract);
+    const frame = ((cyclic.components as Json).schemas as Json).CallFrame as Json;
+    ((frame.properties as Json).calls as Json).items = { $ref: '#/components/schemas/CallFrame' };
+    const file = path.join(dir, 'cyclic.json');
+    writeFileSync(file, JSON.stringify(cyclic));
+    const lint = run('lint', file);
+    expect(lint.status).to.equal(1);
+    expect(lint.stdout).to.include(`${file}: components.schemas.CallFrame: $ref cycle #/components/schemas/CallFrame → #/components/schemas/CallFrame: `);
+    expect(lint.stdout).to.match(/\[ref-cycle\]\n/);
+  });
+
   it('release refuses a version that is already released', function () {
     const version = contractVersion(contract);
     if (!readReleases(root).some((r) => r.version === version)) return this.skip(); // would cut a real release

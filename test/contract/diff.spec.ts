@@ -346,6 +346,30 @@ describe('contract diff', function () {
     });
   });
 
+  describe('what the reference OpenRPC tools cannot load', function () {
+    const cyclic = () =>
+      edited((d) => {
+        const value = schemas(d).Value as Json;
+        (value.properties as Json).next = { $ref: '#/components/schemas/Value' };
+      });
+
+    it('a $ref cycle brought in is breaking, beside what the schema change itself is', function () {
+      expect(summary(diffContracts(contract(), cyclic()))).to.deep.equal(['non-breaking result-narrowed eth_get result.next', 'breaking reference-tools - components.schemas.Value']);
+      const change = diffContracts(contract(), cyclic()).find((c) => c.rule === 'reference-tools')!;
+      expect(change.message).to.match(/^\$ref cycle #\/components\/schemas\/Value → #\/components\/schemas\/Value: .* \[ref-cycle\] — clients that load the contract with the reference OpenRPC tools break$/);
+    });
+
+    it('a cycle taken out, or one both sides have, is no reference-tools change', function () {
+      expect(diffContracts(cyclic(), contract()).filter((c) => c.rule === 'reference-tools')).to.deep.equal([]);
+      expect(diffContracts(cyclic(), cyclic())).to.deep.equal([]);
+    });
+
+    it('so does an array schema without items, at the method that has it', function () {
+      const after = edited((d) => (methodOf(d, 'eth_put').result = { name: 'ok', schema: { type: 'array' } }));
+      expect(summary(diffContracts(contract(), after))).to.include('breaking reference-tools eth_put result.schema');
+    });
+  });
+
   it('reports the nested JSON path of a change deep in a referenced schema', function () {
     const after = edited((d) => ((((schemas(d).Item as Json).properties as Json).to as Json).pattern = '^0x[0-9a-f]{40,42}$'));
     const change = only(diffContracts(contract(), after));

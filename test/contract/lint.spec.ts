@@ -27,6 +27,11 @@ const RULES = [
   'example-result',
   'x-since',
   'component-name',
+  'ref-cycle',
+  'ref-unresolvable',
+  'array-items',
+  'type-name',
+  'recursive-ref',
 ];
 
 const show = (problems: LintProblem[]) => problems.map((p) => `${p.method ?? ''} ${p.path}: ${p.message}`).join('\n');
@@ -39,6 +44,13 @@ function lintEdited(edit: (d: Json) => void): string[] {
 }
 
 const method = (d: Json, name: string): Json => (d.methods as Json[]).find((m) => m.name === name)!;
+const schemas = (d: Json): Json => (d.components as Json).schemas as Json;
+const callFrameCalls = (d: Json): Json => ((schemas(d).CallFrame as Json).properties as Json).calls as Json;
+/** The members of a new component no method uses (a schema that cannot compile fails every example using it too). */
+function spare(d: Json): Json {
+  schemas(d).Spare ??= { title: 'Spare', type: 'object', properties: {} };
+  return (schemas(d).Spare as Json).properties as Json;
+}
 const firstExample = (d: Json, name: string): Json => (method(d, name).examples as Json[])[0]!;
 
 describe('contract lint', function () {
@@ -123,6 +135,54 @@ describe('contract lint', function () {
         ['x-since eth_chainIdAgain x-since'],
       ],
       ['a version that is not MAJOR.MINOR.PATCH', (d) => ((d.info as Json).version = 'v1'), ['version - info.version']],
+      // What the reference OpenRPC tools cannot load (src/contract/reference-tools.ts).
+      [
+        'a schema that refers to itself by $ref: a cycle the reference parser never finishes',
+        (d) => (callFrameCalls(d).items = { $ref: '#/components/schemas/CallFrame' }),
+        ['ref-cycle - components.schemas.CallFrame'],
+      ],
+      [
+        'a $ref cycle through two schemas, reported once',
+        (d) => (((schemas(d).CallFrameLog as Json).properties as Json).frame = { $ref: '#/components/schemas/CallFrame' }),
+        ['ref-cycle - components.schemas.CallFrame'],
+      ],
+      [
+        'a $ref into a schema from inside it',
+        (d) => (spare(d).parent = { type: 'array', items: { $ref: '#/components/schemas/Spare/properties/parent' } }),
+        ['ref-cycle - components.schemas.Spare.properties.parent'],
+      ],
+      [
+        'a $ref that names nothing, one that is not local, one that is not a string',
+        (d) => {
+          const props = spare(d);
+          props.a = { $ref: '#/components/schemas/Nowhere' };
+          props.b = { $ref: 'https://example.com/schemas.json#/Block' };
+          props.c = { $ref: 7 };
+        },
+        ['ref-unresolvable - components.schemas.Spare.properties.a', 'ref-unresolvable - components.schemas.Spare.properties.b', 'ref-unresolvable - components.schemas.Spare.properties.c'],
+      ],
+      ['an array schema without items', (d) => delete callFrameCalls(d).items, ['array-items - components.schemas.CallFrame.properties.calls']],
+      [
+        "a title that is also @open-rpc/generator's type for a method",
+        (d) => {
+          schemas(d).TxpoolStatus = { ...(schemas(d).PoolStatus as Json), title: 'TxpoolStatus' };
+        },
+        ['type-name - components.schemas.TxpoolStatus'],
+      ],
+      [
+        'one title on two different schemas',
+        (d) => ((method(d, 'eth_getCode').result as Json).schema = { title: 'Address', type: 'string' }),
+        ['type-name eth_getCode result.schema'],
+      ],
+      [
+        'an x-recursive-ref that closes no cycle, names no component, or carries more than its type',
+        (d) => {
+          (method(d, 'eth_getCode').result as Json).schema = { type: 'string', 'x-recursive-ref': '#/components/schemas/Bytes' };
+          spare(d).self = { type: 'object', 'x-recursive-ref': '#/components/schemas/Nothing' };
+          (callFrameCalls(d).items as Json).required = ['from'];
+        },
+        ['recursive-ref - components.schemas.CallFrame.properties.calls.items', 'recursive-ref - components.schemas.Spare.properties.self', 'recursive-ref eth_getCode result.schema'],
+      ],
     ];
     it('a schema that does not compile, at each example that needs it', function () {
       const copy = structuredClone(doc);

@@ -2,7 +2,7 @@
 // and is kept: asked again, it costs no remote call. Log ranges spanning the fork block are merged.
 import { expect } from 'chai';
 import type { Hex } from 'viem';
-import { CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
+import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
 import { DEV_ADDRESSES } from '../helpers/node.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -22,6 +22,22 @@ describe('forking: history at and below the fork block', () => {
     await fork?.destroy();
     await proxy?.close();
     await remote?.node.destroy();
+  });
+
+  it('takes a receipt that carries its block’s timestamp (as geth’s do) in one remote call, its block unread', async () => {
+    proxy.edits.eth_getTransactionReceipt = async (receipt) => {
+      const { blockNumber } = receipt as { blockNumber: string };
+      const { timestamp } = await direct<{ timestamp: string }>(remote, 'eth_getBlockByNumber', [blockNumber, false]);
+      return { ...(receipt as object), blockTimestamp: timestamp };
+    };
+    try {
+      const hash = remote.transfers[3];
+      proxy.reset();
+      expect(await fork.call('eth_getTransactionReceipt', [hash])).to.deep.equal(await direct(remote, 'eth_getTransactionReceipt', [hash]));
+      expect(proxy.reset().calls).to.deep.equal({ eth_getTransactionReceipt: 1 });
+    } finally {
+      proxy.edits = {};
+    }
   });
 
   it('answers blocks below and at the fork block as the remote does, by number and by hash', async () => {
@@ -59,6 +75,14 @@ describe('forking: history at and below the fork block', () => {
     expect(await fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(await fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(proxy.reset().total).to.equal(1);
+  });
+
+  it('runs calls and traces at a block before the fork on the remote’s state at that block', async () => {
+    const before = hex(remote.forkBlock - 1n);
+    const call = { to: remote.token, data: balanceOfData(remote.holders[0]) };
+    expect(await fork.call('eth_call', [call, before])).to.equal(await direct(remote, 'eth_call', [call, before]));
+    const hash = remote.transfers.at(-1)!;
+    expect(await fork.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])).to.deep.equal(await direct(remote, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
   });
 
   it('merges logs of a range spanning the fork block: the remote’s, then the fork’s own', async () => {

@@ -38,6 +38,17 @@ describe('forking: start-up', () => {
     expect(await readdir(cwd)).to.deep.equal([]);
   });
 
+  it('refuses a remote that serves no eth_getProof in one line saying why, exit code 1', async () => {
+    proxy.refused.add('eth_getProof');
+    try {
+      const cli = start(['--fork-url', proxy.url]);
+      expect(await cli.exited).to.equal(1);
+      expect(cli.stderr()).to.match(/^evm-node: the fork's remote .* refused eth_getProof: .*: this node forks only remotes that serve eth_getProof [^\n]+\n$/);
+    } finally {
+      proxy.refused.clear();
+    }
+  });
+
   it('prints the fork in the banner: the remote, the block and its hash, the cache', async () => {
     const cli = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
     await listening(cli);
@@ -67,11 +78,11 @@ describe('forking: start-up', () => {
     expect(proxy.reset().total).to.equal(0);
   });
 
-  it('--offline serves what the fork cache holds, and a miss is a clear error', async () => {
+  it('--offline serves what the fork cache holds, also after a kill -9, and a miss is a clear error', async () => {
     const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
     const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
     const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
-    online.child.kill('SIGTERM');
+    online.child.kill('SIGKILL');
     await online.exited;
     proxy.reset();
     const offline = start(['--offline', '--fork-block-number', String(remote.forkBlock)]);

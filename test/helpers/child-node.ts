@@ -1,6 +1,8 @@
 // The node as a separate process (the CLI), for tests that kill it: SIGKILL, restart on the same dir.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { resultError, type MethodName, type RpcMethods } from '../../generated/index.js';
+import { rpc } from './rpc.js';
 
 /** The compiled CLI beside the compiled tests (dist/src/cli.js for dist/test/helpers/child-node.js). */
 export const CLI_PATH = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
@@ -8,6 +10,8 @@ export const CLI_PATH = fileURLToPath(new URL('../../src/cli.js', import.meta.ur
 export interface ChildNode {
   url: string;
   pid: number;
+  /** Calls `method` over HTTP and fails unless the result matches the contract's result schema. */
+  call<M extends MethodName>(method: M, params: Parameters<RpcMethods[M]>[0]): Promise<Awaited<ReturnType<RpcMethods[M]>>>;
   /** Everything the node wrote to stderr so far (its log), for failure messages. */
   stderr(): string;
   /** kill -9: no shutdown handler runs. Resolves once the process is gone. */
@@ -28,9 +32,10 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
-/** Starts `cli.js start` on `dataDir` on a free port; resolves once it prints its URL. */
-export async function spawnNode(dataDir: string, flags: string[] = [], { logLevel = 'warn', timeoutMs = 30_000 }: SpawnOptions = {}): Promise<ChildNode> {
-  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', '--data-dir', dataDir, '--log-level', logLevel, ...flags], {
+/** Starts `cli.js start` on `dataDir` (in memory without one) on a free port; resolves once it prints its URL. */
+export async function spawnNode(dataDir: string | undefined, flags: string[] = [], { logLevel = 'warn', timeoutMs = 30_000 }: SpawnOptions = {}): Promise<ChildNode> {
+  const where = dataDir === undefined ? [] : ['--data-dir', dataDir];
+  const child = spawn(process.execPath, [CLI_PATH, 'start', '--port', '0', ...where, '--log-level', logLevel, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -62,6 +67,12 @@ export async function spawnNode(dataDir: string, flags: string[] = [], { logLeve
   return {
     url,
     pid: child.pid!,
+    call: async (method, params) => {
+      const result = await rpc(url, method, params as unknown[]);
+      const problem = resultError(method, result);
+      if (problem !== null) throw new Error(`${method} answered outside its contract: ${problem}\n${JSON.stringify(result).slice(0, 2000)}`);
+      return result as never;
+    },
     stderr: () => err,
     kill9: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -295,6 +295,18 @@ export function describeReset(dialect: Dialect): void {
       }
     });
 
+    it('a mnemonic that is not BIP-39: -32602 naming the word, the chain left as it was', async () => {
+      const { node } = it_;
+      const head = await blockAt(node, 'latest');
+      await expectRpcError(
+        callAs(node, method, [{ genesis: { mnemonic: 'test test test test test test test test test test test junkk' } }]),
+        -32602,
+        'invalid argument 0 (options.genesis.mnemonic): word 12, "junkk", is not in the BIP-39 English word list (did you mean "junk"?)',
+      );
+      await expectRpcError(callAs(node, method, [{ genesis: { mnemonic: '0x0' } }]), -32602, /^invalid argument 0 \(options\.genesis\.mnemonic\): word 1, "0x0", is not in the BIP-39/);
+      expect((await blockAt(node, 'latest')).hash).to.equal(head.hash);
+    });
+
     it('mines on after the reset, on the new chain', async () => {
       const { node } = it_;
       await node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: SINK, value: '0x1' }]);

@@ -63,6 +63,9 @@ export interface Faults {
   disconnects: number;
 }
 
+/** An edit the proxy makes to every answer of one method (a remote of another make, say). */
+export type AnswerEdit = (result: unknown) => Promise<unknown>;
+
 export interface Counts {
   http: number;
   calls: Record<string, number>;
@@ -72,6 +75,10 @@ export interface Counts {
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
 export class CountingProxy {
   faults: Faults = { latencyMs: 0, tooManyRequests: 0, entryErrors: 0, hangs: 0, disconnects: 0 };
+  /** methods answered -32601 "method not found", as a remote that does not serve them answers */
+  refused = new Set<string>();
+  /** method → how its answers are edited on the way back */
+  edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0 };
   private readonly held: ServerResponse[] = [];
   url = '';
@@ -134,6 +141,11 @@ export class CountingProxy {
       res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('too many requests');
       return;
     }
+    if (calls.some((call) => this.refused.has(call.method))) {
+      const answers = calls.map((call) => ({ jsonrpc: '2.0', id: (call as { id?: unknown }).id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
+      return;
+    }
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     const answer = await fetch(this.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     let text = await answer.text();
@@ -144,7 +156,18 @@ export class CountingProxy {
       list[0] = { jsonrpc: '2.0', id: list[0].id, error: { code: -32005, message: 'rate limit exceeded' } } as never;
       text = JSON.stringify(Array.isArray(answers) ? list : list[0]);
     }
+    if (Object.keys(this.edits).length > 0) text = await this.edited(calls, text);
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  }
+
+  private async edited(calls: { method: string }[], text: string): Promise<string> {
+    const answers = JSON.parse(text) as { result?: unknown }[] | { result?: unknown };
+    const list = Array.isArray(answers) ? answers : [answers];
+    for (const [i, answer] of list.entries()) {
+      const edit = this.edits[calls[i]?.method];
+      if (edit !== undefined && answer.result !== undefined && answer.result !== null) answer.result = await edit(answer.result);
+    }
+    return JSON.stringify(answers);
   }
 }
 

@@ -1,7 +1,9 @@
 // Schema-derived bad inputs for every method of the contract: a valid baseline call per method (its
 // first example, or values made from its param schemas), then one change at a time — a param or an
 // object member replaced by a wrong type, a boundary or overflow number, an oversized or odd-length
-// string — plus the envelope-level mistakes (missing, extra and by-name params).
+// string; a member of an object holding only its required members (so no other member covers for
+// it: a priority fee at 2^256-1 with no fee cap), and members nested deeper (a simulated call's fees)
+// set to the number edges — plus the envelope-level mistakes (missing, extra and by-name params).
 import { deref } from '../../src/contract/refs.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -30,6 +32,9 @@ const HEX_EDGES: Json[] = [
   `0x${'f'.repeat(64)}`,
   `0x${'0'.repeat(63)}1`,
 ];
+
+/** The edges a member is set to where it is fuzzed alone or nested: zero, and just inside and past 64 bits, and 2^256-1. */
+const NUMBER_EDGES: Json[] = ['0x0', '0xffffffffffffffff', '0x10000000000000000', `0x${'f'.repeat(64)}`];
 
 /** Wrong types and malformed strings, for any field. */
 const WRONG: Json[] = [
@@ -104,6 +109,17 @@ export function sample(doc: Doc, schemaIn: unknown, depth = 0): Json {
   }
 }
 
+/** The baseline call of `methodName`: its first example's params, or values made from its param schemas. */
+export function baselineCall(doc: Doc, methodName: string): Json[] {
+  return baseline(doc, methodOf(doc, methodName));
+}
+
+export function methodOf(doc: Doc, methodName: string): Schema {
+  const method = ((doc.methods ?? []) as Schema[]).find((m) => m.name === methodName);
+  if (method === undefined) throw new Error(`no method ${methodName} in the contract`);
+  return method;
+}
+
 function baseline(doc: Doc, method: Schema): Json[] {
   const params = (method.params as unknown[]).map((p) => resolve(doc, p));
   const example = ((method.examples ?? []) as unknown[]).map((e) => resolve(doc, e))[0];
@@ -129,6 +145,54 @@ function membersOf(doc: Doc, schemaIn: unknown, depth = 0): string[] {
   return [...names];
 }
 
+/** The schema one step into `schemaIn` (looking through oneOf/anyOf/allOf): a member's, or for 0 an array's items. */
+function stepInto(doc: Doc, schemaIn: unknown, step: string | number, depth = 0): Schema | undefined {
+  const schema = resolve(doc, schemaIn);
+  if (depth > 4) return undefined;
+  if (typeof step === 'number' && schema.items !== undefined) return resolve(doc, schema.items);
+  const member = typeof step === 'string' ? (schema.properties as Record<string, unknown> | undefined)?.[step] : undefined;
+  if (member !== undefined) return resolve(doc, member);
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    for (const option of (schema[key] ?? []) as unknown[]) {
+      const found = stepInto(doc, option, step, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+type Path = (string | number)[];
+
+/** Member paths below the top level of an object schema (through arrays of objects, their first item), at most `levels` deep. */
+function nestedPaths(doc: Doc, schema: unknown, prefix: Path = [], levels = 3): Path[] {
+  if (prefix.length >= levels) return [];
+  const out: Path[] = [];
+  for (const member of membersOf(doc, schema)) {
+    const path = [...prefix, member];
+    if (prefix.length > 0) out.push(path);
+    const child = stepInto(doc, schema, member);
+    if (child === undefined) continue;
+    if (membersOf(doc, child).length > 0) out.push(...nestedPaths(doc, child, path, levels));
+    const items = stepInto(doc, child, 0);
+    if (items !== undefined && membersOf(doc, items).length > 0) out.push(...nestedPaths(doc, items, [...path, 0], levels + 1));
+  }
+  return out;
+}
+
+/** A copy of `value` with `path` set to `leaf`, the objects and arrays on the way made when missing. */
+function withPath(value: Json | undefined, path: Path, leaf: Json): Json {
+  if (path.length === 0) return leaf;
+  const [step, ...rest] = path;
+  if (typeof step === 'number') {
+    const array = Array.isArray(value) ? [...value] : [];
+    array[step] = withPath(array[step], rest, leaf);
+    return array;
+  }
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  object[step] = withPath(object[step], rest, leaf);
+  return object;
+}
+
 const short = (value: unknown) => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…(${text.length} chars)` : text;
@@ -136,8 +200,7 @@ const short = (value: unknown) => {
 
 /** Every fuzz call for `methodName`: param by param, member by member, then the envelope mistakes. */
 export function fuzzCalls(doc: Doc, methodName: string): FuzzCall[] {
-  const method = ((doc.methods ?? []) as Schema[]).find((m) => m.name === methodName);
-  if (method === undefined) throw new Error(`no method ${methodName} in the contract`);
+  const method = methodOf(doc, methodName);
   const params = (method.params as unknown[]).map((p) => resolve(doc, p));
   const base = baseline(doc, method);
   const calls: FuzzCall[] = [{ label: 'baseline', params: base }];
@@ -160,6 +223,18 @@ export function fuzzCalls(doc: Doc, methodName: string): FuzzCall[] {
       }
     }
     calls.push({ label: `${name} with an unknown member`, params: withParam(index, { ...current, unknownMember: '0x1' }) });
+    const required = new Set((resolve(doc, param.schema).required ?? []) as string[]);
+    const minimal = Object.fromEntries(Object.entries(current).filter(([member]) => required.has(member)));
+    for (const member of membersOf(doc, param.schema)) {
+      for (const value of NUMBER_EDGES) {
+        calls.push({ label: `${name} (required members only).${member} = ${short(value)}`, params: withParam(index, { ...minimal, [member]: value }) });
+      }
+    }
+    for (const path of nestedPaths(doc, param.schema)) {
+      for (const value of [null, ...NUMBER_EDGES]) {
+        calls.push({ label: `${name}.${path.join('.')} = ${short(value)}`, params: withParam(index, withPath(current, path, value)) });
+      }
+    }
   });
   calls.push(
     { label: 'no params', params: [] },

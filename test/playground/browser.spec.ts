@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { methodNames } from '../../generated/index.js';
 import { projectRoot } from '../../src/contract/root.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
+import { missingTool } from '../helpers/required-tool.js';
 import { RpcCallError, rpc } from '../helpers/rpc.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -37,13 +38,7 @@ describe('playground in a headless browser', function () {
   const foreignRequests: string[] = [];
 
   before(async function () {
-    if (CHROMIUM === undefined) {
-      if (process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false') {
-        throw new Error(`no chromium found (CI must run the playground browser spec): ${INSTALL_HINT}`);
-      }
-      console.warn(`\n  !!! SKIPPED: the playground browser spec — no chromium on this machine (${INSTALL_HINT}); CI runs it.\n`);
-      return this.skip();
-    }
+    if (CHROMIUM === undefined) missingTool(this, 'the playground browser spec', 'no chromium', INSTALL_HINT);
     mkdirSync(OUTPUT, { recursive: true });
     node = await startTestNode();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });

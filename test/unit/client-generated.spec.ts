@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CLIENT_DIR, CLIENT_GENERATED_DIR, CLIENT_GENERATED_FILES, CLIENT_RESERVED, functionName, renderClientFiles } from '../../scripts/generator/client.js';
-import { pascalCase } from '../../scripts/generator/model.js';
+import { pascalCase } from '../../src/contract/names.js';
 import { HEADER } from '../../scripts/generator/output.js';
 import { requiresHexPrefix } from '../../scripts/generator/typescript.js';
 import { VIEM_ACTION_METHODS } from '../../scripts/generator/viem-methods.js';

@@ -32,6 +32,15 @@ describe('library params merged once (premergeLibraryParams)', () => {
     }
   });
 
+  it('a copy made before the EVM’s and VM’s sets were added, and not handed over with them, merges them itself when an EVM asks', () => {
+    const base = premergeLibraryParams(fresh());
+    const early = base.copy();
+    addLibraryParams([base], [paramsEVM, paramsVM]);
+    expect(() => early.param('stopGas')).to.throw(/Missing parameter value for stopGas/);
+    early.updateParams(paramsEVM);
+    expect(early.param('stopGas')).to.equal(base.param('stopGas'));
+  });
+
   it('a copy skips merging them again when a library constructor asks it to', () => {
     const copy = premergeLibraryParams(fresh()).copy();
     const original = Common.prototype.updateParams;

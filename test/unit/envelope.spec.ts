@@ -9,6 +9,7 @@ import { RpcCallError, rpc, rpcRaw } from '../helpers/rpc.js';
 
 const MAX_BODY = 4096;
 const MAX_BATCH = 5;
+const MAX_RESULT = 1000;
 
 type ErrorBody = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: unknown } };
 type ResultBody = { jsonrpc: string; id: unknown; result: unknown };
@@ -17,6 +18,7 @@ describe('JSON-RPC envelope over HTTP', () => {
   let server: HttpServerHandle;
   let url: string;
   let notified = 0;
+  let counted = 0;
   const logged: unknown[][] = [];
   const log: Logger = { error: (...a) => void logged.push(a), warn: (...a) => void logged.push(a), info: () => undefined, debug: () => undefined };
 
@@ -40,6 +42,15 @@ describe('JSON-RPC envelope over HTTP', () => {
       },
     },
     big: { invoke: async () => ({ value: 1n }) },
+    text: { invoke: async (p) => 'x'.repeat(p[0] as number) },
+    count: { invoke: async () => ++counted },
+    endless: {
+      invoke: async () => ({
+        toJSON() {
+          throw new RangeError('Invalid string length');
+        },
+      }),
+    },
     shared: { invoke: async () => sharedBlock },
     composed: { invoke: async () => composedResult({ parts: ['a', 'b'] }, Buffer.from('{"parts":["a","b"]}')) },
   };
@@ -54,12 +65,14 @@ describe('JSON-RPC envelope over HTTP', () => {
       log,
       maxBodyBytes: MAX_BODY,
       maxBatch: MAX_BATCH,
+      maxResultBytes: MAX_RESULT,
     });
     url = server.url;
   });
   after(() => server.close());
   beforeEach(() => {
     notified = 0;
+    counted = 0;
     logged.length = 0;
   });
 
@@ -178,6 +191,36 @@ describe('JSON-RPC envelope over HTTP', () => {
         id: null,
         error: { code: -32600, message: `batch too large: ${MAX_BATCH + 1} requests, limit ${MAX_BATCH}` },
       });
+    });
+  });
+
+  describe('result size', () => {
+    const refusal = (what: string) => ({ code: -32003, message: `response too large: ${what} passed ${MAX_RESULT} bytes of JSON, this node's --max-response-bytes`, data: { limit: MAX_RESULT } });
+
+    it('answers a result whose JSON fits the limit; one byte more is -32003 naming the limit', async () => {
+      expect(await rpc(url, 'text', [MAX_RESULT - 2])).to.have.length(MAX_RESULT - 2);
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'text', params: [MAX_RESULT - 1] });
+      expect(json).to.deep.equal({ jsonrpc: '2.0', id: 1, error: refusal('the result') });
+    });
+
+    it('a result too long for V8 to serialise is -32003 too, not -32603', async () => {
+      const { json } = await call({ jsonrpc: '2.0', id: 1, method: 'endless', params: [] });
+      expect((json as ErrorBody).error).to.deep.equal(refusal('the result'));
+    });
+
+    it("a batch's results share the limit: the one past it and the rest are -32003, and the rest never run", async () => {
+      const { json } = await call([
+        { jsonrpc: '2.0', id: 'a', method: 'text', params: [400] },
+        { jsonrpc: '2.0', id: 'b', method: 'text', params: [400] },
+        { jsonrpc: '2.0', id: 'c', method: 'text', params: [400] },
+        { jsonrpc: '2.0', id: 'd', method: 'count', params: [] },
+        { jsonrpc: '2.0', method: 'count', params: [] },
+      ]);
+      const arr = json as Array<ResultBody & ErrorBody>;
+      expect(arr.map((r) => r.id)).to.deep.equal(['a', 'b', 'c', 'd']);
+      expect(arr.slice(0, 2).map((r) => (r.result as string).length)).to.deep.equal([400, 400]);
+      expect(arr.slice(2).map((r) => r.error)).to.deep.equal([refusal("the batch's results together"), refusal("the batch's results together")]);
+      expect(counted).to.equal(0);
     });
   });
 

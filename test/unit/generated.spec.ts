@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { generate, renderFiles } from "../../scripts/generator/generated.js";
 import { contractDigest } from "../../scripts/generator/methods.js";
-import { pascalCase } from "../../scripts/generator/model.js";
+import { pascalCase } from "../../src/contract/names.js";
 import { generatedFilesIn, HEADER } from "../../scripts/generator/output.js";
 import { readDocument } from "../../src/contract/document.js";
 import { deref } from "../../src/contract/refs.js";

@@ -3,6 +3,7 @@
 // rename), params by name and position, schemas with `$ref`s resolved (schema.ts).
 
 import { deepEqual, isObject, type JsonObject } from '../json.js';
+import { referenceToolProblems, type ToolProblem } from '../reference-tools.js';
 import { deref } from '../refs.js';
 import type { Change } from './change.js';
 import { SchemaComparer, child, type Finding } from './schema.js';
@@ -55,6 +56,7 @@ class ContractDiff {
     this.changes.sort((x, y) => (x.method ?? '').localeCompare(y.method ?? ''));
     this.components();
     this.info();
+    this.referenceTools();
     return this.changes;
   }
 
@@ -242,6 +244,15 @@ class ContractDiff {
         else if (!Object.hasOwn(x, key)) this.add('informational', 'component-added', undefined, at, `${section} ${key} added`);
         else if (!deepEqual(x[key], y[key])) this.add('informational', 'component-changed', undefined, at, `${section} ${key} changed (its effect on each method is listed there)`);
       }
+    }
+  }
+
+  /** What the reference OpenRPC tools could load before and cannot now: every client that loads the contract with them breaks. */
+  private referenceTools(): void {
+    const key = (p: ToolProblem) => `${p.rule} ${p.method ?? ''} ${p.path}`;
+    const before = new Set(referenceToolProblems(this.base).map(key));
+    for (const p of referenceToolProblems(this.head)) {
+      if (!before.has(key(p))) this.add('breaking', 'reference-tools', p.method, p.path, `${p.message} [${p.rule}] — clients that load the contract with the reference OpenRPC tools break`);
     }
   }
 

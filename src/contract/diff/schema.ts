@@ -1,7 +1,7 @@
 // Comparing two JSON Schemas by the values they accept: every place where the head schema accepts fewer values than
 // the base (narrowed), more (widened), or where that cannot be decided (unprovable), with the JSON path of the place.
-// `$ref`s are followed in each schema's own document. The method layer turns findings into breaking or non-breaking
-// changes depending on the direction the values travel (params in, results out).
+// `$ref`s (and `x-recursive-ref`s, refs.ts) are followed in each schema's own document. The method layer turns findings
+// into breaking or non-breaking changes depending on the direction the values travel (params in, results out).
 //
 // A schema is split into branches, one per JSON type it admits and per oneOf/anyOf alternative (their common
 // keywords merged in), so `{ "type": ["string", "null"] }` and `oneOf: [Quantity, BlockTag]` are compared the same
@@ -9,7 +9,7 @@
 // added. oneOf's "exactly one" is read as anyOf: alternatives that start overlapping are not reported.
 
 import { deepEqual, isObject, type JsonObject } from '../json.js';
-import { componentName, refOf, resolvePointer } from '../refs.js';
+import { componentName, resolvePointer, schemaRefOf } from '../refs.js';
 import { comparePatterns } from './pattern.js';
 
 export type Effect = 'narrowed' | 'widened' | 'unprovable' | 'default' | 'annotation';
@@ -120,8 +120,8 @@ export class SchemaComparer {
   private resolve(doc: JsonObject, schema: unknown): { schema: unknown; name?: string } {
     let name: string | undefined;
     let cur = schema;
-    for (let depth = 0; refOf(cur) !== undefined; depth++) {
-      const ref = refOf(cur)!;
+    for (let depth = 0; schemaRefOf(cur) !== undefined; depth++) {
+      const ref = schemaRefOf(cur)!;
       if (depth > 32) throw new Error(`$ref cycle at "${ref}"`);
       name ??= componentName(ref);
       cur = resolvePointer(doc, ref);
@@ -311,7 +311,7 @@ function componentSchemas(doc: JsonObject): JsonObject {
 function componentRefs(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) componentRefs(v, out);
   else if (isObject(value)) {
-    const name = componentName(refOf(value) ?? '');
+    const name = componentName(schemaRefOf(value) ?? '');
     if (name !== undefined) out.push(name);
     for (const v of Object.values(value)) componentRefs(v, out);
   }
@@ -397,7 +397,7 @@ function describe(b: Branch): string {
   if (Array.isArray(b.schema.enum)) return b.schema.enum.map(show).join(' | ');
   if (b.family === 'number') return b.integer ? 'integer' : 'number';
   if (b.family === 'array') {
-    const name = componentName(refOf(b.schema.items) ?? '');
+    const name = componentName(schemaRefOf(b.schema.items) ?? '');
     return name === undefined ? 'array' : `array of ${name}`;
   }
   if (b.family === 'string' && typeof b.schema.pattern === 'string') return `string matching ${b.schema.pattern}`;

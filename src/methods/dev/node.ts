@@ -1,5 +1,6 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { AnvilResetParams, AnvilSetLoggingEnabledParams, GenesisSettings as RpcGenesisSettings } from '../../../generated/types.js';
+import { mnemonicProblem, normalizeMnemonic } from '../../chain/mnemonic.js';
 import type { GenesisSettings } from '../../config.js';
 import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
@@ -35,7 +36,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
     const forking = options?.forking;
     const url = forking?.jsonRpcUrl ?? undefined;
-    if (url !== undefined && !/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0 (options.forking.jsonRpcUrl): an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    if (url !== undefined && !/^(https?|wss?):\/\//i.test(url)) throw invalidParams(`invalid argument 0 (options.forking.jsonRpcUrl): an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
     if (options?.genesis !== undefined && forking != null && (url !== undefined || forking.blockNumber != null)) {
       throw invalidParams('invalid argument 0: genesis and forking exclude each other');
     }
@@ -48,7 +49,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis), fork);
   });
   const [anvil_setRpcUrl, hardhat_setRpcUrl] = inBothDialects(async ([url]: [string]) => {
-    if (!/^https?:\/\//i.test(url)) throw invalidParams(`invalid argument 0: an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    if (!/^(https?|wss?):\/\//i.test(url)) throw invalidParams(`invalid argument 0: an http(s):// or ws(s):// URL, got ${JSON.stringify(url)}`);
     // The same fork block read from another endpoint of the same chain; a node that forks nothing forks the URL's head.
     await node.reset(undefined, { url, blockNumber: chain.fork?.info.number });
   });
@@ -141,6 +142,11 @@ function genesisSettings(given: RpcGenesisSettings): Partial<GenesisSettings> {
   if (given.balance !== undefined) settings.balance = BigInt(given.balance);
   if (given.hardfork !== undefined) settings.hardfork = given.hardfork;
   if (given.accounts !== undefined) settings.accounts = given.accounts;
-  if (given.mnemonic !== undefined) settings.mnemonic = given.mnemonic;
+  if (given.mnemonic !== undefined) {
+    const mnemonic = normalizeMnemonic(given.mnemonic);
+    const problem = mnemonicProblem(mnemonic);
+    if (problem !== undefined) throw invalidParams(`invalid argument 0 (options.genesis.mnemonic): ${problem}`);
+    settings.mnemonic = mnemonic;
+  }
   return settings;
 }

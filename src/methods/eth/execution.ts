@@ -1,13 +1,14 @@
-import { bytesToHex } from '@ethereumjs/util';
 import type { BlockOverrides, StateOverride, TransactionCall } from '../../../generated/types.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
+import { toHex } from '../../codec/hex.js';
+import { AnswerTooLarge } from '../../format/answer-budget.js';
 import { toQuantity } from '../../format/quantity.js';
 import { serverError } from '../../rpc/errors.js';
 import type { CallOverrides } from '../../state/overrides.js';
 import { createAccessList } from '../../tracing/access-list.js';
 import type { Handlers, Services } from '../services.js';
 
-type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock'>;
+type Deps = Pick<Services, 'chain' | 'executor' | 'pendingBlock' | 'config'>;
 
 /** geth's checks of a call object before it runs (eth_call, eth_estimateGas, eth_sendTransaction), in its words. */
 export function checkCallObject(call: TransactionCall, chainId: bigint): void {
@@ -26,12 +27,15 @@ export function checkCallObject(call: TransactionCall, chainId: bigint): void {
 const overridesOf = (state: StateOverride | undefined, block: BlockOverrides | undefined): CallOverrides | undefined =>
   state === undefined && block === undefined ? undefined : { state, block };
 
-export function executionMethods({ chain, executor, pendingBlock }: Deps): Pick<Handlers, 'eth_call' | 'eth_estimateGas' | 'eth_createAccessList'> {
+export function executionMethods({ chain, executor, pendingBlock, config }: Deps): Pick<Handlers, 'eth_call' | 'eth_estimateGas' | 'eth_createAccessList'> {
   const blockOf = (ref: unknown) => requireBlock(chain, ref as BlockRef | undefined, pendingBlock);
   return {
     eth_call: async ([call, ref, state, block]) => {
       checkCallObject(call, chain.commons.base.chainId());
-      return bytesToHex(await executor.call(call, await blockOf(ref), overridesOf(state, block), 'eth_call'));
+      const returned = await executor.call(call, await blockOf(ref), overridesOf(state, block), 'eth_call');
+      // Refused before it is encoded: "0x…" in quotes, two characters a byte.
+      if (4 + 2 * returned.length > config.maxResponseBytes) throw new AnswerTooLarge(config.maxResponseBytes, 'the return data');
+      return toHex(returned);
     },
     eth_estimateGas: async ([call, ref, state, block]) => {
       checkCallObject(call, chain.commons.base.chainId());

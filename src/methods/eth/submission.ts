@@ -17,6 +17,7 @@ type Deps = Pick<Services, 'chain' | 'pool' | 'mining' | 'accounts' | 'executor'
 
 const big = (hex: string | undefined) => (hex === undefined ? undefined : BigInt(hex));
 const MAX_NONCE = 2n ** 64n - 1n;
+const MAX_UINT256 = 2n ** 256n - 1n;
 
 /** How eth_sendTransaction prices a request: the request's fee fields, with the node's defaults for the rest. */
 type Pricing = { legacy: true; gasPrice: bigint } | { legacy: false; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -55,6 +56,8 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
     const head = chain.head();
     const common = chain.nextCommon();
     const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common));
+    // A tip near 2^256 takes the default fee cap (the tip plus twice the base fee) past what a transaction holds.
+    if ((pricing.legacy ? pricing.gasPrice : pricing.maxFeePerGas) > MAX_UINT256) throw serverError('max fee per gas higher than 2^256-1');
     if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
       throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
     }

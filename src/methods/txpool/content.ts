@@ -1,4 +1,4 @@
-import type { PoolTransaction, TxpoolSimpleContent } from '../../../generated/types.js';
+import type { PoolSimpleContent, PoolTransaction } from '../../../generated/types.js';
 import { feeCap } from '../../fees/fees.js';
 import { toQuantity } from '../../format/quantity.js';
 import { toRpcPoolTransaction } from '../../format/transaction.js';
@@ -152,7 +152,7 @@ export function txpoolMethods({ pool }: Pick<Services, 'pool'>): Pick<Handlers,
     txpool_simpleContent: async () => {
       const { pending, queued } = pool.content();
       const senders = new Set([...pending.keys(), ...queued.keys()]);
-      const simpleAccountContent: TxpoolSimpleContent['simpleAccountContent'] = {};
+      const simpleAccountContent: PoolSimpleContent['simpleAccountContent'] = {};
       for (const sender of senders) {
         const content = await pool.contentFrom(sender);
         simpleAccountContent[sender] = {

@@ -4,7 +4,7 @@
 // Contract text is only ever inserted as text, never as HTML.
 
 import { isObject, type JsonObject } from "../../contract/json.js";
-import { deref as derefIn } from "../../contract/refs.js";
+import { deref as derefIn, schemaRefOf } from "../../contract/refs.js";
 import { checkSchema, type Verdict } from "./schema-check.js";
 
 interface ContentDescriptor {
@@ -171,7 +171,8 @@ function renderMethodList(): void {
 function refsOf(schema: unknown, out: string[] = []): string[] {
   if (Array.isArray(schema)) for (const s of schema) refsOf(s, out);
   else if (isObject(schema)) {
-    if (typeof schema.$ref === "string" && !out.includes(schema.$ref)) out.push(schema.$ref);
+    const ref = schemaRefOf(schema);
+    if (ref !== undefined && !out.includes(ref)) out.push(ref);
     for (const [k, v] of Object.entries(schema)) if (k !== "$ref") refsOf(v, out);
   }
   return out;

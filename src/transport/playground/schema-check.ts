@@ -5,7 +5,7 @@
 // No Node APIs: it is served to the browser as is, with the two contract modules it imports.
 
 import { deepEqual, isObject as isPlainObject } from "../../contract/json.js";
-import { RefError, resolvePointer } from "../../contract/refs.js";
+import { RECURSIVE_REF, RefError, resolvePointer } from "../../contract/refs.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -144,6 +144,9 @@ class Checker {
       // draft-07: $ref ignores its siblings.
       return this.check(v, this.resolve(s.$ref), path, depth + 1);
     }
+    // The component it stands for, in full (its own keywords are only the bound the reference tools see).
+    const recursive = s[RECURSIVE_REF];
+    if (typeof recursive === "string") return this.check(v, this.resolve(recursive), path, depth + 1);
 
     if (s.type !== undefined) {
       const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];

@@ -139,6 +139,14 @@ describe('eth_sendTransaction', () => {
     );
   });
 
+  it('a priority fee near 2^256, which takes the default fee cap past 256 bits: -32000 in geth’s words', async () => {
+    await expectRpcError(
+      node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, maxPriorityFeePerGas: `0x${'f'.repeat(63)}0` }]),
+      -32000,
+      'max fee per gas higher than 2^256-1',
+    );
+  });
+
   it('the largest 64-bit nonce: -32000 "nonce has max value"', async () => {
     await expectRpcError(node.call('eth_sendTransaction', [{ from: devAddress(7), to: SINK, nonce: '0xffffffffffffffff' }]), -32000, 'nonce has max value');
   });

@@ -137,6 +137,22 @@ describe('eth_simulateV1', () => {
     await expectRpcError(simulate({ blockStateCalls: [{ calls: [{ from: ALICE, to: BOB, value: '0x1' }] }] }), -38014, /insufficient funds for gas \* price \+ value/);
   });
 
+  it('a priority fee above the fee cap: -32602 in geth’s words', async () => {
+    const call = { from: ALICE, to: BOB, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' };
+    await expectRpcError(
+      simulate({ blockStateCalls: [{ calls: [call] }] }),
+      -32602,
+      /^err: max priority fee per gas higher than max fee per gas: address 0x[0-9a-fA-F]{40}, maxPriorityFeePerGas: 2, maxFeePerGas: 1 \(supplied gas \d+\)$/,
+    );
+  });
+
+  it('a fee whose product with the gas passes 256 bits: -38014, the required balance exceeds 256 bits (geth)', async () => {
+    const huge = `0x${'f'.repeat(64)}`;
+    for (const fees of [{ maxFeePerGas: huge, maxPriorityFeePerGas: '0x1' }, { gasPrice: huge }]) {
+      await expectRpcError(simulate({ blockStateCalls: [{ calls: [{ from: ALICE, to: BOB, gas: '0x5208', ...fees }] }] }), -38014, /required balance exceeds 256 bits \(supplied gas 21000\)$/);
+    }
+  });
+
   it('more gas than the block has left: -38015', async () => {
     await expectRpcError(simulate({ blockStateCalls: [{ blockOverrides: { gasLimit: '0x5208' }, calls: [{ to: BOB, gas: '0x5209' }] }] }), -38015, /block gas limit reached/);
   });

@@ -18,7 +18,7 @@ describe('rpc.discover', () => {
   });
 
   it('lists exactly the methods the node serves', async () => {
-    const document = (await node.call('rpc.discover', [])) as { methods: { name: string }[] };
+    const document = await node.call('rpc.discover', []);
     expect(document.methods.map((m) => m.name).sort()).to.deep.equal([...methodNames].sort());
   });
 });

@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:38b81499d16c5d54b6dffe2c8533e6405b1131c661d6057bfb62c07306d62a7a";
+export const contractDigest = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -263,15 +263,15 @@ export interface RpcMethods {
   "debug_getRawHeader": { params: DebugGetRawHeaderParams; result: DebugGetRawHeaderResult; errorCode: -32602 | -32000 };
   "debug_getRawReceipts": { params: DebugGetRawReceiptsParams; result: DebugGetRawReceiptsResult; errorCode: -32602 | -32000 };
   "debug_getRawTransaction": { params: DebugGetRawTransactionParams; result: DebugGetRawTransactionResult; errorCode: -32602 | -32000 };
-  "debug_traceBlockByHash": { params: DebugTraceBlockByHashParams; result: DebugTraceBlockByHashResult; errorCode: -32602 | -32000 };
-  "debug_traceBlockByNumber": { params: DebugTraceBlockByNumberParams; result: DebugTraceBlockByNumberResult; errorCode: -32602 | -32000 };
-  "debug_traceCall": { params: DebugTraceCallParams; result: DebugTraceCallResult; errorCode: -32602 | -32000 };
-  "debug_traceTransaction": { params: DebugTraceTransactionParams; result: DebugTraceTransactionResult; errorCode: -32602 | -32000 };
+  "debug_traceBlockByHash": { params: DebugTraceBlockByHashParams; result: DebugTraceBlockByHashResult; errorCode: -32602 | -32003 | -32000 };
+  "debug_traceBlockByNumber": { params: DebugTraceBlockByNumberParams; result: DebugTraceBlockByNumberResult; errorCode: -32602 | -32003 | -32000 };
+  "debug_traceCall": { params: DebugTraceCallParams; result: DebugTraceCallResult; errorCode: -32602 | -32003 | -32000 };
+  "debug_traceTransaction": { params: DebugTraceTransactionParams; result: DebugTraceTransactionResult; errorCode: -32602 | -32003 | -32000 };
   "eth_accounts": { params: EthAccountsParams; result: EthAccountsResult; errorCode: -32602 | -32000 };
   "eth_baseFee": { params: EthBaseFeeParams; result: EthBaseFeeResult; errorCode: -32602 | -32000 };
   "eth_blobBaseFee": { params: EthBlobBaseFeeParams; result: EthBlobBaseFeeResult; errorCode: -32602 | -32000 };
   "eth_blockNumber": { params: EthBlockNumberParams; result: EthBlockNumberResult; errorCode: -32602 | -32000 };
-  "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32000 | 3 };
+  "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32003 | -32000 | 3 };
   "eth_capabilities": { params: EthCapabilitiesParams; result: EthCapabilitiesResult; errorCode: -32602 | -32000 };
   "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 | -32000 };
   "eth_config": { params: EthConfigParams; result: EthConfigResult; errorCode: -32602 | -32000 };
@@ -307,7 +307,7 @@ export interface RpcMethods {
   "eth_sign": { params: EthSignParams; result: EthSignResult; errorCode: -32602 | -32000 };
   "eth_signTransaction": { params: EthSignTransactionParams; result: EthSignTransactionResult; errorCode: -32602 | -32000 | 3 };
   "eth_signTypedData_v4": { params: EthSignTypedDataV4Params; result: EthSignTypedDataV4Result; errorCode: -32602 | -32000 };
-  "eth_simulateV1": { params: EthSimulateV1Params; result: EthSimulateV1Result; errorCode: -38026 | -38025 | -38021 | -38020 | -38015 | -38014 | -38013 | -38012 | -38011 | -38010 | -32603 | -32602 | -32000 };
+  "eth_simulateV1": { params: EthSimulateV1Params; result: EthSimulateV1Result; errorCode: -38026 | -38025 | -38021 | -38020 | -38015 | -38014 | -38013 | -38012 | -38011 | -38010 | -32603 | -32602 | -32003 | -32000 };
   "eth_subscribe": { params: EthSubscribeParams; result: EthSubscribeResult; errorCode: -32602 | -32601 | -32005 | -32000 };
   "eth_syncing": { params: EthSyncingParams; result: EthSyncingResult; errorCode: -32602 | -32000 };
   "eth_uninstallFilter": { params: EthUninstallFilterParams; result: EthUninstallFilterResult; errorCode: -32602 | -32000 };
@@ -509,15 +509,15 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "debug_getRawHeader": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
   "debug_getRawReceipts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
   "debug_getRawTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "debug_traceBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block 0x… not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
-  "debug_traceBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block #N not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
-  "debug_traceCall": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"tracing on top of pending is not supported"},{"code":-32000,"message":"tracing failed: insufficient funds for gas * price + value"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
-  "debug_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"}],
+  "debug_traceBlockByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block 0x… not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"},{"code":-32003,"message":"response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
+  "debug_traceBlockByNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"block #N not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"},{"code":-32003,"message":"response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
+  "debug_traceCall": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"tracing on top of pending is not supported"},{"code":-32000,"message":"tracing failed: insufficient funds for gas * price + value"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"},{"code":-32003,"message":"response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
+  "debug_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction not found"},{"code":-32000,"message":"genesis is not traceable"},{"code":-32000,"message":"execution timeout"},{"code":-32000,"message":"cannot use diffMode with includeEmpty"},{"code":-32003,"message":"response too large: the struct trace passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
   "eth_accounts": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_baseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blobBaseFee": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_blockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
+  "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"},{"code":-32003,"message":"response too large: the return data passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
   "eth_capabilities": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_chainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_config": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -553,7 +553,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "eth_signTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"intrinsic gas too low"},{"code":-32000,"message":"max fee per gas less than block base fee"},{"code":-32000,"message":"exceeds block gas limit"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"invalid chain id for signer"}],
   "eth_signTypedData_v4": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
-  "eth_simulateV1": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty input"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… is not a precompile"},{"code":-38010,"message":"err: nonce too low: address 0x…, tx: 0 state: 1 (supplied gas 50000000)"},{"code":-38011,"message":"err: nonce too high: address 0x…, tx: 2 state: 1 (supplied gas 50000000)"},{"code":-38012,"message":"err: max fee per gas less than block base fee: address 0x…, maxFeePerGas: 0, baseFee: 1 (supplied gas 50000000)"},{"code":-38013,"message":"err: intrinsic gas too low: have 0, want 21000 (supplied gas 0)"},{"code":-38014,"message":"err: insufficient funds for gas * price + value: address 0x… have 0 want 1000 (supplied gas 50000000)"},{"code":-38015,"message":"block gas limit reached: remaining: 21000, required: 30000"},{"code":-38020,"message":"block numbers must be in order: 144 <= 154"},{"code":-38021,"message":"block timestamps must be in order: 550 <= 588"},{"code":-38025,"message":"err: max initcode size exceeded (supplied gas 50000000)"},{"code":-38026,"message":"too many blocks"},{"code":-32603,"message":"err: nonce has max value (and other reasons execution-apis names no code for): a call that cannot be included, answered with geth's code"}],
+  "eth_simulateV1": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty input"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… is not a precompile"},{"code":-38010,"message":"err: nonce too low: address 0x…, tx: 0 state: 1 (supplied gas 50000000)"},{"code":-38011,"message":"err: nonce too high: address 0x…, tx: 2 state: 1 (supplied gas 50000000)"},{"code":-38012,"message":"err: max fee per gas less than block base fee: address 0x…, maxFeePerGas: 0, baseFee: 1 (supplied gas 50000000)"},{"code":-38013,"message":"err: intrinsic gas too low: have 0, want 21000 (supplied gas 0)"},{"code":-38014,"message":"err: insufficient funds for gas * price + value: address 0x… have 0 want 1000 (supplied gas 50000000)"},{"code":-38015,"message":"block gas limit reached: remaining: 21000, required: 30000"},{"code":-38020,"message":"block numbers must be in order: 144 <= 154"},{"code":-38021,"message":"block timestamps must be in order: 550 <= 588"},{"code":-38025,"message":"err: max initcode size exceeded (supplied gas 50000000)"},{"code":-38026,"message":"too many blocks"},{"code":-32003,"message":"response too large: the simulation passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}},{"code":-32603,"message":"err: nonce has max value (and other reasons execution-apis names no code for): a call that cannot be included, answered with geth's code"}],
   "eth_subscribe": [{"code":-32602,"message":"Invalid params"},{"code":-32601,"message":"notifications not supported"},{"code":-32602,"message":"exceed max topics"},{"code":-32005,"message":"too many subscriptions on this connection"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_syncing": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_uninstallFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -1004,7 +1004,7 @@ export function debugGetRawTransaction(transport: Transport, ...params: DebugGet
  * - `blockHash`: Hash of the block.
  * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
  *
  * @since 1.0.0
  */
@@ -1021,7 +1021,7 @@ export function debugTraceBlockByHash(transport: Transport, ...params: DebugTrac
  * - `block`: Block number or tag.
  * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
  *
  * @since 1.0.0
  */
@@ -1039,7 +1039,7 @@ export function debugTraceBlockByNumber(transport: Transport, ...params: DebugTr
  * - `block` (optional): Block whose state the call runs on; default "latest".
  * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
  *
  * @since 1.0.0
  */
@@ -1056,7 +1056,7 @@ export function debugTraceCall(transport: Transport, ...params: DebugTraceCallPa
  * - `transactionHash`: Hash of a mined transaction.
  * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
  *
  * @since 1.0.0
  */
@@ -1127,7 +1127,7 @@ export function ethBlockNumber(transport: Transport, ...params: EthBlockNumberPa
  * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
  * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
  *
- * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+ * @throws {JsonRpcError} declared codes: -32602, 3, -32000, -32003
  *
  * @since 0.1.0
  */
@@ -1704,7 +1704,7 @@ export function ethSignTypedDataV4(transport: Transport, ...params: EthSignTyped
  * - `payload`: The blocks to simulate and how.
  * - `block` (optional): Block to build on; default "latest".
  *
- * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32603
+ * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32003, -32603
  *
  * @since 1.0.0
  */
@@ -2702,7 +2702,7 @@ export interface ContractMethods {
    * - `blockHash`: Hash of the block.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -2716,7 +2716,7 @@ export interface ContractMethods {
    * - `block`: Block number or tag.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -2731,7 +2731,7 @@ export interface ContractMethods {
    * - `block` (optional): Block whose state the call runs on; default "latest".
    * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -2745,7 +2745,7 @@ export interface ContractMethods {
    * - `transactionHash`: Hash of a mined transaction.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -2801,7 +2801,7 @@ export interface ContractMethods {
    * - `stateOverrides` (optional): Account overrides (balance, nonce, code, state, stateDiff) applied to the block's state for this call only, as geth takes them.
    * - `blockOverrides` (optional): Block context overrides (number, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty) for this call only, as geth takes them.
    *
-   * @throws {JsonRpcError} declared codes: -32602, 3, -32000
+   * @throws {JsonRpcError} declared codes: -32602, 3, -32000, -32003
    *
    * @since 0.1.0
    */
@@ -3270,7 +3270,7 @@ export interface ContractMethods {
    * - `payload`: The blocks to simulate and how.
    * - `block` (optional): Block to build on; default "latest".
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32603
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -38010, -38011, -38012, -38013, -38014, -38015, -38020, -38021, -38025, -38026, -32003, -32603
    *
    * @since 1.0.0
    */

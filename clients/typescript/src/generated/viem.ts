@@ -822,7 +822,7 @@ export interface ActionsViemLacks {
    * - `blockHash`: Hash of the block.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -836,7 +836,7 @@ export interface ActionsViemLacks {
    * - `block`: Block number or tag.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -851,7 +851,7 @@ export interface ActionsViemLacks {
    * - `block` (optional): Block whose state the call runs on; default "latest".
    * - `config` (optional): How to trace (as debug_traceTransaction), plus stateOverrides, blockOverrides and txIndex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
@@ -865,7 +865,7 @@ export interface ActionsViemLacks {
    * - `transactionHash`: Hash of a mined transaction.
    * - `config` (optional): How to trace: tracer, tracerConfig, timeout and the struct logger's options; default the struct logger with stack and storage.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000, -32003
    *
    * @since 1.0.0
    */
