@@ -931,8 +931,8 @@ export type AnvilLoadStateResult = boolean;
 
 /** Positional params of `anvil_mine`. */
 export type AnvilMineParams = [
-  blocks?: Uint64Input,
-  interval?: Uint64Input,
+  blocks?: Uint64Input | number,
+  interval?: Uint64Input | number,
 ];
 /** Result of `anvil_mine`. */
 export type AnvilMineResult = null;
@@ -1506,8 +1506,8 @@ export type HardhatMetadataResult = RunMetadata;
 
 /** Positional params of `hardhat_mine`. */
 export type HardhatMineParams = [
-  blocks?: Uint64Input,
-  interval?: Uint64Input,
+  blocks?: Uint64Input | number,
+  interval?: Uint64Input | number,
 ];
 /** Result of `hardhat_mine`. */
 export type HardhatMineResult = true;

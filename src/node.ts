@@ -33,6 +33,7 @@ import { TraceService } from './tracing/trace-service.js';
 import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
+import { StorageDamage } from './storage/damage.js';
 import { FailStop } from './storage/fail-stop.js';
 import { headProblem } from './chain/head-check.js';
 import { RequestGate } from './storage/request-gate.js';
@@ -136,6 +137,7 @@ async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | un
     return await openForkedChain(db, fork, fork, stored, { accounts, balance: config.balance }, (message) => log.warn(message), reset);
   } catch (error) {
     if (error instanceof RemoteError || error instanceof ForkStateMissing) throw new ForkUnavailable(error.message);
+    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
     throw error;
   }
 }
@@ -161,6 +163,8 @@ async function openChain(db: Database, spec: NodeGenesis, file: string | undefin
   try {
     return await Chain.open(db, spec, (message) => log.info(message));
   } catch (error) {
+    // Damage met while opening: the data dir is refused, as one whose head does not check.
+    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
     if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
     throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
   }
@@ -256,6 +260,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const { db, log, sync, subscriptions } = wide;
   const head = () => chain.head();
   const clock = new BlockClock();
+  // A chain resumed from a data dir may be ahead of the wall clock (blocks mined faster than one a second).
+  clock.landed(head().header.timestamp, false);
   const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),
@@ -360,6 +366,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       return settings.fork?.backoffMs ?? FORK_DEFAULTS.backoffMs;
     },
   };
+  db.damage.onFound((damage) => log.error(damage.message));
   const { chain: firstChain, devChain: startedDev } = await openFirstChain(config, db, given, log);
   let devChain = startedDev;
   const wide: NodeWide = {
@@ -478,7 +485,10 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
         ...(wide.results !== undefined && { resultViolations: wide.results.violations }),
       };
       const health = storage?.health() ?? { ok: true };
-      return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
+      if (!health.ok) return { ok: false, ...state, error: health.error };
+      // Damage a read met stays: the data dir must be restored, which the node cannot do itself.
+      const damage = db.damage.first;
+      return damage === undefined ? { ok: true, ...state } : { ok: false, ...state, error: damage.message };
     },
   });
   // Transactions journaled before a restart are mined as if they had just arrived.
@@ -505,7 +515,12 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       (closing ??= (async () => {
         await resets.run(async () => {
           const { mining, miner, filters } = core.services;
+          // A run of blocks (anvil_mine) ends at its next landed batch, and its answer goes out
+          // (a turn of the event loop writes it), before the port closes.
+          miner.stop();
           mining.stop();
+          await miner.idle();
+          await new Promise((resolve) => setImmediate(resolve));
           await storage?.close();
           ws.close();
           await server.close();

@@ -4,15 +4,18 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { CACHE_LIMITS, LruCache } from '../caches.js';
 import { effectiveGasPrice } from '../fees/fees.js';
+import { ChecksumMismatch } from '../storage/checksum.js';
 import type { BatchOp, Database, Section } from '../storage/database.js';
 import { rlpBytes, rlpList, type RlpItem } from '../storage/rlp-shape.js';
 import {
   decodeTxRecord,
+  encodeStoredBlock,
   encodeTxRecord,
   logAddressKey,
   logAddressKeyNumber,
   metaKey,
   numberKey,
+  storedBlockRlp,
   type StoredReceipt,
   type TxRecord,
 } from '../storage/layout.js';
@@ -31,6 +34,8 @@ function emittersOf(receipts: readonly StoredReceipt[]): Uint8Array[] {
   return [...emitters.values()];
 }
 
+const recordName = (txHash: Uint8Array): string => `the record of transaction ${bytesToHex(txHash)}`;
+
 /**
  * A block's transaction records read in one go at most: a larger block's are read this many at a
  * time, each slice by one LevelDB call off the main thread, so a block of thousands of transactions
@@ -45,6 +50,9 @@ const RECORDS_PER_READ = 256;
  * Point reads are synchronous (getSync): a LevelDB lookup served from its block cache or the page
  * cache takes 2-4 µs that way, against ~10 µs of CPU for an asynchronous one (a thread-pool
  * round trip and a promise), and the hot reads (a receipt, a block) are one or two lookups.
+ *
+ * Every block and record read is checked against the checksum stored with it (storage/layout.ts):
+ * one that does not match, or that LevelDB reports damaged, is refused as StorageDamage naming it.
  */
 export class BlockStore {
   private readonly blockCache = new LruCache<string, Block>(CACHE_LIMITS.blocks, CACHE_LIMITS.blockBytes);
@@ -58,22 +66,22 @@ export class BlockStore {
     const key = bytesToHex(hash);
     const cached = this.blockCache.get(key);
     if (cached !== undefined) return cached;
-    const bytes = this.db.blocks.getSync(hash);
-    if (bytes === undefined) return undefined;
-    const block = this.decode(bytes);
-    this.blockCache.set(key, block, bytes.length);
+    const rlp = this.blockRlp(hash);
+    if (rlp === undefined) return undefined;
+    const block = this.decode(rlp);
+    this.blockCache.set(key, block, rlp.length);
     return block;
   }
 
   async canonicalHash(number: bigint): Promise<Uint8Array | undefined> {
     if (number < 0n) return undefined;
-    return this.db.canonical.getSync(numberKey(number));
+    return this.db.damage.read(() => `the canonical index entry of block ${number}`, () => this.db.canonical.getSync(numberKey(number)));
   }
 
   /** A mined transaction's record: where it is and its receipt. */
   async txRecord(txHash: Uint8Array): Promise<TxRecord | undefined> {
-    const bytes = this.db.txRecords.getSync(txHash);
-    return bytes === undefined ? undefined : decodeTxRecord(bytes);
+    const bytes = this.db.damage.read(() => recordName(txHash), () => this.db.txRecords.getSync(txHash));
+    return bytes === undefined ? undefined : this.checkedRecord(txHash, bytes);
   }
 
   /**
@@ -89,11 +97,11 @@ export class BlockStore {
       const slice = transactions.slice(start, start + RECORDS_PER_READ);
       const found =
         transactions.length <= RECORDS_PER_READ
-          ? slice.map((tx) => this.db.txRecords.getSync(tx.hash()))
-          : await this.db.txRecords.getMany(slice.map((tx) => tx.hash()));
-      for (const bytes of found) {
+          ? slice.map((tx) => this.db.damage.read(() => recordName(tx.hash()), () => this.db.txRecords.getSync(tx.hash())))
+          : await this.db.damage.readAsync(() => `the records of block ${block.header.number}'s transactions`, () => this.db.txRecords.getMany(slice.map((tx) => tx.hash())));
+      for (const [i, bytes] of found.entries()) {
         if (bytes === undefined) return undefined;
-        const record = decodeTxRecord(bytes);
+        const record = this.checkedRecord(slice[i].hash(), bytes);
         if (!equalsBytes(record.blockHash, hash)) return undefined;
         records.push(record);
       }
@@ -121,8 +129,12 @@ export class BlockStore {
   async *canonicalHashes(from: bigint, to: bigint): AsyncGenerator<[bigint, Uint8Array]> {
     if (to < from || to < 0n) return;
     const start = from < 0n ? 0n : from;
-    for await (const [key, hash] of this.db.canonical.iterator({ gte: numberKey(start), lte: numberKey(to) })) {
-      yield [bytesToBigInt(key as Uint8Array), hash];
+    try {
+      for await (const [key, hash] of this.db.canonical.iterator({ gte: numberKey(start), lte: numberKey(to) })) {
+        yield [bytesToBigInt(key as Uint8Array), hash];
+      }
+    } catch (error) {
+      throw this.db.damage.caught(error, () => `the canonical index of blocks ${start}–${to}`);
     }
   }
 
@@ -135,8 +147,12 @@ export class BlockStore {
     const start = from < 0n ? 0n : from;
     const numbers = new Set<bigint>();
     for (const address of addresses) {
-      for await (const key of this.db.logAddresses.keys({ gte: logAddressKey(address, start), lte: logAddressKey(address, to) })) {
-        numbers.add(logAddressKeyNumber(key as Uint8Array));
+      try {
+        for await (const key of this.db.logAddresses.keys({ gte: logAddressKey(address, start), lte: logAddressKey(address, to) })) {
+          numbers.add(logAddressKeyNumber(key as Uint8Array));
+        }
+      } catch (error) {
+        throw this.db.damage.caught(error, () => `the log address index of ${bytesToHex(address)}`);
       }
     }
     return [...numbers].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -149,9 +165,9 @@ export class BlockStore {
   async logsBloom(hash: Uint8Array): Promise<Uint8Array | undefined> {
     const cached = this.blockCache.get(bytesToHex(hash));
     if (cached !== undefined) return cached.header.logsBloom;
-    const bytes = this.db.blocks.getSync(hash);
-    if (bytes === undefined) return undefined;
-    return rlpBytes(this.headerFields(bytes)[6], 'a stored header');
+    const rlp = this.blockRlp(hash);
+    if (rlp === undefined) return undefined;
+    return rlpBytes(this.headerFields(rlp)[6], 'a stored header');
   }
 
   async totalDifficulty(blockHash: Uint8Array): Promise<bigint | undefined> {
@@ -167,7 +183,7 @@ export class BlockStore {
   blockOps(block: Block, receipts: StoredReceipt[], totalDifficulty: bigint): BatchOp[] {
     const hash = block.hash();
     return [
-      put(this.db.blocks, hash, block.serialize()),
+      put(this.db.blocks, hash, encodeStoredBlock(block.serialize())),
       put(this.db.canonical, numberKey(block.header.number), hash),
       put(this.db.totalDifficulty, hash, bigIntToUnpaddedBytes(totalDifficulty)),
       ...this.recordOps(block, receipts),
@@ -270,12 +286,40 @@ export class BlockStore {
     this.blockCache.set(bytesToHex(block.hash()), block, size);
   }
 
-  /** The fields of a stored block's header. */
+  /** Damage the chain found in what it read here: reported as the store's own (storage/damage.ts). */
+  damaged(record: string, problem: string): Error {
+    return this.db.damage.found(record, problem);
+  }
+
+  /** The RLP of the block stored under `hash`, its checksum checked; undefined when none is stored. */
+  private blockRlp(hash: Uint8Array): Uint8Array | undefined {
+    const name = () => `block ${bytesToHex(hash)}`;
+    const value = this.db.damage.read(name, () => this.db.blocks.getSync(hash));
+    if (value === undefined) return undefined;
+    try {
+      return storedBlockRlp(value);
+    } catch (error) {
+      if (error instanceof ChecksumMismatch) throw this.db.damage.found(name(), 'does not match the checksum stored with it');
+      throw error;
+    }
+  }
+
+  /** A stored transaction record, its checksum checked. */
+  private checkedRecord(txHash: Uint8Array, value: Uint8Array): TxRecord {
+    try {
+      return decodeTxRecord(value);
+    } catch (error) {
+      if (error instanceof ChecksumMismatch) throw this.db.damage.found(recordName(txHash), 'does not match the checksum stored with it');
+      throw error;
+    }
+  }
+
+  /** The fields of a block's header, from its RLP. */
   private headerFields(bytes: Uint8Array): RlpItem[] {
     return rlpList(rlpList(RLP.decode(bytes), 'a stored block')[0], 'a stored header');
   }
 
-  /** Decodes a stored block; the fork, and so the header's shape, follows from the number and timestamp inside it. */
+  /** Decodes a block's RLP; the fork, and so the header's shape, follows from the number and timestamp inside it. */
   decode(bytes: Uint8Array): Block {
     const headerFields = this.headerFields(bytes);
     const number = bytesToBigInt(rlpBytes(headerFields[8], 'a stored header'));

@@ -3,7 +3,7 @@ import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { bytesToHex, equalsBytes, utf8ToBytes, bytesToUtf8 } from '@ethereumjs/util';
 import type { BatchOp, Database, Section } from '../storage/database.js';
-import { numberKey } from '../storage/layout.js';
+import { encodeStoredBlock, numberKey } from '../storage/layout.js';
 import { DataDirRefused } from '../storage/storage-fault.js';
 import { BlockStore } from './block-store.js';
 import { ForkCommons } from './fork-commons.js';
@@ -70,6 +70,8 @@ export class Chain {
   /** block hash → the state root its state edits left (see {@link commitHeadState}) */
   private readonly editedStates = new Map<string, Uint8Array>();
   private replaced = false;
+  /** A rewind is taking blocks off the chain: until the head moves, the canonical index may lack blocks below it. */
+  private rewinding = false;
 
   private constructor(
     readonly commons: ForkCommons,
@@ -103,6 +105,7 @@ export class Chain {
             'start with the flags it was made with, or use another --data-dir',
         );
       }
+      await migrateLayout(db, blocks);
       const headHash = await blocks.meta('head');
       const head = headHash === undefined ? undefined : await blocks.block(headHash);
       if (head === undefined) throw new DataDirRefused('its chain is damaged: the head block is missing');
@@ -124,7 +127,7 @@ export class Chain {
   private static forkGenesisOps(db: Database, blocks: BlockStore, base: Block, genesisSpec: GethGenesis): BatchOp[] {
     const hash = base.hash();
     return [
-      { type: 'put', sublevel: db.blocks, key: hash, value: base.serialize() },
+      { type: 'put', sublevel: db.blocks, key: hash, value: encodeStoredBlock(base.serialize()) },
       { type: 'put', sublevel: db.canonical, key: numberKey(base.header.number), value: hash },
       blocks.metaOp('genesis', hash),
       blocks.metaOp('head', hash),
@@ -153,7 +156,9 @@ export class Chain {
     const storedGenesis = await blocks.meta('genesis');
     const storedSpec = await blocks.meta('genesisSpec');
     if (storedGenesis !== undefined && storedSpec !== undefined && equalsBytes(storedSpec, specBytes(genesisSpec))) {
-      // The data dir was made from this very spec: its genesis is the one stored, not worth building again.
+      // The data dir was made from this very spec: its genesis is the one stored, not worth building
+      // again — read once the data dir is in the current layout.
+      await migrateLayout(db, blocks, progress);
       const genesis = await blocks.block(storedGenesis);
       if (genesis === undefined) throw new DataDirRefused(`its chain is damaged: the genesis block ${bytesToHex(storedGenesis)} is missing`);
       return Chain.resume(db, { commons, blocks, state, genesis, genesisSpec }, progress);
@@ -229,7 +234,7 @@ export class Chain {
   private static async storesOf(db: Database, genesisSpec: GethGenesis) {
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
-    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec));
+    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec), db.damage);
     return { commons, blocks, state };
   }
 
@@ -300,11 +305,22 @@ export class Chain {
     this.forkchoice = { safe, finalized };
   }
 
+  /**
+   * The canonical block at `number`. Every number up to the head's has one: a canonical index
+   * entry that is missing, names no stored block or a block of another number is damage (below a
+   * fork block, the remote's history answers, which is no damage of the data dir's).
+   */
   async blockByNumber(number: bigint): Promise<Block | undefined> {
-    if (number > this.headBlock.header.number) return undefined;
+    if (number > this.headBlock.header.number || number < 0n) return undefined;
     if (number === this.headBlock.header.number) return this.headBlock;
     const hash = await this.blocks.canonicalHash(number);
-    return hash === undefined ? undefined : this.blocks.block(hash);
+    const block = hash === undefined ? undefined : await this.blocks.block(hash);
+    if (block !== undefined && block.header.number === number) return block;
+    if (this.replaced) throw new ChainReplacedError();
+    const remote = this.fork !== undefined && number < this.fork.base.header.number;
+    if (remote || this.rewinding || number > this.headBlock.header.number) return undefined;
+    const problem = hash === undefined ? 'is missing' : block === undefined ? `names ${bytesToHex(hash)}, which is not stored` : `names block ${block.header.number}`;
+    throw this.blocks.damaged(`the canonical index entry of block ${number}`, `${problem}, though the head is block ${this.headBlock.header.number}`);
   }
 
   /** A block by hash, canonical or not. */
@@ -380,7 +396,12 @@ export class Chain {
     batch.push(this.blocks.stateEditOp(target.hash(), edited), this.blocks.metaOp('head', target.hash()));
     const forkchoiceGone = [this.forkchoice.safe, this.forkchoice.finalized].some((block) => block !== undefined && block.header.number > target.header.number);
     if (forkchoiceGone) batch.push(this.blocks.metaDelOp('safe'), this.blocks.metaDelOp('finalized'));
-    await this.write([...batch, ...ops]);
+    this.rewinding = true;
+    try {
+      await this.write([...batch, ...ops]);
+    } finally {
+      this.rewinding = false;
+    }
     for (const block of dropped) {
       this.blocks.forget(block.hash());
       this.editedStates.delete(bytesToHex(block.hash()));

@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import { bytesToHex, equalsBytes, KECCAK256_RLP, utf8ToBytes } from '@ethereumjs/util';
 import type { Database } from '../storage/database.js';
-import { decodeTxRecord, numberKey } from '../storage/layout.js';
+import { decodeTxRecord, encodeStoredBlock, numberKey } from '../storage/layout.js';
 
 /**
  * What is wrong with the stored chain at `head`, in words, or undefined: the head record names
@@ -17,7 +17,7 @@ export async function headProblem(db: Database, head: Block, forkBase?: Block): 
     if (recorded === undefined) return `the head record is missing (the chain's head is ${name})`;
     if (!equalsBytes(recorded, hash)) return `the head record names ${bytesToHex(recorded)}, not ${name}`;
     const stored = await db.blocks.get(hash);
-    if (stored === undefined || !equalsBytes(stored, head.serialize())) return `the head, ${name}, is ${stored === undefined ? 'missing' : 'not the block stored under its hash'}`;
+    if (stored === undefined || !equalsBytes(stored, encodeStoredBlock(head.serialize()))) return `the head, ${name}, is ${stored === undefined ? 'missing' : 'not the block stored under its hash'}`;
     const canonical = await db.canonical.get(numberKey(head.header.number));
     if (canonical === undefined || !equalsBytes(canonical, hash)) return `the canonical index at ${head.header.number} does not name the head, ${name}`;
     // A fork block's transactions and state are the remote's: the chain stores neither.

@@ -83,7 +83,10 @@ export class LogQuery {
     if (options.blockHash !== undefined) {
       const block = await this.chain.blockByHash(hexToBytes(options.blockHash as PrefixedHexString));
       if (block === undefined) throw unknownBlock();
-      return this.blockLogs(block, criteria);
+      const logs = await this.blockLogs(block, criteria);
+      // One block by hash within the same result limit as a range of blocks.
+      if (logs.length > this.limits.maxResults) throw tooManyResults(this.limits.maxResults, block.header.number, block.header.number);
+      return logs;
     }
     const heights = tagHeights(this.chain);
     const { fromBlock, toBlock } = options;

@@ -9,7 +9,7 @@ import type { StoredReceipt } from '../chain/receipts.js';
 import type { LogCriteria } from '../filters/criteria.js';
 import { encodeStoredReceipt } from '../format/raw-receipt.js';
 import { loadVmLibrary } from '../state/vm.js';
-import { encodeTxRecord, numberKey, type TxRecord } from '../storage/layout.js';
+import { encodeStoredBlock, encodeTxRecord, numberKey, type TxRecord } from '../storage/layout.js';
 import type { ForkStore } from './fork-store.js';
 import type { RemoteRpc } from './remote.js';
 import { ForkStateMissing } from './fork-state.js';
@@ -111,7 +111,7 @@ export class ForkHistory {
 
   private async keep(block: Block): Promise<void> {
     await this.store.db.root.batch([
-      { type: 'put', sublevel: this.store.db.blocks, key: block.hash(), value: block.serialize() },
+      { type: 'put', sublevel: this.store.db.blocks, key: block.hash(), value: encodeStoredBlock(block.serialize()) },
       { type: 'put', sublevel: this.store.db.canonical, key: numberKey(block.header.number), value: block.hash() },
     ]);
     this.onBlock(block);

@@ -21,6 +21,10 @@ const wallSeconds = () => BigInt(Math.floor(Date.now() / 1000));
  * Where block timestamps come from: the wall clock moved by evm_increaseTime, unless a timestamp
  * was asked for (evm_mine's, evm_setNextBlockTimestamp's) or anvil_setBlockTimestampInterval spaces
  * blocks by a fixed step. Timestamps strictly increase, even for blocks mined within one second.
+ *
+ * The clock never reads behind the head: a block that had to take its parent's timestamp plus one
+ * (blocks mined faster than one a second) moves the clock to it. So evm_increaseTime(n) and a new
+ * block move the head by at least n seconds, however fast blocks were mined before.
  */
 export class BlockClock {
   private offset = 0n;
@@ -59,11 +63,12 @@ export class BlockClock {
   }
 
   /**
-   * A block with `timestamp` landed. A timestamp that was asked for moves the clock to it, so the
-   * blocks after it follow on from it, as in Hardhat and anvil.
+   * A block with `timestamp` landed (or the chain was opened on it). A timestamp that was asked for
+   * moves the clock to it, so the blocks after it follow on from it, as in Hardhat and anvil; one
+   * ahead of the clock moves the clock up to it.
    */
   landed(timestamp: bigint, requested: boolean): void {
-    if (!requested && this.next === undefined) return;
+    if (!requested && this.next === undefined && timestamp <= this.now()) return;
     this.offset = timestamp - this.wall();
     this.next = undefined;
   }

@@ -32,6 +32,14 @@ export interface MinedBlock {
   included: PooledTx[];
 }
 
+/** A run of blocks stopped before its end (the client went away, or the node is stopping), at a block that landed whole. */
+export class MiningStopped extends Error {
+  constructor(mined: bigint, count: bigint, head: bigint, reason: unknown) {
+    super(`mining stopped after ${mined} of ${count} blocks, at block ${head}: ${String(reason)}`);
+    this.name = 'MiningStopped';
+  }
+}
+
 /** Most empty blocks anvil_mine lands in one LevelDB batch. */
 const BLOCKS_PER_BATCH = 256;
 /**
@@ -57,6 +65,8 @@ export class Miner {
   /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
   private flat?: { vm: VM; state: FlatState };
   private readonly emptyBlocks: EmptyBlockBuilder;
+  /** Aborted when the node stops: runs of blocks end at their next landed batch. */
+  private readonly stopping = new AbortController();
 
   /** `createVm` makes the VM over the chain's writer state, on the first block built (it loads the VM library). */
   constructor(
@@ -80,14 +90,23 @@ export class Miner {
    * seconds after the one before (at least one). The pool's executable transactions go into the
    * first blocks, each landing alone; the empty blocks after them land in batches, so a long run
    * writes a few large batches instead of one per block. Resolves once the last has landed.
+   *
+   * Once `signal` aborts (the caller went away) or the node stops, the run ends after the block or
+   * batch being built has landed, rejecting with MiningStopped: the chain holds every block up to
+   * there, whole, and none after.
    */
-  mineBlocks(count: bigint, interval: bigint): Promise<void> {
+  mineBlocks(count: bigint, interval: bigint, signal?: AbortSignal): Promise<void> {
     return this.exclusive(async () => {
       let mined = 0n;
+      const goOn = () => {
+        const stopped = this.stopping.signal.aborted ? this.stopping.signal : signal?.aborted === true ? signal : undefined;
+        if (stopped !== undefined) throw new MiningStopped(mined, count, this.chain.head().header.number, stopped.reason);
+      };
       let timestamp: bigint | undefined;
       const next = () => (timestamp === undefined ? undefined : timestamp + interval);
       // Blocks with transactions first, until the pool has none left that would run.
       for (let included = 1; mined < count && included > 0 && (mined === 0n || this.pool.executables().length > 0); mined++) {
+        goOn();
         const built = await this.build(next());
         timestamp = built.block.header.timestamp;
         included = built.included.length;
@@ -96,6 +115,7 @@ export class Miner {
       const narrow = count - mined >= BigInt(LONG_RUN_BLOCKS) ? this.chain.state.widenNodeCache() : () => {};
       try {
         while (mined < count) {
+          goOn();
           const batch = count - mined < BigInt(BLOCKS_PER_BATCH) ? Number(count - mined) : BLOCKS_PER_BATCH;
           timestamp = await this.buildEmptyRun(batch, timestamp! + interval, interval);
           mined += BigInt(batch);
@@ -119,6 +139,11 @@ export class Miner {
   /** Resolves once the block being built, if any, has landed. */
   async idle(): Promise<void> {
     await this.queue;
+  }
+
+  /** The node is stopping: runs of blocks, running or queued, end at their next landed block or batch. */
+  stop(): void {
+    this.stopping.abort('the node is shutting down');
   }
 
   /**

@@ -14,6 +14,8 @@ export interface CallContext {
   readonly transport: 'http' | 'ws';
   /** Per-connection state for stateful transports (e.g. WebSocket subscriptions); typed by its owner. */
   readonly connection?: unknown;
+  /** Aborts once nobody waits for the answer (the HTTP client disconnected, the WebSocket closed): long work stops then. */
+  readonly signal?: AbortSignal;
 }
 
 export interface MethodEntry {

@@ -9,7 +9,9 @@ import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
 import { OverrideError } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
+import { StorageDamage } from '../storage/damage.js';
 import { StorageFault } from '../storage/storage-fault.js';
+import { MiningStopped } from '../producer/miner.js';
 import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
@@ -43,7 +45,9 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof ChainReplacedError) return serverError(error.message);
   // The storage refused a write (or every request, while it re-opens): the caller learns why.
   if (error instanceof StorageFault) return serverError(error.message);
-  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError) return serverError(error.message);
+  // A record read back is not what was written: the caller learns which; the node is unhealthy from then on.
+  if (error instanceof StorageDamage) return serverError(error.message);
+  if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError || error instanceof MiningStopped) return serverError(error.message);
   if (error instanceof SimulationError) return new RpcError(error.code, error.message);
   // A fork's remote failed (retries spent) or offline lacks what a read needs: never answered as zeros.
   if (error instanceof RemoteError || error instanceof ForkStateMissing || error instanceof ForkUnavailable) return serverError(error.message);

@@ -3,6 +3,7 @@ import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
+import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
@@ -44,9 +45,12 @@ export class StateStore {
     this.writer = this.writing.state;
   }
 
-  /** The state in `section`; a forked chain's (`fork`) reads what it lacks from the remote. */
-  static async open(section: Section, common: Common, fork?: ForkState): Promise<StateStore> {
-    const store = new TrieStore(section, fork);
+  /**
+   * The state in `section`; what its reads find damaged goes to `damage`. A forked chain's (`fork`)
+   * reads what it lacks from the remote.
+   */
+  static async open(section: Section, common: Common, damage: DamageLog, fork?: ForkState): Promise<StateStore> {
+    const store = new TrieStore(section, damage, fork);
     const trie = await createMPT({
       db: store,
       useKeyHashing: true,

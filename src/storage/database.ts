@@ -4,6 +4,8 @@ import { MemoryLevel } from 'memory-level';
 import { describeProcess, lockHolder } from '../system/owners.js';
 import { FailStopLevel } from './fail-stop-level.js';
 import { CACHE_LIMITS } from '../caches.js';
+import { DamageLog } from './damage.js';
+import { createDataDir } from './data-dir-path.js';
 import { SECTION_NAMES } from './layout.js';
 import { inspectDataDir } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
@@ -42,6 +44,8 @@ export interface Database {
   readonly filters: Section;
   /** layout 1's receipts by block, read only by the migration to layout 2 */
   readonly legacyReceipts: Section;
+  /** the records reads found damaged (blocks, transaction records, trie nodes that are not what was written) */
+  readonly damage: DamageLog;
   /** Resolves once every key space is open, so that it can be read synchronously (getSync). */
   open(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +80,7 @@ export function sectionsOf(root: BinaryLevel): Database {
   return {
     root,
     ...sections,
+    damage: new DamageLog(),
     open: async () => {
       await root.open();
       for (const sublevel of Object.values(sections)) await sublevel.open();
@@ -98,6 +103,7 @@ export async function openDatabase(dir: string, { createLevel = (at, options) =>
   const contents = inspectDataDir(dir);
   // Refused before LevelDB opens it: LevelDB rotates the dir's info log even when the lock then fails.
   if (contents === 'database' && lockHolder(join(dir, 'LOCK')) !== undefined) throw inUse(dir);
+  if (contents === 'new') createDataDir(dir);
   const level = createLevel(dir, {
     createIfMissing: contents === 'new',
     cacheSize: CACHE_LIMITS.levelBlockCacheBytes,

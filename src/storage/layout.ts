@@ -2,12 +2,12 @@
 // are made, and the records the chain keeps in them. (The pool's journal entry is described in
 // txpool/journal.ts, a filter's record in filters/registry.ts; both live in key spaces named here.)
 //
-// Layout 2 (this one), per key space:
+// Layout 3 (this one), per key space:
 //   t  trie node or contract code hash → node or code bytes (content-addressed, never deleted)
-//   b  block hash → RLP block
+//   b  block hash → RLP block, sealed (below)
 //   n  block number (8 bytes, big-endian) → canonical block hash
-//   x  transaction hash → TxRecord: where the transaction is, what its receipt reports, and the
-//      receipt itself — one read answers eth_getTransactionReceipt
+//   x  transaction hash → TxRecord, sealed: where the transaction is, what its receipt reports, and
+//      the receipt itself — one read answers eth_getTransactionReceipt
 //   a  log emitter (20 bytes) ‖ block number (8 bytes) → empty: the blocks whose logs name an
 //      address, so eth_getLogs with an address reads only those blocks, however long the chain
 //   d  block hash → total difficulty
@@ -15,18 +15,24 @@
 //   e  block hash → the state root state edits (anvil_setBalance & co.) left on top of that block
 //   p  the pool's journal;  f  installed filters
 //
-// Layout 1 (data dirs written before the `layout` record existed) kept each block's receipts as one
-// list in `r` (block hash → RLP list of receipts) and RLP [block hash, index] in `x`, and had no
-// `a`; its `e` is layout 2's. Such a data dir is migrated when it opens (chain/layout-migration.ts).
+// Sealed: the record's bytes followed by their CRC-32 (storage/checksum.ts), checked on every read,
+// since LevelDB reads without checking its tables. Trie nodes need none: each is stored under its
+// own hash, which a read recomputes (storage/trie-store.ts).
+//
+// Layout 2 stored blocks and transaction records without the checksum. Layout 1 (data dirs written
+// before the `layout` record existed) kept each block's receipts as one list in `r` (block hash →
+// RLP list of receipts) and RLP [block hash, index] in `x`, and had no `a`; its `e` is the later
+// layouts'. Such a data dir is migrated when it opens (chain/layout-migration.ts).
 //
 // The layout version covers the key spaces and the chain's records. The pool's journal versions
 // each entry itself (its first byte: format 1, or 2 with the sender of an impersonated account's
 // transaction), so entries of either format live in one journal and need no migration.
 import { RLP, type Input } from '@ethereumjs/rlp';
+import { seal, unseal } from './checksum.js';
 import { rlpBytes, rlpBytesList, rlpList, type RlpItem } from './rlp-shape.js';
 import { bigIntToBytes, bigIntToUnpaddedBytes, bytesToBigInt, bytesToInt, setLengthLeft, utf8ToBytes } from '@ethereumjs/util';
 
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 /** The key space names, one short prefix each. */
 export const SECTION_NAMES = {
@@ -137,8 +143,9 @@ function readReceipt(item: RlpItem | undefined): StoredReceipt {
   };
 }
 
+/** A transaction record as stored: sealed. */
 export function encodeTxRecord(r: TxRecord): Uint8Array {
-  return RLP.encode([
+  const rlp = RLP.encode([
     r.blockHash,
     int(r.blockNumber),
     int(r.blockTimestamp),
@@ -150,9 +157,16 @@ export function encodeTxRecord(r: TxRecord): Uint8Array {
     optionalInt(r.blobGasPrice),
     receiptFields(r.receipt),
   ]);
+  return seal(rlp);
 }
 
-export function decodeTxRecord(bytes: Uint8Array): TxRecord {
+/** A stored transaction record; ChecksumMismatch when it is not what was written. */
+export function decodeTxRecord(value: Uint8Array): TxRecord {
+  return decodeUnsealedTxRecord(unseal(value, 'a transaction record'));
+}
+
+/** A transaction record's RLP, its checksum checked or never stored (layout 2). */
+export function decodeUnsealedTxRecord(bytes: Uint8Array): TxRecord {
   const fields = rlpList(RLP.decode(bytes), 'a transaction record', 10);
   const [blockHash, number, timestamp, index, firstLogIndex, type, to, price, blobGasPrice] = fields.slice(0, 9).map((field) => rlpBytes(field, 'a transaction record'));
   const receipt = fields[9];
@@ -181,3 +195,9 @@ export function decodeLegacyTxLocation(bytes: Uint8Array): { blockHash: Uint8Arr
 export function decodeLegacyReceipts(bytes: Uint8Array): StoredReceipt[] {
   return rlpList(RLP.decode(bytes), 'a layout 1 receipt list').map(readReceipt);
 }
+
+/** A block as stored: its RLP, sealed. */
+export const encodeStoredBlock = (rlp: Uint8Array): Uint8Array => seal(rlp);
+
+/** The RLP of a stored block; ChecksumMismatch when it is not what was written. */
+export const storedBlockRlp = (value: Uint8Array): Uint8Array => unseal(value, 'a stored block');

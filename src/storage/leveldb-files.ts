@@ -7,6 +7,7 @@
 // runs yet, and a hundred tables take a millisecond this way, several through the thread pool.
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { unreachableDataDir } from './data-dir-path.js';
 import { DataDirRefused } from './storage-fault.js';
 
 /** What a data dir holds: nothing of LevelDB's yet (it may be created there), or a database. */
@@ -33,6 +34,8 @@ export function inspectDataDir(dir: string): DataDirContents {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'new';
     if (error instanceof DataDirRefused) throw error;
+    // A file where a parent dir should be.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw unreachableDataDir(dir, error as NodeJS.ErrnoException);
     throw new DataDirRefused(`cannot read the data dir ${dir}: ${(error as Error).message}`);
   }
   const leveldb = names.filter((name) => LEVELDB_FILE.test(name));

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { lockHolder } from '../system/owners.js';
+import { creatableBelow } from './data-dir-path.js';
 import { inUse, isLockRefusal } from './database.js';
 import { LEVELDB_FILE } from './leveldb-files.js';
 import { DataDirRefused } from './storage-fault.js';
@@ -60,6 +61,8 @@ export async function wipeDataDir(dir: string): Promise<void> {
  * fails after opening it then leaves nothing behind. Nothing to undo for a dir holding a database.
  */
 export function creationUndo(dir: string): () => Promise<void> {
+  // A file where a parent should be: nothing can be created there, so nothing is to be removed.
+  if (!creatableBelow(dir)) return async () => {};
   let missing: string | undefined;
   for (let path = resolve(dir); !existsSync(path); path = dirname(path)) missing = path;
   if (missing !== undefined) {

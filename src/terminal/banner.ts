@@ -50,8 +50,11 @@ export function banner(node: RunningNode): string {
     fields.push(['Host headers', `${hosts} (reachable beyond this machine; --allowed-hosts adds names)`]);
   }
   const lines = ['', `evm-node listening on ${node.url}`, '', ...fields.map(([name, value]) => `  ${name.padEnd(12)} ${value}`)];
-  if (node.devChain && node.services.accounts.length > 0) {
-    const accounts = node.services.accounts;
+  const { accounts } = node.services;
+  if (!isLoopback(node.config.host) && accounts.length > 0) {
+    lines.push('', `WARNING: the ${accounts.length} dev accounts are unlocked: anyone who can reach port ${node.port} on ${node.config.host} can send transactions and sign with them.`);
+  }
+  if (node.devChain && accounts.length > 0) {
     lines.push(
       '',
       `Mnemonic:        ${node.config.mnemonic}`,

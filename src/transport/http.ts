@@ -207,6 +207,30 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
+/**
+ * The context of the calls in one HTTP request. Its signal aborts once the client has gone before
+ * the answer was sent (the connection closed); made at the first call that asks for it, so the
+ * calls that never do cost nothing more. A class, its getter on the prototype: an object literal
+ * with a getter of its own cost every request ~35 µs of node CPU (eth_blockNumber, measured).
+ */
+class HttpCallContext implements CallContext {
+  readonly transport = 'http';
+  #gone?: AbortController;
+
+  constructor(private readonly res: ServerResponse) {}
+
+  get signal(): AbortSignal {
+    if (this.#gone === undefined) {
+      const gone = new AbortController();
+      const abort = () => gone.abort('the client disconnected');
+      if (this.res.socket === null || this.res.socket.destroyed) abort();
+      else this.res.once('close', () => this.res.writableFinished || abort());
+      this.#gone = gone;
+    }
+    return this.#gone.signal;
+  }
+}
+
 export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServerHandle> {
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
@@ -241,7 +265,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<HttpServ
       sendError(res, 200, `request body too large: limit ${maxBodyBytes} bytes`, { ...cors, Connection: 'close' });
       return;
     }
-    const ctx: CallContext = { transport: 'http' };
+    const ctx = new HttpCallContext(res);
     const answer = await handleRpcBody(body, (method, params) => opts.invoke(method, params, ctx), { maxBatch, maxResultBytes: opts.maxResultBytes, log });
     if (answer === undefined) {
       res.writeHead(204, cors);

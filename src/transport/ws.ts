@@ -63,6 +63,8 @@ interface SharedBacklog {
 /** One client connection: sends replies and notifications, and holds its unsent output in bounds. */
 export class WsConnection implements Subscriber {
   private ended = false;
+  /** Aborts when the connection ends: the calls it made have nobody to answer to. */
+  private readonly gone = new AbortController();
   /**
    * Messages not yet handed to the socket. Kept as strings where they are text, in V8's heap, which
    * gives freed memory back to the system after a collection (Buffers sit in malloc's heap, which
@@ -82,6 +84,11 @@ export class WsConnection implements Subscriber {
 
   get isOpen(): boolean {
     return !this.ended;
+  }
+
+  /** Aborted once the connection has ended. */
+  get closed(): AbortSignal {
+    return this.gone.signal;
   }
 
   /** bytes of output this connection holds (0 once it has ended) */
@@ -111,6 +118,7 @@ export class WsConnection implements Subscriber {
   end(code?: number, reason?: string): void {
     if (this.ended) return;
     this.ended = true;
+    this.gone.abort('the WebSocket closed');
     this.backlog.bytes -= this.held;
     this.held = 0;
     this.queue = [];
@@ -189,7 +197,7 @@ export function createWsServer(opts: WsServerOptions): WsServerHandle {
       if (!connection.isOpen) return;
       const afterReply: Array<() => void> = [];
       const session: SubscriberSession = { subscriber: connection, afterReply: (action) => afterReply.push(action) };
-      const ctx: CallContext = { transport: 'ws', connection: session };
+      const ctx: CallContext = { transport: 'ws', connection: session, signal: connection.closed };
       const answer = handleRpcBody(textOf(data), (method, params) => invoke(method, params, ctx), { maxBatch, maxResultBytes: opts.maxResultBytes, log });
       replies = replies
         .then(() => answer)

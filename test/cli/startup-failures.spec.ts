@@ -1,5 +1,6 @@
 // Every way `start` can be refused ends in one line on stderr naming the problem (and what to do),
 // a documented exit code (2: the command line, 1: the machine), no stack trace, and nothing written.
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,27 @@ describe('start-up failures: one clear line each, nothing written', () => {
       await writeFile(dataDir, 'notes');
       await expectRefusal(await refused(['--data-dir', dataDir]), `the data dir ${dataDir} is a file, not a directory`, 1, ['data']);
       expect(await readFile(dataDir, 'utf8')).to.equal('notes');
+    });
+
+    it('lies below a file: said so, naming the file, which is left as it was', async () => {
+      await writeFile(dataDir, 'notes');
+      const below = join(dataDir, 'chain', 'db');
+      await expectRefusal(await refused(['--data-dir', below]), `cannot create the data dir ${below}: ${dataDir} is a file, not a directory; choose another --data-dir`, 1, ['data']);
+      expect(await readFile(dataDir, 'utf8')).to.equal('notes');
+    });
+
+    it('lies below a read-only file system: said so, naming where', async function () {
+      // Mounting needs root; as root a mode without write permission would not stop the node, a read-only mount does.
+      if (process.getuid?.() !== 0) this.skip();
+      const readOnly = join(cwd, 'ro');
+      await mkdir(readOnly);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly]);
+      try {
+        const below = join(readOnly, 'data');
+        await expectRefusal(await refused(['--data-dir', below]), `cannot create the data dir ${below}: ${readOnly} is on a read-only file system; choose another --data-dir`, 1, ['ro']);
+      } finally {
+        execFileSync('umount', [readOnly]);
+      }
     });
 
     it('is in use by another node: names its process, and --fresh will not wipe it either', async () => {

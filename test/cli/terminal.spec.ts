@@ -210,6 +210,15 @@ describe('the terminal: what start prints while it serves', () => {
     );
   });
 
+  it('warns in one line that the dev accounts sign for anyone who reaches the port when bound beyond loopback, and only then', async () => {
+    await start();
+    expect(cli.stdout()).not.to.include('WARNING');
+    killAll();
+    await start(['--host', '0.0.0.0']);
+    const port = new URL(url).port;
+    expect(cli.stdout()).to.include(`\nWARNING: the 20 dev accounts are unlocked: anyone who can reach port ${port} on 0.0.0.0 can send transactions and sign with them.\n`);
+  });
+
   it('stops and resumes printing on anvil_setLoggingEnabled, as anvil does', async () => {
     await start();
     await rpc(url, 'anvil_setLoggingEnabled', [false]);

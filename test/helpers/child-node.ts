@@ -16,8 +16,14 @@ export interface ChildNode {
   stderr(): string;
   /** kill -9: no shutdown handler runs. Resolves once the process is gone. */
   kill9(): Promise<void>;
-  /** SIGTERM, a clean shutdown; SIGKILL if it is not gone within 10 s. */
-  stop(): Promise<void>;
+  /** SIGTERM, a clean shutdown; SIGKILL if it is not gone within 10 s. Resolves with how it exited. */
+  stop(): Promise<ChildExit>;
+}
+
+/** How a node process ended: its exit code, or the signal that killed it. */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export interface SpawnOptions {
@@ -37,7 +43,7 @@ export async function spawnNode(dataDir: string | undefined, flags: string[] = [
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     err = (err + chunk).slice(-20_000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`node did not start within ${timeoutMs} ms\n${err}`)), timeoutMs);
     const fail = (error: Error) => {
@@ -76,10 +82,10 @@ export async function spawnNode(dataDir: string | undefined, flags: string[] = [
   };
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
+async function stopChild(child: ChildProcess, exited: Promise<ChildExit>): Promise<ChildExit> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
+  const exit = await exited;
   clearTimeout(timer);
+  return exit;
 }

@@ -113,6 +113,31 @@ export function describeMine(dialect: Dialect): void {
       expect(senderProof.balance).to.equal(balance);
     });
 
+    it('takes the count and the interval as JSON numbers, as anvil does', async () => {
+      const { node } = it_;
+      expect(await callAs(node, method, [5, 12])).to.equal(done(dialect));
+      expect(await headNumber(node)).to.equal(5n);
+      const [a, b] = await Promise.all([4, 5].map(async (n) => BigInt((await blockAt(node, hex(n))).timestamp)));
+      expect(b - a).to.equal(12n);
+      await expectRpcError(callAs(node, method, [1.5]), -32602, /blocks/);
+      await expectRpcError(callAs(node, method, [-1]), -32602, /blocks/);
+    });
+
+    it('refuses a count that does not fit the chain kept in memory, naming the room it has', async () => {
+      // A million empty blocks take ~8 GB of heap; Node's default heap is 4 GB at most.
+      const inMemory = await startTestNode({ mining: false, dataDir: undefined });
+      try {
+        await expectRpcError(
+          callAs(inMemory, method, [1_000_000]),
+          -32602,
+          /^invalid argument 0 \(blocks\): 1000000 blocks do not fit: the chain is kept in memory, with [\d,]+ MiB of the node's heap to spare and [\d,]+ MiB of the machine's memory available, room for about \d+ more; mine fewer, or keep the chain on disk \(--data-dir\)$/,
+        );
+        expect(await headNumber(inMemory)).to.equal(0n);
+      } finally {
+        await inMemory.destroy();
+      }
+    });
+
     it('mines nothing for 0 blocks', async () => {
       await callAs(it_.node, method, ['0x0']);
       expect(await headNumber(it_.node)).to.equal(0n);

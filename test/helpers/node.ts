@@ -76,3 +76,14 @@ export async function startTestNode(overrides: Partial<NodeConfig> = {}, dataDir
     },
   };
 }
+
+/** Why a node on `dataDir` refused to start, in its words; "it started" (after stopping it again) when it did not refuse. */
+export function startRefusal(dataDir: string, options: StartOptions & { log?: Logger } = {}): Promise<string> {
+  return startTestNode({}, dataDir, options).then(
+    async (started) => {
+      await started.stop();
+      return 'it started';
+    },
+    (error: Error) => error.message,
+  );
+}

@@ -8,20 +8,10 @@ import { signTransfer, sleep, waitFor, WALLETS } from '../durability/support.js'
 import { faultyStorage, type FaultyLevel } from '../helpers/faulty-store.js';
 import { verifyProof } from '../helpers/proof.js';
 import { DEV_ADDRESSES, startTestNode, testLogger, type TestNode } from '../helpers/node.js';
-import { rpc, RpcCallError } from '../helpers/rpc.js';
+import { rpc } from '../helpers/rpc.js';
+import { rpcError } from '../helpers/transactions.js';
 
 const DISK_FULL = /^disk full: no space left on device \(ENOSPC\) writing \S+000003\.log; the node refuses writes until the data dir can be written again$/;
-
-/** The error a call was answered with; fails the test when it was answered with a result. */
-async function refusal(call: Promise<unknown>): Promise<RpcCallError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RpcCallError) return error;
-    throw error;
-  }
-  return expect.fail('the call was answered, not refused');
-}
 
 async function health(url: string): Promise<{ status: number; body: { ok: boolean; number: number; error?: string } }> {
   const res = await fetch(`${url}/health`);
@@ -52,27 +42,27 @@ describe('storage: fail-stop after a failed write (injected)', function () {
 
     it('answers a write that fails for want of space with -32000 naming the cause', async () => {
       store().failing = 'ENOSPC';
-      const error = await refusal(send(0));
+      const error = await rpcError(send(0));
       expect(error.code).to.equal(-32000);
       expect(error.message).to.match(DISK_FULL);
     });
 
     it('answers a write the disk fails with an input/output error as a storage failure', async () => {
       store().failing = 'EIO';
-      const error = await refusal(send(0));
+      const error = await rpcError(send(0));
       expect(error.code).to.equal(-32000);
       expect(error.message).to.match(/^storage failure: input\/output error \(EIO\) writing \S+000003\.log; /);
     });
 
     it('refuses the writes after a failed one with the same cause, before they reach the disk', async () => {
       store().failing = 'ENOSPC';
-      await refusal(send(0));
+      await rpcError(send(0));
       const reached = store().reached;
       const later = [
-        refusal(send(0)),
-        refusal(rpc(node.url, 'eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: DEV_ADDRESSES[1], value: '0x1' }])),
-        refusal(rpc(node.url, 'evm_mine', [])),
-        refusal(rpc(node.url, 'eth_newBlockFilter', [])),
+        rpcError(send(0)),
+        rpcError(rpc(node.url, 'eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: DEV_ADDRESSES[1], value: '0x1' }])),
+        rpcError(rpc(node.url, 'evm_mine', [])),
+        rpcError(rpc(node.url, 'eth_newBlockFilter', [])),
       ];
       for (const error of await Promise.all(later)) {
         expect(error.code).to.equal(-32000);
@@ -84,7 +74,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
     it('goes on answering reads while writes are refused', async () => {
       const hash = await send(0);
       store().failing = 'ENOSPC';
-      await refusal(send(1));
+      await rpcError(send(1));
       expect(await rpc(node.url, 'eth_blockNumber', [])).to.equal('0x1');
       expect(await node.call('eth_getBlockByNumber', ['latest', true])).to.have.nested.property('transactions[0].hash', hash);
       expect(await node.call('eth_getTransactionReceipt', [hash])).to.include({ status: '0x1', blockNumber: '0x1' });
@@ -95,7 +85,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
     it('reports the fault on /health with 503 and the cause, and 200 once the store takes writes again', async () => {
       expect((await health(node.url)).status).to.equal(200);
       store().failing = 'ENOSPC';
-      await refusal(send(0));
+      await rpcError(send(0));
       const faulted = await health(node.url);
       expect(faulted.status).to.equal(503);
       expect(faulted.body).to.include({ ok: false, number: 0 });
@@ -108,7 +98,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
     it('takes writes again once the store was re-opened and checked, and keeps what it acknowledged before and after', async () => {
       const before = await send(0);
       store().failing = 'ENOSPC';
-      await refusal(send(1));
+      await rpcError(send(1));
       store().failing = undefined;
       expect(await recovered()).to.equal(true);
       const after = await send(1);
@@ -128,7 +118,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
       // 600 blocks: block 1 lands alone, blocks 2–257 in the next write, 258–513 in the one that fails.
       store().passing = 2;
       store().failing = 'ENOSPC';
-      expect((await refusal(rpc(node.url, 'anvil_mine', ['0x258']))).message).to.match(DISK_FULL);
+      expect((await rpcError(rpc(node.url, 'anvil_mine', ['0x258']))).message).to.match(DISK_FULL);
       const head = await node.call('eth_getBlockByNumber', ['latest', false]);
       expect(head!.number).to.equal('0x101');
       expect(await node.call('eth_getBlockByNumber', ['0x102', false])).to.equal(null);
@@ -151,7 +141,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
       await send(0);
       const block = await node.call('eth_getBlockByNumber', ['latest', false]);
       store().failing = 'ENOSPC';
-      expect((await refusal(rpc(node.url, 'eth_getFilterChanges', [id]))).message).to.match(DISK_FULL);
+      expect((await rpcError(rpc(node.url, 'eth_getFilterChanges', [id]))).message).to.match(DISK_FULL);
       store().failing = undefined;
       expect(await recovered()).to.equal(true);
       expect(await rpc(node.url, 'eth_getFilterChanges', [id])).to.deep.equal([block!.hash]);
@@ -160,7 +150,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
     it('keeps a filter it could not uninstall', async () => {
       const id = await rpc<string>(node.url, 'eth_newBlockFilter', []);
       store().failing = 'ENOSPC';
-      expect((await refusal(rpc(node.url, 'eth_uninstallFilter', [id]))).message).to.match(DISK_FULL);
+      expect((await rpcError(rpc(node.url, 'eth_uninstallFilter', [id]))).message).to.match(DISK_FULL);
       store().failing = undefined;
       expect(await recovered()).to.equal(true);
       expect(await rpc(node.url, 'eth_getFilterChanges', [id])).to.deep.equal([]);
@@ -187,7 +177,7 @@ describe('storage: fail-stop after a failed write (injected)', function () {
       };
       const readers = Array.from({ length: 4 }, reader);
       store().failing = 'ENOSPC';
-      await refusal(send(1));
+      await rpcError(send(1));
       store().failing = undefined;
       const healthy = await recovered();
       await sleep(100);

@@ -104,4 +104,18 @@ describe('storage: a real full disk (tmpfs)', function () {
       expect(receipt, `receipt of acknowledged ${hash}`).to.have.property('status', '0x1');
     }
   });
+
+  it('refuses an anvil_mine whose blocks would not fit the disk, naming its free space, and mines nothing', async () => {
+    const node = await spawnNode(join(mount, 'data'), ['--no-mining']);
+    running.push(node);
+    // 10,000 empty blocks take ~60-120 MB on disk; the tmpfs holds 16 MB.
+    const refused = await rpc(node.url, 'anvil_mine', ['0x2710']).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(RpcCallError).with.property('code', -32602);
+    expect((refused as RpcCallError).message).to.match(
+      /^invalid argument 0 \(blocks\): 10000 blocks do not fit: the data dir's disk has \d+ MiB free, room for about \d+ more; mine fewer, or free some disk space$/,
+    );
+    expect(await rpc(node.url, 'eth_blockNumber')).to.equal('0x0');
+    await rpc(node.url, 'anvil_mine', ['0x64']);
+    expect(await rpc(node.url, 'eth_blockNumber')).to.equal('0x64');
+  });
 });

@@ -1,13 +1,15 @@
-// A data dir written before storage layout 2 (receipts as one list per block, transaction index
-// entries naming only block and position) opens, is migrated, and serves exactly what it served.
+// A data dir written in an older storage layout opens, is migrated, and serves exactly what it
+// served: layout 1 (receipts as one list per block, transaction index entries naming only block
+// and position), layout 2 (blocks and transaction records without their checksums).
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, intToBytes, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToHex, intToBytes, utf8ToBytes } from '@ethereumjs/util';
 import { expect } from 'chai';
 import type { Hex } from 'viem';
-import { decodeTxRecord, type StoredReceipt } from '../../src/storage/layout.js';
+import { isSealed } from '../../src/storage/checksum.js';
+import { decodeTxRecord, numberKey, type StoredReceipt } from '../../src/storage/layout.js';
 import { sectionKey as prefixed, sectionRange, withDataDir } from '../helpers/data-dir-keys.js';
 import { deployEmitter, emit, topic } from '../helpers/emitter-node.js';
-import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
+import { DEV_ADDRESSES, startRefusal, startTestNode, type TestNode } from '../helpers/node.js';
 
 const empty = new Uint8Array();
 const optional = (n: bigint | undefined) => (n === undefined ? empty : bigIntToUnpaddedBytes(n + 1n));
@@ -26,12 +28,35 @@ function legacyReceipt(r: StoredReceipt): unknown[] {
   ];
 }
 
+/** Layout 3's checksum, 4 bytes after the record. */
+const withoutChecksum = (value: Uint8Array): Uint8Array => value.subarray(0, -4);
+
+/**
+ * Rewrites the values of key spaces `sections` as layout 2 stored them, without their checksums
+ * (those `which` picks, by their order in the key space: picking only some leaves the dir as a
+ * migration cut short left it), and records `layout`.
+ */
+async function stripChecksums(dir: string, sections: string[], layout: number | undefined, which: (index: number) => boolean = () => true): Promise<void> {
+  await withDataDir(dir, async (db) => {
+    const ops: ({ type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array })[] = [];
+    for (const section of sections) {
+      let index = 0;
+      for await (const [key, value] of db.iterator(sectionRange(section))) if (which(index++)) ops.push({ type: 'put', key, value: withoutChecksum(value) });
+    }
+    const layoutKey = prefixed('m', utf8ToBytes('layout'));
+    ops.push(layout === undefined ? { type: 'del', key: layoutKey } : { type: 'put', key: layoutKey, value: intToBytes(layout) });
+    await db.batch(ops);
+  });
+}
+
 /**
  * Rewrites the data dir's blocks (those `which` picks, by number) as layout 1 wrote them: each
  * block's receipts as one list, transaction entries as [block hash, index], no log address index
- * entries, no layout record. Picking only some blocks leaves the dir as a migration cut short left it.
+ * entries, no layout record, and every block without its checksum. Picking only some blocks leaves
+ * the dir as a migration cut short left it.
  */
 async function rewriteAsLayout1(dir: string, which: (number: bigint) => boolean = () => true): Promise<void> {
+  await stripChecksums(dir, ['b'], undefined);
   await withDataDir(dir, async (db) => {
     const byBlock = new Map<string, { hash: Uint8Array; number: bigint; entries: [Uint8Array, number, StoredReceipt][] }>();
     for await (const [key, value] of db.iterator(sectionRange('x'))) {
@@ -49,21 +74,23 @@ async function rewriteAsLayout1(dir: string, which: (number: bigint) => boolean 
       for (const [txHash, index] of entries) ops.push({ type: 'put', key: prefixed('x', txHash), value: RLP.encode([hash, intToBytes(index)]) });
       for await (const key of db.keys(sectionRange('a'))) if (BigInt(`0x${Buffer.from(key.subarray(-8)).toString('hex')}`) === number) ops.push({ type: 'del', key });
     }
-    ops.push({ type: 'del', key: prefixed('m', utf8ToBytes('layout')) });
     await db.batch(ops);
   });
 }
 
-function storedLayout(dir: string): Promise<{ layout?: number[]; legacyLists: number }> {
+/** The layout record, how many layout 1 receipt lists are left, and how many blocks and records lack their checksum. */
+function storedLayout(dir: string): Promise<{ layout?: number[]; legacyLists: number; unchecked: number }> {
   return withDataDir(dir, async (db) => {
     const layout = await db.get(prefixed('m', utf8ToBytes('layout')));
     let legacyLists = 0;
     for await (const _ of db.keys(sectionRange('r'))) legacyLists++;
-    return { layout: layout === undefined ? undefined : [...layout], legacyLists };
+    let unchecked = 0;
+    for (const section of ['b', 'x']) for await (const value of db.values(sectionRange(section))) if (!isSealed(value)) unchecked++;
+    return { layout: layout === undefined ? undefined : [...layout], legacyLists, unchecked };
   });
 }
 
-describe('storage layout migration (layout 1 → 2)', function () {
+describe('storage layout migration', function () {
   this.timeout(120_000);
   let node: TestNode;
   let dir: string;
@@ -107,7 +134,7 @@ describe('storage layout migration (layout 1 → 2)', function () {
     node = await startTestNode({}, dir);
     expect(await readAll(node)).to.deep.equal(answers);
     await node.stop();
-    expect(await storedLayout(dir)).to.deep.equal({ layout: [2], legacyLists: 0 });
+    expect(await storedLayout(dir)).to.deep.equal({ layout: [3], legacyLists: 0, unchecked: 0 });
   });
 
   it('finishes a migration that was cut short, whichever blocks it had done', async () => {
@@ -133,15 +160,41 @@ describe('storage layout migration (layout 1 → 2)', function () {
     expect((await node.call('eth_getTransactionReceipt', [pooled]))?.status).to.equal('0x1');
   });
 
+  it('migrates a layout 2 data dir as it opens: every block and record gets its checksum and reads as before', async () => {
+    await stripChecksums(dir, ['b', 'x'], 2);
+    expect((await storedLayout(dir)).unchecked).to.be.greaterThan(20);
+    node = await startTestNode({}, dir);
+    expect(await readAll(node)).to.deep.equal(answers);
+    await node.stop();
+    expect(await storedLayout(dir)).to.deep.equal({ layout: [3], legacyLists: 0, unchecked: 0 });
+  });
+
+  it('finishes a migration to layout 3 that was cut short, whichever blocks and records it had done', async () => {
+    await stripChecksums(dir, ['b', 'x'], 2, (index) => index % 2 === 0);
+    node = await startTestNode({}, dir);
+    expect(await readAll(node)).to.deep.equal(answers);
+    await node.stop();
+    expect((await storedLayout(dir)).unchecked).to.equal(0);
+  });
+
+  it('refuses a layout 2 data dir holding a block whose header does not hash to its key, rather than checksum the damage', async () => {
+    await stripChecksums(dir, ['b', 'x'], 2);
+    const hash = await withDataDir(dir, async (db) => {
+      const stored = (await db.get(prefixed('n', numberKey(3n))))!;
+      const key = prefixed('b', stored);
+      const value = Uint8Array.from((await db.get(key))!);
+      value[220] ^= 0xff; // inside its header's logs bloom
+      await db.put(key, value);
+      return bytesToHex(stored);
+    });
+    const refusal = await startRefusal(dir);
+    expect(refusal).to.match(new RegExp(`^the data dir \\S+: its chain is damaged: the block stored under ${hash} has a header that hashes to 0x[0-9a-f]{64}$`));
+    expect((await storedLayout(dir)).layout).to.deep.equal([2]);
+  });
+
   it('refuses a data dir written in a newer layout, saying so', async () => {
-    await withDataDir(dir, (db) => db.put(prefixed('m', utf8ToBytes('layout')), intToBytes(3)));
-    const refusal = await startTestNode({}, dir).then(
-      async (started) => {
-        await started.stop();
-        return 'it started';
-      },
-      (error: Error) => error.message,
-    );
-    expect(refusal).to.match(/written in storage layout 3, newer than this node's \(2\)/);
+    await withDataDir(dir, (db) => db.put(prefixed('m', utf8ToBytes('layout')), intToBytes(4)));
+    const refusal = await startRefusal(dir);
+    expect(refusal).to.match(/written in storage layout 4, newer than this node's \(3\)/);
   });
 });

@@ -1,4 +1,4 @@
-// What a rewind (evm_revert) and a reset (anvil_reset) leave in the data dir in storage layout 2:
+// What a rewind (evm_revert) and a reset (anvil_reset) leave in the data dir in storage layout 3:
 // nothing of the blocks that left the chain, neither transaction records nor entries in the log
 // address index, so the blocks mined after them answer for their numbers alone.
 import { bytesToBigInt } from '@ethereumjs/util';
@@ -19,7 +19,7 @@ function indexedNumbers(dir: string): Promise<{ records: bigint[]; logAddresses:
   });
 }
 
-describe('a rewound chain in storage layout 2', function () {
+describe('a rewound chain in storage layout 3', function () {
   this.timeout(60_000);
   let node: TestNode;
   let emitter: Hex;

@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { expect } from 'chai';
+import { seal } from '../../src/storage/checksum.js';
 import { decodeLegacyReceipts, decodeTxRecord, encodeTxRecord, type TxRecord } from '../../src/storage/layout.js';
 
 const record: TxRecord = {
@@ -27,15 +28,22 @@ describe('storage records', () => {
     expect(decodeTxRecord(encodeTxRecord(record))).to.deep.equal({ ...record, receipt: { ...record.receipt, stateRoot: undefined, contractAddress: undefined } });
   });
 
+  it('refuses a transaction record whose bytes do not match the checksum stored with them', () => {
+    const damaged = encodeTxRecord(record);
+    damaged[40] ^= 0x01;
+    expect(() => decodeTxRecord(damaged)).to.throw('a transaction record: its bytes do not match the checksum stored with them');
+    expect(() => decodeTxRecord(encodeTxRecord(record).subarray(0, -4))).to.throw('a transaction record: its bytes do not match the checksum stored with them');
+  });
+
   it('refuses a transaction record of another shape, naming what it read', () => {
-    expect(() => decodeTxRecord(RLP.encode([Uint8Array.of(1), Uint8Array.of(2)]))).to.throw('a transaction record: 10 fields were expected, it has 2');
-    expect(() => decodeTxRecord(RLP.encode(Uint8Array.of(1)))).to.throw('a transaction record: an RLP list was expected');
+    expect(() => decodeTxRecord(seal(RLP.encode([Uint8Array.of(1), Uint8Array.of(2)])))).to.throw('a transaction record: 10 fields were expected, it has 2');
+    expect(() => decodeTxRecord(seal(RLP.encode(Uint8Array.of(1))))).to.throw('a transaction record: an RLP list was expected');
   });
 
   it('refuses a stored receipt whose logs are not a list', () => {
-    const fields = RLP.decode(encodeTxRecord(record)) as Uint8Array[][];
+    const fields = RLP.decode(encodeTxRecord(record).subarray(0, -4)) as Uint8Array[][];
     fields[9][4] = Uint8Array.of(1);
-    expect(() => decodeTxRecord(RLP.encode(fields))).to.throw("a stored receipt's logs: an RLP list was expected");
+    expect(() => decodeTxRecord(seal(RLP.encode(fields)))).to.throw("a stored receipt's logs: an RLP list was expected");
   });
 
   it('refuses a layout 1 receipt list that is not a list', () => {

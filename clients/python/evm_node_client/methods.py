@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:d5c91f93d74403b42b4e1396eaaf56a30313326170447bbfd152b3d304fe2108"
+CONTRACT_DIGEST = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -104,6 +104,7 @@ METHODS: dict[str, MethodInfo] = {
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+            DeclaredError(-32000, "mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"),
         ),
     ),
     "anvil_nodeInfo": MethodInfo(
@@ -1050,6 +1051,7 @@ METHODS: dict[str, MethodInfo] = {
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+            DeclaredError(-32000, "mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"),
         ),
     ),
     "hardhat_removeBlockTimestampInterval": MethodInfo(
@@ -1431,19 +1433,26 @@ class ContractMethods(abc.ABC):
         """
         return cast("bool", self._call("anvil_loadState", [state], 1))
 
-    def anvil_mine(self, blocks: t.Uint64Input | None = None, interval: t.Uint64Input | None = None) -> None:
+    def anvil_mine(
+        self,
+        blocks: t.Uint64Input | int | None = None,
+        interval: t.Uint64Input | int | None = None,
+    ) -> None:
         """`anvil_mine`: Mines a number of blocks.
 
         Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each
         later one `interval` seconds after the one before (default and minimum 1). The pool's executable
         transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per
-        LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as
-        Hardhat does.
+        LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole,
+        once the client disconnects or the node is told to stop; that call is answered -32000 naming how many
+        blocks were mined. hardhat_mine does the same and answers as Hardhat does.
 
         Args:
-            blocks: (optional; None leaves it out) Number of blocks, 0 to 1,000,000 (hex).
-            interval: (optional; None leaves it out) Seconds between the blocks' timestamps (hex); the last
-                block's timestamp may not pass 253402300799.
+            blocks: (optional; None leaves it out) Number of blocks, 0 to 1,000,000 (hex quantity or JSON
+                integer, as anvil takes it); a count that does not fit the room the chain has left (its
+                memory, or its data dir's disk) is refused with -32602 naming that room.
+            interval: (optional; None leaves it out) Seconds between the blocks' timestamps (hex quantity or
+                JSON integer); the last block's timestamp may not pass 253402300799.
 
         Returns:
             Always null, as anvil answers.
@@ -3270,21 +3279,24 @@ class ContractMethods(abc.ABC):
 
     def hardhat_mine(
         self,
-        blocks: t.Uint64Input | None = None,
-        interval: t.Uint64Input | None = None,
+        blocks: t.Uint64Input | int | None = None,
+        interval: t.Uint64Input | int | None = None,
     ) -> Literal[True]:
         """`hardhat_mine`: Mines a number of blocks.
 
         Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each
         later one `interval` seconds after the one before (default and minimum 1). The pool's executable
         transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per
-        LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil
-        does.
+        LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole,
+        once the client disconnects or the node is told to stop; that call is answered -32000 naming how many
+        blocks were mined. anvil_mine does the same and answers as anvil does.
 
         Args:
-            blocks: (optional; None leaves it out) Number of blocks, 0 to 1,000,000 (hex).
-            interval: (optional; None leaves it out) Seconds between the blocks' timestamps (hex); the last
-                block's timestamp may not pass 253402300799.
+            blocks: (optional; None leaves it out) Number of blocks, 0 to 1,000,000 (hex quantity or JSON
+                integer, as anvil takes it); a count that does not fit the room the chain has left (its
+                memory, or its data dir's disk) is refused with -32602 naming that room.
+            interval: (optional; None leaves it out) Seconds between the blocks' timestamps (hex quantity or
+                JSON integer); the last block's timestamp may not pass 253402300799.
 
         Returns:
             Always true, as Hardhat answers.

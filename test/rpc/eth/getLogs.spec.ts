@@ -190,6 +190,18 @@ describe('eth_getLogs limits', function () {
     expect(logs).to.have.length(4);
   });
 
+  it('refuses a block asked for by hash whose matching logs pass the limit, as a range holding it is refused', async () => {
+    await node.call('evm_setAutomine', [false]);
+    await emit(node, emitter, [0, 1, 2].map((i) => ({ topics: [topic(9)], data: BigInt(i) })));
+    await emit(node, emitter, [3, 4].map((i) => ({ topics: [topic(10)], data: BigInt(i) })));
+    await node.call('evm_mine', []);
+    await node.call('evm_setAutomine', [true]);
+    const block = (await node.call('eth_getBlockByNumber', ['latest', false]))!;
+    const error = await expectRpcError(node.call('eth_getLogs', [{ blockHash: block.hash }]), -32005, `block ${block.number} alone holds more than 4 matching logs: narrow the query by address or topics`);
+    expect(error.data).to.deep.equal({ limit: 4 });
+    expect(await node.call('eth_getLogs', [{ blockHash: block.hash, topics: [topic(10)] }])).to.have.length(2);
+  });
+
   it('answers a query that the criteria narrow below the limit', async () => {
     const logs = await node.call('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x5', topics: [[topic(0), topic(3)]] }]);
     expect(logs).to.have.length(4);

@@ -60,10 +60,16 @@ describe('evm_mine', () => {
     expect(BigInt(await node.call('eth_blockNumber', []))).to.equal(head + 1n);
   });
 
-  it('takes the last second of the year 9999, and mines on after it', async () => {
+  it('takes the last second of the year 9999, then refuses a block after it with -32000 naming the ceiling, and goes on answering', async () => {
     await node.call('evm_mine', [253402300799]);
-    await node.call('evm_mine', []);
-    expect((await node.call('eth_getBlockByNumber', ['latest', false]))!.timestamp).to.equal('0x3afff44180');
+    const head = (await node.call('eth_getBlockByNumber', ['latest', false]))!;
+    expect(head.timestamp).to.equal('0x3afff4417f');
+    await expectRpcError(
+      node.call('evm_mine', []),
+      -32000,
+      /^the next block would carry timestamp 253402300800, past the latest a block may carry \(253402300799, the last second of the year 9999\): the head carries 253402300799$/,
+    );
+    expect((await node.call('eth_getBlockByNumber', ['latest', false]))!.hash).to.equal(head.hash);
     expect(await node.call('eth_getBalance', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'latest'])).to.match(/^0x[0-9a-f]+$/);
   });
 });

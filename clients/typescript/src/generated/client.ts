@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:d5c91f93d74403b42b4e1396eaaf56a30313326170447bbfd152b3d304fe2108";
+export const contractDigest = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -490,7 +490,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
@@ -572,7 +572,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
   "hardhat_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -694,11 +694,11 @@ export function anvilLoadState(transport: Transport, ...params: AnvilLoadStatePa
 /**
  * `anvil_mine`: Mines a number of blocks.
  *
- * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+ * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. hardhat_mine does the same and answers as Hardhat does.
  *
  * Params:
- * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
- * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+ * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+ * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
  *
@@ -1989,11 +1989,11 @@ export function hardhatMetadata(transport: Transport, ...params: HardhatMetadata
 /**
  * `hardhat_mine`: Mines a number of blocks.
  *
- * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+ * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. anvil_mine does the same and answers as anvil does.
  *
  * Params:
- * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
- * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+ * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+ * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
  *
  * @throws {JsonRpcError} declared codes: -32602, -32000
  *
@@ -2449,11 +2449,11 @@ export interface ContractMethods {
   /**
    * `anvil_mine`: Mines a number of blocks.
    *
-   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. hardhat_mine does the same and answers as Hardhat does.
    *
    * Params:
-   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
-   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
@@ -3498,11 +3498,11 @@ export interface ContractMethods {
   /**
    * `hardhat_mine`: Mines a number of blocks.
    *
-   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. anvil_mine does the same and answers as anvil does.
    *
    * Params:
-   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
-   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *

@@ -569,11 +569,11 @@ export interface ActionsViemLacks {
   /**
    * `anvil_mine`: Mines a number of blocks.
    *
-   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. hardhat_mine does the same and answers as Hardhat does.
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. hardhat_mine does the same and answers as Hardhat does.
    *
    * Params:
-   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
-   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
@@ -1110,11 +1110,11 @@ export interface ActionsViemLacks {
   /**
    * `hardhat_mine`: Mines a number of blocks.
    *
-   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. anvil_mine does the same and answers as anvil does.
+   * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. anvil_mine does the same and answers as anvil does.
    *
    * Params:
-   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex).
-   * - `interval` (optional): Seconds between the blocks' timestamps (hex); the last block's timestamp may not pass 253402300799.
+   * - `blocks` (optional): Number of blocks, 0 to 1,000,000 (hex quantity or JSON integer, as anvil takes it); a count that does not fit the room the chain has left (its memory, or its data dir's disk) is refused with -32602 naming that room.
+   * - `interval` (optional): Seconds between the blocks' timestamps (hex quantity or JSON integer); the last block's timestamp may not pass 253402300799.
    *
    * @throws {JsonRpcError} declared codes: -32602, -32000
    *
