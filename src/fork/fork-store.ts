@@ -5,6 +5,7 @@ import { ClassicLevel } from 'classic-level';
 import { MemoryLevel } from 'memory-level';
 import { CACHE_LIMITS } from '../caches.js';
 import { sectionsOf, type BinaryLevel, type Database, type Section } from '../storage/database.js';
+import { LAYOUT_VERSION } from '../storage/layout.js';
 import { lockHolder } from '../system/owners.js';
 
 /**
@@ -69,11 +70,13 @@ const forkDirOf = (cacheDir: string, fork: ForkIdentity) => join(cacheDir, Strin
  */
 export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: (message: string) => void, maxBytes = CACHE_LIMITS.forkCacheBytes): Promise<ForkStore> {
   const dir = forkDirOf(cacheDir, fork);
-  mkdirSync(dir, { recursive: true });
   if (lockHolder(join(dir, 'LOCK')) !== undefined) {
     log(`the fork cache ${dir} is in use by another process; this run caches in memory only`);
     return forkStoreInMemory();
   }
+  // A cache written in another storage layout is only a cache: it starts over rather than be misread.
+  if (existsSync(dir) && layoutOf(dir) !== LAYOUT_VERSION) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   const level = new ClassicLevel<Uint8Array, Uint8Array>(dir, { ...binary, compression: false });
   try {
     await level.open();
@@ -83,7 +86,7 @@ export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: 
   }
   const record = join(dir, FORK_FILE);
   // Written whole or not at all: its mtime is when the fork was last used, which eviction reads.
-  writeFileSync(`${record}.new`, JSON.stringify({ chainId: String(fork.chainId), number: String(fork.number), hash: fork.hash }));
+  writeFileSync(`${record}.new`, JSON.stringify({ chainId: String(fork.chainId), number: String(fork.number), hash: fork.hash, layout: LAYOUT_VERSION }));
   renameSync(`${record}.new`, record);
   evictBeyond(cacheDir, maxBytes, dir);
   return storeOn(level as unknown as BinaryLevel, dir, () => level.close());
@@ -99,7 +102,17 @@ export function cachedForks(cacheDir: string, number: bigint | undefined, chainI
     .map(({ fork }) => fork);
 }
 
+/** The storage layout a fork dir's cache was written in (undefined: none recorded). */
+function layoutOf(dir: string): number | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dir, FORK_FILE), 'utf8')) as { layout?: number }).layout;
+  } catch {
+    return undefined;
+  }
+}
+
 function readFork(dir: string): ForkIdentity | undefined {
+  if (layoutOf(dir) !== LAYOUT_VERSION) return undefined;
   try {
     const { chainId, number, hash } = JSON.parse(readFileSync(join(dir, FORK_FILE), 'utf8')) as Record<string, string>;
     return { chainId: BigInt(chainId), number: BigInt(number), hash };

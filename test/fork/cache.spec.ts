@@ -1,6 +1,6 @@
 // The per-user fork cache: one LevelDB per chain and fork block, the least recently used removed
 // past the size bound, and a fork block the remote replaced (a reorg) never read from an old cache.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,19 @@ describe('fork cache', () => {
     await opened.close();
     expect(cachedForks(dir, undefined, undefined).map((f) => f.number)).to.deep.equal([4n, 3n, 2n]);
     expect(existsSync(join(dir, '1', `1-${fork(1).hash.slice(2)}`))).to.equal(false);
+  });
+
+  it('starts over a cache written in another storage layout', async () => {
+    await fill(7, 10);
+    const record = join(dir, '1', `7-${fork(7).hash.slice(2)}`, 'fork.json');
+    writeFileSync(record, JSON.stringify({ ...JSON.parse(readFileSync(record, 'utf8')), layout: 2 }));
+    expect(cachedForks(dir, 7n, 1n)).to.deep.equal([]);
+    const reopened = await forkStoreInDir(dir, fork(7), quiet);
+    try {
+      expect(reopened.db.trie.getSync(Buffer.from([7]))).to.equal(undefined);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('names the cached forks of a block, most recently used first (what --offline serves)', async () => {
