@@ -17,16 +17,21 @@ const PANIC_REASONS: Record<number, string> = {
   0x51: 'uninitialized function',
 };
 
+/** A `Panic(uint256)` revert's code and its meaning (undefined for a code Solidity does not define). */
+export function panicOf(data: Uint8Array): { code: bigint; reason: string | undefined } | undefined {
+  if (data.length < 4 + 32 || bytesToHex(data.subarray(0, 4)) !== PANIC_SELECTOR) return undefined;
+  const code = BigInt(bytesToHex(data.subarray(4, 36)));
+  return { code, reason: code < 0x100n ? PANIC_REASONS[Number(code)] : undefined };
+}
+
 /**
  * The reason a revert gives, as geth reads it: the message of Solidity's `Error(string)`, or the
  * meaning of a `Panic(uint256)` code; undefined for any other revert data.
  */
 export function revertReason(data: Uint8Array): string | undefined {
+  const panic = panicOf(data);
+  if (panic !== undefined) return panic.reason ?? `unknown panic code: 0x${panic.code.toString(16)}`;
   const selector = data.length >= 4 ? bytesToHex(data.subarray(0, 4)) : undefined;
-  if (selector === PANIC_SELECTOR && data.length >= 4 + 32) {
-    const code = BigInt(bytesToHex(data.subarray(4, 36)));
-    return PANIC_REASONS[Number(code)] !== undefined && code < 0x100n ? PANIC_REASONS[Number(code)] : `unknown panic code: 0x${code.toString(16)}`;
-  }
   if (selector !== ERROR_SELECTOR || data.length < 4 + 64) return undefined;
   const body = data.subarray(4);
   const word = (at: number) => {
