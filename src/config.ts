@@ -5,10 +5,9 @@ import { DEV_HARDFORKS } from './chain/dev-genesis.js';
 import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES } from './format/answer-budget.js';
 import { mnemonicProblem, normalizeMnemonic } from './chain/mnemonic.js';
 import { didYouMean } from './suggest.js';
+import { LOG_LEVELS, type LogLevel } from './log.js';
 import type { ForkChainSettings, ForkSettings } from './fork/open-fork.js';
 
-export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
-export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 export interface NodeConfig {
   host: string;

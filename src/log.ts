@@ -1,4 +1,5 @@
-import type { LogLevel } from './config.js';
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 
 export interface Logger {
   error(message: string, ...meta: unknown[]): void;

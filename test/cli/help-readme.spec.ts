@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { DEV_HARDFORKS } from '../../src/chain/dev-genesis.js';
-import { HELP, LOG_LEVELS } from '../../src/config.js';
+import { HELP } from '../../src/config.js';
+import { LOG_LEVELS } from '../../src/log.js';
 import { projectRoot } from '../../src/contract/root.js';
 
 interface FlagDoc {
