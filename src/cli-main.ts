@@ -55,7 +55,7 @@ async function start(argv: string[]): Promise<void> {
   const plan = config.importFiles.length > 0 ? await (await import('./import-chain.js')).readImportPlan(config.importFiles, config.forkchoice) : undefined;
   // A reader that goes away (`evm-node | head`) ends the terminal's output, not the node.
   process.stdout.on('error', () => undefined);
-  const [{ startNode }, { banner }] = await Promise.all([import('./node.js'), import('./terminal/banner.js')]);
+  const [{ startNode }, { banner }] = await Promise.all([import('./node.js'), import('./banner.js')]);
   const node = await startNode(config, log, { terminal: terminalOutput(config) });
   // Held small through start-up (memory-tuning.ts, which the CLI's entry loaded first: in the bundle this
   // import is a second copy of it, and setting its flags again changes nothing).

@@ -1,9 +1,9 @@
 // What `start` prints once it serves: where to reach the node, what chain it serves, where that
 // chain is kept, and the dev accounts with their keys.
 import { bytesToHex } from '@ethereumjs/util';
-import { baseFeeAfter } from '../fees/fees.js';
-import type { RunningNode } from '../node.js';
-import { isLoopback } from '../transport/hosts.js';
+import { baseFeeAfter } from './fees/fees.js';
+import type { RunningNode } from './node.js';
+import { isLoopback } from './transport/hosts.js';
 
 const GWEI = 10n ** 9n;
 
