@@ -7,7 +7,7 @@ import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
-import { forkAware } from '../fork/fork-aware-state.js';
+import { forkAware } from './fork-aware-state.js';
 import type { ForkState } from '../fork/fork-state.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 

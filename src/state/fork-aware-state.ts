@@ -1,6 +1,6 @@
 import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Address } from '@ethereumjs/util';
-import type { ForkState, RemoteBlock } from './fork-state.js';
+import type { ForkState, RemoteBlock } from '../fork/fork-state.js';
 
 /**
  * `state`, reading a forked chain: before it touches an account or a slot in its trie, the fork
