@@ -3,7 +3,7 @@
 // node (DNS rebinding) but cannot make the browser send another Host, so accepting the machine's
 // own addresses and name keeps that guard.
 import { hostname, networkInterfaces } from 'node:os';
-import { DEFAULT_ALLOWED_HOSTS } from './http.js';
+import { DEFAULT_ALLOWED_HOSTS } from './browser-guards.js';
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 

@@ -2,7 +2,7 @@
 // would let it in: a wallet or a dev server on another port otherwise fails with nothing but a 403.
 import type { Logger } from '../log.js';
 import { printable } from '../printable.js';
-import { hostnameOf } from './http.js';
+import { hostnameOf } from './browser-guards.js';
 
 /** Values remembered at most: a client sending endless made-up headers cannot grow the node's memory. */
 const REMEMBERED = 256;
