@@ -4,13 +4,7 @@
  * writes blocks; the chain tells it what was mined (removalOps + afterBlock).
  */
 import { isEOACode7702Tx, TransactionType, type TypedTransaction } from '@ethereumjs/tx';
-import {
-  Address,
-  bytesToHex,
-  createAddressFromString,
-  eoaCode7702RecoverAuthority,
-  equalsBytes,
-} from '@ethereumjs/util';
+import { Address, bytesToHex, createAddressFromString, eoaCode7702RecoverAuthority } from '@ethereumjs/util';
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
 import { loadKzg } from '../crypto/kzg.js';
@@ -19,12 +13,14 @@ import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
 import { withSender } from './impersonation.js';
 import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
-import { Journal, type JournalEntry, type JournalOp } from './journal.js';
+import { DeferredJournal } from './deferred-journal.js';
+import { replayJournal } from './journal-replay.js';
+import { Journal, type JournalOp } from './journal.js';
 import type { Section } from '../storage/database.js';
 import { Mutex } from './mutex.js';
 import { StorageFault } from '../storage/storage-fault.js';
-import { CheapestIndex, orderForBlock } from './ordering.js';
-import { SenderList } from './sender-list.js';
+import { PoolEventHub } from './pool-events.js';
+import { PoolIndex } from './pool-index.js';
 import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_TX_BYTES,
@@ -39,44 +35,40 @@ import {
   type SenderContent,
 } from './types.js';
 
-type Listeners = { [E in keyof PoolEvents]: Set<PoolEvents[E]> };
-
-interface JournalGroup {
-  members: PooledTx[];
-  /** resolves once the group's batch has landed */
-  written: Promise<void>;
-}
-
 export class TxPool {
   readonly limit: number;
   /** The least fee cap admitted (anvil_setMinGasPrice, on chains without EIP-1559). */
   minGasPrice: bigint;
   readonly maxTxBytes: number;
 
-  private readonly all = new Map<string, PooledTx>();
-  private readonly prices = new CheapestIndex(this.all);
-  private readonly senders = new Map<string, SenderList>();
-  private pendingTotal = 0;
+  private readonly index = new PoolIndex();
   private nextSeq = 0;
   private readonly lock = new Mutex();
   private readonly journal: Journal;
-  /** Accepted transactions (see accept) not yet given to the journal, by hash. */
-  private readonly unjournaled = new Set<string>();
-  /** Journal writes of accepted transactions, by hash, until they land. */
-  private readonly journaling = new Map<string, Promise<void>>();
-  /** The next group of accepted transactions to journal, written once the group before it has landed. */
-  private nextGroup?: JournalGroup;
-  private lastGroup: Promise<void> = Promise.resolve();
-  private readonly listeners: Listeners = { added: new Set(), removed: new Set() };
+  private readonly deferred: DeferredJournal;
+  private readonly events: PoolEventHub;
   /** set once the chain the pool served was replaced (anvil_reset): nothing more is admitted */
   private retired = false;
 
   private constructor(
     db: Section,
     private readonly env: PoolEnv,
-    private readonly opts: PoolOptions,
+    opts: PoolOptions,
   ) {
     this.journal = new Journal(db);
+    this.events = new PoolEventHub(opts.onListenerError);
+    this.deferred = new DeferredJournal({
+      holds: (ptx) => this.index.holds(ptx),
+      putOp: (ptx) => this.putOp(ptx),
+      write: (ops) => this.journal.write(ops),
+      unwind: (members) =>
+        this.lock.run(async () => {
+          for (const p of members.filter((m) => this.index.holds(m))) {
+            this.detach(p);
+            this.events.emit('removed', p, 'dropped');
+          }
+        }),
+    });
     this.limit = opts.limit ?? DEFAULT_LIMIT;
     this.minGasPrice = opts.minGasPrice ?? 0n;
     this.maxTxBytes = opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES;
@@ -89,41 +81,34 @@ export class TxPool {
    */
   static async open(db: Section, env: PoolEnv, opts: PoolOptions = {}): Promise<TxPool> {
     const pool = new TxPool(db, env, opts);
-    await pool.lock.run(() => pool.reload());
+    await pool.lock.run(async () => {
+      pool.nextSeq = await replayJournal(pool.journal, env, pool.index, pool.limit);
+    });
     return pool;
   }
 
   // ------------------------------------------------------------------ reads
 
   get(hashHex: string): PooledTx | undefined {
-    return this.all.get(hashHex.toLowerCase());
+    return this.index.get(hashHex.toLowerCase());
   }
 
   has(hashHex: string): boolean {
-    return this.all.has(hashHex.toLowerCase());
+    return this.index.has(hashHex.toLowerCase());
   }
 
   size(): PoolSize {
-    const total = this.all.size;
-    return { pending: this.pendingTotal, queued: total - this.pendingTotal, total, limit: this.limit };
+    return this.index.size(this.limit);
   }
 
   /** Every pooled tx, grouped by lowercase sender, nonce-ascending. */
   content(): PoolContent {
-    const pending = new Map<string, PooledTx[]>();
-    const queued = new Map<string, PooledTx[]>();
-    for (const [sender, list] of this.senders) {
-      const p = list.pending();
-      const q = list.queued();
-      if (p.length > 0) pending.set(sender, p);
-      if (q.length > 0) queued.set(sender, q);
-    }
-    return { pending, queued };
+    return this.index.content();
   }
 
   /** One sender's txs and nonces. For a sender with nothing pooled, both nonces are the state nonce. */
   async contentFrom(senderHex: string): Promise<SenderContent> {
-    const list = this.senders.get(senderHex.toLowerCase());
+    const list = this.index.senderList(senderHex.toLowerCase());
     if (list !== undefined) {
       return {
         pending: list.pending(),
@@ -142,7 +127,7 @@ export class TxPool {
    */
   async pendingNonce(senderHex: string): Promise<bigint> {
     const { nonce } = await this.env.account(createAddressFromString(senderHex));
-    const list = this.senders.get(senderHex.toLowerCase());
+    const list = this.index.senderList(senderHex.toLowerCase());
     let next = nonce;
     if (list !== undefined) while (list.byNonce.has(next)) next++;
     return next;
@@ -154,21 +139,18 @@ export class TxPool {
    * next tx cannot pay `baseFee` contributes nothing further.
    */
   executables(baseFee: bigint = this.env.nextBaseFee()): PooledTx[] {
-    const runs: PooledTx[][] = [];
-    for (const list of this.senders.values()) if (list.pendingCount > 0) runs.push(list.pending());
-    return orderForBlock(runs, baseFee);
+    return this.index.executables(baseFee);
   }
 
   // ----------------------------------------------------------------- events
 
   /** Subscribe; returns the unsubscribe function. Listeners run synchronously and must not throw. */
   on<E extends keyof PoolEvents>(event: E, listener: PoolEvents[E]): () => void {
-    (this.listeners[event] as Set<PoolEvents[E]>).add(listener);
-    return () => this.off(event, listener);
+    return this.events.on(event, listener);
   }
 
   off<E extends keyof PoolEvents>(event: E, listener: PoolEvents[E]): void {
-    (this.listeners[event] as Set<PoolEvents[E]>).delete(listener);
+    this.events.off(event, listener);
   }
 
   // ----------------------------------------------------------------- writes
@@ -199,45 +181,8 @@ export class TxPool {
    * rejects with the write's error.
    */
   persist(hashHex: string): Promise<void> {
-    const key = hashHex.toLowerCase();
-    const writing = this.journaling.get(key);
-    if (writing !== undefined) return writing;
-    const ptx = this.all.get(key);
-    if (ptx === undefined || !this.unjournaled.delete(key)) return Promise.resolve();
-    const group = this.nextGroup ?? this.openGroup();
-    group.members.push(ptx);
-    this.journaling.set(key, group.written);
-    return group.written;
-  }
-
-  /** A group of accepted transactions, journaled in one batch once the group before it has landed. */
-  private openGroup(): JournalGroup {
-    const members: PooledTx[] = [];
-    const written = this.lastGroup.then(async () => {
-      if (this.nextGroup?.members === members) this.nextGroup = undefined;
-      // What left the pool meanwhile (mined, dropped) must not come back into the journal.
-      const ops = members.filter((p) => this.all.get(p.hashHex) === p).map((p) => this.putOp(p));
-      try {
-        await this.journal.write(ops);
-      } catch (error) {
-        // Not journaled, so never acknowledged: each sender is told the write failed, and the
-        // transaction leaves the pool, as one refused at admission never enters it.
-        await this.lock.run(async () => {
-          for (const p of members) {
-            if (this.all.get(p.hashHex) !== p) continue;
-            this.detach(p);
-            this.emit('removed', p, 'dropped');
-          }
-        });
-        throw error;
-      } finally {
-        for (const p of members) this.journaling.delete(p.hashHex);
-      }
-    });
-    this.lastGroup = written.catch(() => undefined);
-    const group = { members, written };
-    this.nextGroup = group;
-    return group;
+    const ptx = this.index.get(hashHex.toLowerCase());
+    return ptx === undefined ? Promise.resolve() : this.deferred.persist(ptx);
   }
 
   /**
@@ -251,7 +196,7 @@ export class TxPool {
 
   /** Every pooled tx, as {@link restore} takes them back. */
   snapshot(): readonly PooledTx[] {
-    return [...this.all.values()];
+    return this.index.transactions();
   }
 
   /**
@@ -262,22 +207,20 @@ export class TxPool {
   restore(saved: readonly PooledTx[], write: (ops: JournalOp[]) => Promise<void>): Promise<void> {
     return this.lock.run(async () => {
       const keep = new Set(saved.map((ptx) => ptx.hashHex));
-      const gone = [...this.all.values()].filter((ptx) => !keep.has(ptx.hashHex));
-      const back = saved.filter((ptx) => !this.all.has(ptx.hashHex));
-      const journaled = gone.filter((ptx) => !this.unjournaled.has(ptx.hashHex));
+      const gone = this.index.transactions().filter((ptx) => !keep.has(ptx.hashHex));
+      const back = saved.filter((ptx) => !this.index.has(ptx.hashHex));
+      const journaled = gone.filter((ptx) => !this.deferred.isDeferred(ptx.hashHex));
       await write([...journaled.map((ptx) => this.journal.delOp(ptx.hash)), ...back.map((ptx) => this.putOp(ptx))]);
-      for (const ptx of gone) this.unjournaled.delete(ptx.hashHex);
-      this.all.clear();
-      this.senders.clear();
-      this.pendingTotal = 0;
+      for (const ptx of gone) this.deferred.forget(ptx.hashHex);
+      this.index.clear();
       const nonces = new Map<string, bigint>();
       for (const ptx of [...saved].sort((a, b) => a.seq - b.seq)) {
         const nonce = nonces.get(ptx.senderHex) ?? (await this.env.account(ptx.sender)).nonce;
         nonces.set(ptx.senderHex, nonce);
-        this.attach(ptx, nonce);
+        this.index.attach(ptx, nonce);
       }
-      for (const ptx of gone) this.emit('removed', ptx, 'dropped');
-      for (const ptx of back) this.emit('added', ptx);
+      for (const ptx of gone) this.events.emit('removed', ptx, 'dropped');
+      for (const ptx of back) this.events.emit('added', ptx);
     });
   }
 
@@ -304,9 +247,9 @@ export class TxPool {
   removalOps(minedHashes: Iterable<string>): JournalOp[] {
     const ops: JournalOp[] = [];
     for (const h of minedHashes) {
-      const ptx = this.all.get(h.toLowerCase());
+      const ptx = this.index.get(h.toLowerCase());
       // An accepted transaction never journaled has nothing to delete.
-      if (ptx !== undefined && !this.unjournaled.has(ptx.hashHex)) ops.push(this.journal.delOp(ptx.hash));
+      if (ptx !== undefined && !this.deferred.isDeferred(ptx.hashHex)) ops.push(this.journal.delOp(ptx.hash));
     }
     return ops;
   }
@@ -326,10 +269,10 @@ export class TxPool {
   afterBlock(minedHashes: Iterable<string>, touchedSenders: Iterable<string> = []): Promise<PooledTx[]> {
     const affected = new Map<string, Address>();
     for (const h of minedHashes) {
-      const ptx = this.all.get(h.toLowerCase());
+      const ptx = this.index.get(h.toLowerCase());
       if (ptx === undefined) continue;
       this.detach(ptx);
-      this.emit('removed', ptx, 'mined');
+      this.events.emit('removed', ptx, 'mined');
       affected.set(ptx.senderHex, ptx.sender);
       for (const authority of authorities(ptx.tx)) affected.set(authority.toString(), authority);
     }
@@ -342,17 +285,17 @@ export class TxPool {
    * the pool was not told about: revert, setNonce, reorg) and drop stale txs.
    */
   revalidate(): Promise<PooledTx[]> {
-    return this.lock.run(() => this.resync([...this.senders.keys()]));
+    return this.lock.run(() => this.resync(this.index.senderHexes()));
   }
 
   /** Remove one tx (e.g. anvil_dropTransaction); later nonces of its sender become queued. */
   drop(hashHex: string): Promise<PooledTx | undefined> {
     return this.lock.run(async () => {
-      const ptx = this.all.get(hashHex.toLowerCase());
+      const ptx = this.index.get(hashHex.toLowerCase());
       if (ptx === undefined) return undefined;
       await this.journal.write([this.journal.delOp(ptx.hash)]);
       this.detach(ptx);
-      this.emit('removed', ptx, 'dropped');
+      this.events.emit('removed', ptx, 'dropped');
       return ptx;
     });
   }
@@ -360,13 +303,11 @@ export class TxPool {
   /** Remove every tx (memory and journal). */
   clear(): Promise<PooledTx[]> {
     return this.lock.run(async () => {
-      const gone = [...this.all.values()];
+      const gone = this.index.transactions();
       await this.journal.write(gone.map((p) => this.journal.delOp(p.hash)));
-      this.all.clear();
-      this.unjournaled.clear();
-      this.senders.clear();
-      this.pendingTotal = 0;
-      for (const ptx of gone) this.emit('removed', ptx, 'dropped');
+      this.index.clear();
+      this.deferred.clear();
+      for (const ptx of gone) this.events.emit('removed', ptx, 'dropped');
       return gone;
     });
   }
@@ -390,7 +331,7 @@ export class TxPool {
     const tx = impersonated === undefined ? decoded : withSender(raw, common, impersonated);
     const hash = tx.hash();
     const hashHex = bytesToHex(hash);
-    if (this.all.has(hashHex)) throw PoolErrors.alreadyKnown();
+    if (this.index.has(hashHex)) throw PoolErrors.alreadyKnown();
 
     const ctx = { blockGasLimit, baseFee: env.nextBaseFee(), minGasPrice: this.minGasPrice };
     checkIntrinsicRules(tx, ctx);
@@ -399,12 +340,12 @@ export class TxPool {
     const senderHex = sender.toString();
 
     const account = await env.account(sender);
-    const known = this.senders.get(senderHex);
+    const known = this.index.senderList(senderHex);
     if (known !== undefined && known.commitNonce !== account.nonce) {
       // The state moved on without afterBlock telling us: drop what it made stale first.
       await this.resync([senderHex], new Map([[senderHex, account.nonce]]));
     }
-    const list = this.senders.get(senderHex);
+    const list = this.index.senderList(senderHex);
     const existing = list?.get(tx.nonce);
     let pendingCost = list?.pendingCost ?? 0n;
     let replacedCost: bigint | undefined;
@@ -419,7 +360,7 @@ export class TxPool {
     if (existing !== undefined) {
       if (!isSufficientBump(existing.tx, tx, PRICE_BUMP_PERCENT)) throw PoolErrors.replacementUnderpriced();
       ops.push(this.journal.delOp(existing.hash));
-    } else if (this.all.size >= this.limit) {
+    } else if (this.index.count >= this.limit) {
       victim = this.pickVictim(tx, senderHex, ctx.baseFee);
       ops.push(this.journal.delOp(victim.hash));
     }
@@ -436,7 +377,7 @@ export class TxPool {
       impersonated: impersonated !== undefined,
     });
     if (deferJournal && ops.length === 0) {
-      this.unjournaled.add(hashHex);
+      this.deferred.defer(hashHex);
     } else {
       ops.push(this.putOp(ptx));
       await this.journal.write(ops);
@@ -444,14 +385,14 @@ export class TxPool {
 
     if (existing !== undefined) {
       this.detach(existing);
-      this.emit('removed', existing, 'replaced');
+      this.events.emit('removed', existing, 'replaced');
     }
     if (victim !== undefined) {
       this.detach(victim);
-      this.emit('removed', victim, 'evicted');
+      this.events.emit('removed', victim, 'evicted');
     }
-    this.attach(ptx, account.nonce);
-    this.emit('added', ptx);
+    this.index.attach(ptx, account.nonce);
+    this.events.emit('added', ptx);
     return ptx;
   }
 
@@ -461,9 +402,9 @@ export class TxPool {
    * opens inside anyone's pending run.
    */
   private pickVictim(tx: TypedTransaction, senderHex: string, baseFee: bigint): PooledTx {
-    const low = this.prices.cheapest(baseFee);
+    const low = this.index.cheapest(baseFee);
     if (low === undefined || effectiveTip(tx, baseFee) <= low.tip) throw PoolErrors.poolFull();
-    const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
+    const victim = this.index.senderList(low.ptx.senderHex)!.highest()!;
     // Evicting the newcomer's own predecessor would leave the newcomer behind a gap.
     if (victim.senderHex === senderHex && victim.nonce < tx.nonce) throw PoolErrors.poolFull();
     return victim;
@@ -476,17 +417,11 @@ export class TxPool {
   private async resync(senderHexes: Iterable<string>, known?: Map<string, bigint>): Promise<PooledTx[]> {
     const dropped: PooledTx[] = [];
     for (const hex of new Set(senderHexes)) {
-      const list = this.senders.get(hex);
+      const list = this.index.senderList(hex);
       if (list === undefined) continue;
       const nonce = known?.get(hex) ?? (await this.env.account(list.sender)).nonce;
-      const before = list.pendingCount;
-      const stale = list.rebase(nonce);
-      this.pendingTotal += list.pendingCount - before;
-      for (const ptx of stale) {
-        this.all.delete(ptx.hashHex);
-        this.unjournaled.delete(ptx.hashHex);
-      }
-      if (list.size === 0) this.senders.delete(hex);
+      const stale = this.index.rebase(hex, nonce);
+      for (const ptx of stale) this.deferred.forget(ptx.hashHex);
       dropped.push(...stale);
     }
     if (dropped.length > 0) {
@@ -496,7 +431,7 @@ export class TxPool {
         // Left in the journal they are harmless: their nonces are spent, so a reload drops them again.
         if (!(error instanceof StorageFault)) throw error;
       }
-      for (const ptx of dropped) this.emit('removed', ptx, 'stale');
+      for (const ptx of dropped) this.events.emit('removed', ptx, 'stale');
     }
     return dropped;
   }
@@ -505,113 +440,11 @@ export class TxPool {
     return this.journal.putOp(ptx.hash, ptx.seq, ptx.raw, ptx.impersonated ? ptx.sender.bytes : undefined);
   }
 
-  private attach(ptx: PooledTx, commitNonce: bigint): void {
-    let list = this.senders.get(ptx.senderHex);
-    if (list === undefined) {
-      list = new SenderList(ptx.sender, commitNonce);
-      this.senders.set(ptx.senderHex, list);
-    }
-    const before = list.pendingCount;
-    list.put(ptx);
-    this.pendingTotal += list.pendingCount - before;
-    this.all.set(ptx.hashHex, ptx);
-    this.prices.add(ptx);
-  }
-
   private detach(ptx: PooledTx): void {
-    this.all.delete(ptx.hashHex);
-    this.unjournaled.delete(ptx.hashHex);
-    const list = this.senders.get(ptx.senderHex);
-    if (list === undefined) return;
-    const before = list.pendingCount;
-    list.remove(ptx.nonce);
-    this.pendingTotal += list.pendingCount - before;
-    if (list.size === 0) this.senders.delete(ptx.senderHex);
+    this.index.detach(ptx);
+    this.deferred.forget(ptx.hashHex);
   }
 
-  private emit<E extends keyof PoolEvents>(event: E, ...args: Parameters<PoolEvents[E]>): void {
-    for (const listener of this.listeners[event]) {
-      try {
-        (listener as (...a: Parameters<PoolEvents[E]>) => void)(...args);
-      } catch (error) {
-        // A subscriber's failure must not affect admission, but it is a fault to report.
-        this.opts.onListenerError?.(error);
-      }
-    }
-  }
-
-  private async reload(): Promise<void> {
-    const { common } = this.env;
-    const dels: JournalOp[] = [];
-    const bySender = new Map<string, PooledTx[]>();
-    let maxSeq = -1;
-    const entries = await this.journal.readAll();
-    if (entries.some((entry) => envelopeType(entry.raw) === TransactionType.BlobEIP4844)) await loadKzg();
-    if (entries.length > 0) await useFastRlp();
-    for (const entry of entries) {
-      if (entry.seq > maxSeq) maxSeq = entry.seq;
-      const ptx = entry.seq < 0 ? undefined : restore(entry, common);
-      if (ptx === undefined || !equalsBytes(ptx.hash, entry.key)) {
-        dels.push(this.journal.delOp(entry.key));
-        continue;
-      }
-      const group = bySender.get(ptx.senderHex);
-      if (group === undefined) bySender.set(ptx.senderHex, [ptx]);
-      else group.push(ptx);
-    }
-    this.nextSeq = maxSeq + 1;
-
-    for (const group of bySender.values()) {
-      const { nonce } = await this.env.account(group[0].sender);
-      group.sort((a, b) => a.seq - b.seq);
-      for (const ptx of group) {
-        if (ptx.nonce < nonce) {
-          dels.push(this.journal.delOp(ptx.hash));
-          continue;
-        }
-        // Same sender+nonce twice cannot come from add(); keep the later arrival.
-        const clash = this.senders.get(ptx.senderHex)?.get(ptx.nonce);
-        if (clash !== undefined) {
-          this.detach(clash);
-          dels.push(this.journal.delOp(clash.hash));
-        }
-        this.attach(ptx, nonce);
-      }
-    }
-    // Over capacity (the limit was lowered between runs): shed the cheapest.
-    const baseFee = this.env.nextBaseFee();
-    while (this.all.size > this.limit) {
-      const low = this.prices.cheapest(baseFee)!;
-      const victim = this.senders.get(low.ptx.senderHex)!.highest()!;
-      this.detach(victim);
-      dels.push(this.journal.delOp(victim.hash));
-    }
-    await this.journal.write(dels);
-  }
-}
-
-/** Rebuild a PooledTx from a journal entry; undefined if it no longer decodes or has no valid sender. */
-function restore({ raw, seq, sender: recorded }: JournalEntry, common: PoolEnv['common']): PooledTx | undefined {
-  try {
-    const decoded = decodeTx(raw, { common });
-    const impersonated = recorded === undefined ? undefined : new Address(recorded);
-    const tx = impersonated === undefined ? decoded : withSender(raw, common, impersonated);
-    const sender = impersonated ?? recoverSender(tx);
-    const hash = tx.hash();
-    return Object.freeze({
-      tx,
-      hash,
-      hashHex: bytesToHex(hash),
-      sender,
-      senderHex: sender.toString(),
-      raw,
-      seq,
-      nonce: tx.nonce,
-      impersonated: impersonated !== undefined,
-    });
-  } catch {
-    return undefined;
-  }
 }
 
 /** Authorities of a 7702 tx's authorization list (their nonces move when it is mined). */
