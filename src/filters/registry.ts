@@ -2,16 +2,15 @@
 // their polls. A log or block filter keeps a cursor, the last block it reported, and computes
 // its changes from the canonical chain on each poll; a pending-transaction filter buffers what
 // the pool announces. Filters and cursors live in LevelDB, so a restart loses nothing.
-import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes, type PrefixedHexString } from '@ethereumjs/util';
+import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { FilterOptions, Log } from '../../generated/types.js';
 import type { Chain } from '../chain/chain.js';
 import { filterNotFound, limitExceeded, unknownBlock } from './errors.js';
 import type { Section } from '../storage/database.js';
-import { parseCriteria, type LogCriteria } from './criteria.js';
 import { newId, normalizeId } from './ids.js';
 import { checkFilterOptions, isExplicitNumber, type LogQuery } from './log-query.js';
-
-export type FilterKind = 'logs' | 'blocks' | 'transactions';
+import type { LogCriteria } from './criteria.js';
+import { FilterRecords, type FilterState } from './filter-records.js';
 
 export const DEFAULT_MAX_PENDING_HASHES = 10_000;
 
@@ -28,50 +27,21 @@ export interface FilterRegistryOptions {
   maxPendingHashes?: number;
 }
 
-interface FilterState {
-  readonly id: string;
-  readonly kind: FilterKind;
-  /** logs: the criteria as given, and the fixed bounds they name (null where a tag follows the head) */
-  readonly options?: FilterOptions;
-  readonly criteria?: LogCriteria;
-  readonly lower: bigint | null;
-  readonly upper: bigint | null;
-  /** logs, blocks: the last block number reported */
-  cursor: bigint;
-  /** transactions: hashes admitted since the last poll */
-  hashes: string[];
-  /** clock reading at the first block after the last poll; undefined while no block came */
-  idleSince?: number;
-  /** the WebSocket connection that installed it: it dies with the connection and is never persisted */
-  readonly owner?: object;
-  /** polls of one filter run one at a time, so two overlapping polls never report the same thing */
-  lock: Promise<unknown>;
-}
-
-interface StoredFilter {
-  kind: FilterKind;
-  options?: FilterOptions;
-  lower?: string;
-  upper?: string;
-  cursor: string;
-  hashes?: string[];
-}
-
 export class FilterRegistry {
   private readonly filters = new Map<string, FilterState>();
   private readonly byOwner = new Map<object, Set<string>>();
-  private writes: Promise<unknown> = Promise.resolve();
+  private readonly records: FilterRecords;
   private readonly now: () => number;
   private readonly maxPendingHashes: number;
   private timer?: NodeJS.Timeout;
-  private closed = false;
 
   private constructor(
-    private readonly section: Section,
+    section: Section,
     private readonly chain: Chain,
     private readonly logQuery: LogQuery,
     private readonly opts: FilterRegistryOptions,
   ) {
+    this.records = new FilterRecords(section);
     this.now = opts.now ?? (() => performance.now());
     this.maxPendingHashes = opts.maxPendingHashes ?? DEFAULT_MAX_PENDING_HASHES;
     const every = opts.sweepIntervalMs ?? Math.min(60_000, Math.max(1_000, Math.floor(opts.timeoutMs / 4)));
@@ -84,7 +54,7 @@ export class FilterRegistry {
   /** Opens the registry over its LevelDB section, reinstalling every persisted filter. */
   static async open(section: Section, chain: Chain, logQuery: LogQuery, opts: FilterRegistryOptions): Promise<FilterRegistry> {
     const registry = new FilterRegistry(section, chain, logQuery, opts);
-    await registry.load();
+    for (const filter of await registry.records.readAll(chain.head().header.number)) registry.filters.set(filter.id, filter);
     return registry;
   }
 
@@ -297,8 +267,7 @@ export class FilterRegistry {
   async close(): Promise<void> {
     if (this.timer !== undefined) clearInterval(this.timer);
     for (const filter of this.filters.values()) if (filter.kind === 'transactions') void this.persist(filter);
-    this.closed = true;
-    await this.writes;
+    await this.records.close();
   }
 
   // ------------------------------------------------------------------ helpers
@@ -337,7 +306,7 @@ export class FilterRegistry {
       this.byOwner.get(filter.owner)?.delete(filter.id);
       return Promise.resolve();
     }
-    const deleted = this.write(() => this.section.del(utf8ToBytes(filter.id)));
+    const deleted = this.records.delete(filter.id);
     deleted.catch(() => undefined);
     return deleted;
   }
@@ -345,52 +314,7 @@ export class FilterRegistry {
   /** Writes the filter's record, unless it belongs to a connection or is gone. */
   private persist(filter: FilterState): Promise<void> {
     if (filter.owner !== undefined || this.filters.get(filter.id) !== filter) return Promise.resolve();
-    const stored: StoredFilter = {
-      kind: filter.kind,
-      options: filter.options,
-      lower: filter.lower?.toString(),
-      upper: filter.upper?.toString(),
-      cursor: filter.cursor.toString(),
-      hashes: filter.kind === 'transactions' ? filter.hashes : undefined,
-    };
-    const value = utf8ToBytes(JSON.stringify(stored));
-    return this.write(() => this.section.put(utf8ToBytes(filter.id), value));
-  }
-
-  /** Writes go one after another, so a poll's put can never land after the uninstall's delete. */
-  private write(op: () => Promise<void>): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    const done = this.writes.then(op);
-    this.writes = done.catch(() => undefined);
-    return done;
-  }
-
-  private async load(): Promise<void> {
-    const head = this.chain.head().header.number;
-    for await (const [key, value] of this.section.iterator()) {
-      const id = bytesToUtf8(key as Uint8Array);
-      let stored: StoredFilter;
-      let criteria: LogCriteria | undefined;
-      try {
-        stored = JSON.parse(bytesToUtf8(value)) as StoredFilter;
-        if (stored.kind === 'logs') criteria = parseCriteria(stored.options);
-      } catch {
-        await this.section.del(key as Uint8Array);
-        continue;
-      }
-      const cursor = BigInt(stored.cursor);
-      this.filters.set(id, {
-        id,
-        kind: stored.kind,
-        options: stored.options,
-        criteria,
-        lower: stored.lower === undefined ? null : BigInt(stored.lower),
-        upper: stored.upper === undefined ? null : BigInt(stored.upper),
-        cursor: cursor > head ? head : cursor,
-        hashes: stored.hashes ?? [],
-        lock: Promise.resolve(),
-      });
-    }
+    return this.records.save(filter);
   }
 }
 
