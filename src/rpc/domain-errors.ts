@@ -13,7 +13,7 @@ import { StorageDamage } from '../storage/damage.js';
 import { StorageFault } from '../storage/storage-fault.js';
 import { MiningStopped } from '../producer/miner.js';
 import { PayloadError } from '../producer/payload-builder.js';
-import { SimulationError } from '../simulation/errors.js';
+import { SimulationError, type SimulationErrorKind } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
 import { ForkStateMissing } from '../fork/fork-state.js';
@@ -26,6 +26,23 @@ const FILTER_CODES: Record<FilterErrorKind, number> = {
   'not-found': ErrorCode.Server,
   'unknown-block': ErrorCode.Server,
   'limit-exceeded': ErrorCode.LimitExceeded,
+};
+
+const SIMULATION_CODES: Record<SimulationErrorKind, number> = {
+  'nonce-too-low': -38010,
+  'nonce-too-high': -38011,
+  'base-fee-too-low': -38012,
+  'intrinsic-gas': -38013,
+  'insufficient-funds': -38014,
+  'block-gas-limit-reached': -38015,
+  'block-number-invalid': -38020,
+  'block-timestamp-invalid': -38021,
+  'max-init-code-size-exceeded': -38025,
+  'client-limit-exceeded': ErrorCode.ClientLimitExceeded,
+  'invalid-params': ErrorCode.InvalidParams,
+  refused: ErrorCode.Server,
+  // geth answers a transaction it cannot include for an unnamed reason with -32603.
+  unclassified: ErrorCode.Internal,
 };
 
 /** A failed call as geth answers it: code 3 with the revert data and reason, or -32000 naming the fault. */
@@ -48,7 +65,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   // A record read back is not what was written: the caller learns which; the node is unhealthy from then on.
   if (error instanceof StorageDamage) return serverError(error.message);
   if (error instanceof TraceError || error instanceof OverrideError || error instanceof PayloadError || error instanceof MiningStopped) return serverError(error.message);
-  if (error instanceof SimulationError) return new RpcError(error.code, error.message);
+  if (error instanceof SimulationError) return new RpcError(SIMULATION_CODES[error.kind], error.message);
   // A fork's remote failed (retries spent) or offline lacks what a read needs: never answered as zeros.
   if (error instanceof RemoteError || error instanceof ForkStateMissing || error instanceof ForkUnavailable) return serverError(error.message);
   if (error instanceof AnswerTooLarge) return responseTooLarge(error.message, error.limit);

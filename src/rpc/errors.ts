@@ -14,6 +14,8 @@ export const ErrorCode = {
   LimitExceeded: -32005,
   // EIP-1474 "method not supported": a declared method whose request this node cannot serve.
   MethodNotSupported: -32004,
+  // execution-apis' "client adjustable limit exceeded": a request past a limit the node sets (slots, blocks, calls).
+  ClientLimitExceeded: -38026,
   ExecutionReverted: 3,
 } as const;
 
@@ -58,8 +60,10 @@ export const internalError = (): RpcError => new RpcError(ErrorCode.Internal, 'i
 export const serverError = (message: string, data?: unknown): RpcError =>
   new RpcError(ErrorCode.Server, message, data);
 
-export const limitExceeded = (message: string, data?: unknown): RpcError =>
-  new RpcError(ErrorCode.LimitExceeded, message, data);
+/** geth's answer to a subscription asked for over HTTP. */
+export const notificationsNotSupported = (): RpcError => new RpcError(ErrorCode.MethodNotFound, 'notifications not supported');
+
+export const clientLimitExceeded = (message: string): RpcError => new RpcError(ErrorCode.ClientLimitExceeded, message);
 
 /** geth's "response too large", naming the limit in its message and data. */
 export const responseTooLarge = (message: string, limit: number): RpcError => new RpcError(ErrorCode.ResponseTooLarge, message, { limit });

@@ -6,7 +6,7 @@ import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/t
 import { bytesToHex, hexToBytes, type Address, type PrefixedHexString } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { TransactionCall } from '../../generated/types.js';
-import { SimulateErrorCode, SimulationError } from './errors.js';
+import { SimulationError } from './errors.js';
 
 export interface CallTransaction {
   tx: TypedTransaction;
@@ -43,11 +43,11 @@ function buildable(fee: bigint | undefined, gasLimit: bigint): bigint | undefine
  */
 export function callTransaction(call: TransactionCall, from: Address, nonce: bigint, gasLimit: bigint, baseFee: bigint | undefined, common: Common): CallTransaction {
   if (call.gasPrice !== undefined && (call.maxFeePerGas !== undefined || call.maxPriorityFeePerGas !== undefined)) {
-    throw new SimulationError(-32000, 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
+    throw new SimulationError('refused', 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
   }
   const chainId = common.chainId();
   if (call.chainId !== undefined && BigInt(call.chainId) !== chainId) {
-    throw new SimulationError(-32000, `chainId does not match node's (have=${BigInt(call.chainId)}, want=${chainId})`);
+    throw new SimulationError('refused', `chainId does not match node's (have=${BigInt(call.chainId)}, want=${chainId})`);
   }
   const value = big(call.value) ?? 0n;
   // Before London every call is priced by gasPrice (default 0); after it by the 1559 caps (default 0), unless it names a gasPrice.
@@ -81,7 +81,7 @@ export function callTransaction(call: TransactionCall, from: Address, nonce: big
     tx = createTx(txData, { common, freeze: false });
   } catch (error) {
     // Fields no transaction can hold together (the fees are made buildable above): the call's own mistake.
-    throw new SimulationError(SimulateErrorCode.InvalidParams, (error as Error).message.replace(/ \(tx type=.*$/s, ''));
+    throw new SimulationError('invalid-params', (error as Error).message.replace(/ \(tx type=.*$/s, ''));
   }
   // A simulated transaction has no signature; the VM asks it for its sender, so tell it.
   tx.getSenderAddress = () => from;

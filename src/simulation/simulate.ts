@@ -19,7 +19,7 @@ import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js'
 import { observe } from '../tracing/evm-hooks.js';
 import { CallLogs } from './call-logs.js';
 import { callTransaction, type CallTransaction } from './call-transaction.js';
-import { SimulateErrorCode as Code, SimulationError } from './errors.js';
+import { SimulationError, type SimulationErrorKind } from './errors.js';
 
 /** geth's limits on one request. */
 const MAX_BLOCKS = 256n;
@@ -30,6 +30,9 @@ const BLOCK_SECONDS = 12n;
 /** geth's default RPC gas cap: what all of a simulation's calls may use together. */
 export const SIMULATION_GAS_CAP = 50_000_000n;
 const GAS_PER_BLOB = 131_072n;
+/** The codes a call's own failure carries in its result (execution-apis): a revert's, and any other halt's. */
+const REVERTED = 3;
+const VM_ERROR = -32015;
 /** EIP-2681: a nonce never reaches 2^64-1. */
 const MAX_NONCE = (1n << 64n) - 1n;
 /**
@@ -97,7 +100,7 @@ class GasBudget {
     return gas < this.remaining ? gas : this.remaining;
   }
   consume(gas: bigint): void {
-    if (gas > this.remaining) throw new SimulationError(Code.Unclassified, `RPC gas cap exhausted: need ${gas}, remaining ${this.remaining}`);
+    if (gas > this.remaining) throw new SimulationError('unclassified', `RPC gas cap exhausted: need ${gas}, remaining ${this.remaining}`);
     this.remaining -= gas;
   }
 }
@@ -141,14 +144,14 @@ export class Simulator {
 
   async simulate(payload: SimulatePayload, base: Block): Promise<SimulatedResult[]> {
     const requested = payload.blockStateCalls;
-    if (requested.length === 0) throw new SimulationError(Code.InvalidParams, 'empty input');
-    if (BigInt(requested.length) > MAX_BLOCKS) throw new SimulationError(Code.ClientLimitExceeded, 'too many blocks');
+    if (requested.length === 0) throw new SimulationError('invalid-params', 'empty input');
+    if (BigInt(requested.length) > MAX_BLOCKS) throw new SimulationError('client-limit-exceeded', 'too many blocks');
     let total = 0;
     for (const block of requested) {
       const calls = block.calls?.length ?? 0;
-      if (calls > MAX_CALLS_PER_BLOCK) throw new SimulationError(Code.ClientLimitExceeded, `too many calls in block: ${calls} > ${MAX_CALLS_PER_BLOCK}`);
+      if (calls > MAX_CALLS_PER_BLOCK) throw new SimulationError('client-limit-exceeded', `too many calls in block: ${calls} > ${MAX_CALLS_PER_BLOCK}`);
       total += calls;
-      if (total > MAX_CALLS) throw new SimulationError(Code.ClientLimitExceeded, `too many calls: ${total} > ${MAX_CALLS}`);
+      if (total > MAX_CALLS) throw new SimulationError('client-limit-exceeded', `too many calls: ${total} > ${MAX_CALLS}`);
     }
     const planned = plan(requested, base);
     // Simulated blocks commit and compute state roots: their trie nodes stay in this state's memory.
@@ -238,12 +241,12 @@ export class Simulator {
       const account = (await vm.stateManager.getAccount(from)) ?? new Account();
       const remaining = inherited.gasLimit - builder.gasUsed;
       const requestedGas = big(call.gas) ?? remaining;
-      if (remaining < requestedGas) throw new SimulationError(Code.BlockGasLimitReached, `block gas limit reached: remaining: ${remaining}, required: ${requestedGas}`);
+      if (remaining < requestedGas) throw new SimulationError('block-gas-limit-reached', `block gas limit reached: remaining: ${remaining}, required: ${requestedGas}`);
       const gas = budget.cap(requestedGas);
       const nonce = big(call.nonce) ?? account.nonce;
       // geth lets a nonce of 2^64-1 wrap to 0 without validation; EIP-2681 forbids it, and so does the library.
       if (nonce === MAX_NONCE || account.nonce === MAX_NONCE) {
-        throw new SimulationError(Code.Unclassified, `err: nonce has max value: address ${checksum(from)}, nonce: ${account.nonce} (supplied gas ${gas})`);
+        throw new SimulationError('unclassified', `err: nonce has max value: address ${checksum(from)}, nonce: ${account.nonce} (supplied gas ${gas})`);
       }
       const prepared = callTransaction(call, from, nonce, gas, baseFee, common);
       const free = !validate && prepared.feeCap === 0n && prepared.tipCap === 0n;
@@ -266,7 +269,7 @@ export class Simulator {
           runTx(vm, { tx: prepared.tx, block: runIn, skipNonce: !validate, skipBlockGasLimitValidation: true, skipHardForkValidation: true, blockGasUsed: builder.gasUsed }),
         );
       } catch (error) {
-        throw new SimulationError(Code.Unclassified, `err: ${(error as Error).message.replace(/ \(vm hf=.*$/s, '').replace(/ -> .*$/s, '')} (supplied gas ${gas})`);
+        throw new SimulationError('unclassified', `err: ${(error as Error).message.replace(/ \(vm hf=.*$/s, '').replace(/ -> .*$/s, '')} (supplied gas ${gas})`);
       } finally {
         stop();
       }
@@ -295,15 +298,15 @@ function plan(requested: SimulateBlock[], base: Block): PlannedBlock[] {
   for (const block of requested) {
     const overrides = { ...block.blockOverrides };
     const number = big(overrides.number) ?? previousNumber + 1n;
-    if (number <= previousNumber) throw new SimulationError(Code.BlockNumberInvalid, `block numbers must be in order: ${number} <= ${previousNumber}`);
-    if (number - base.header.number > MAX_BLOCKS) throw new SimulationError(Code.ClientLimitExceeded, 'too many blocks');
+    if (number <= previousNumber) throw new SimulationError('block-number-invalid', `block numbers must be in order: ${number} <= ${previousNumber}`);
+    if (number - base.header.number > MAX_BLOCKS) throw new SimulationError('client-limit-exceeded', 'too many blocks');
     for (let gap = previousNumber + 1n; gap < number; gap++) {
       previousTime += BLOCK_SECONDS;
       planned.push({ number: gap, timestamp: previousTime, overrides: {}, calls: [] });
     }
     previousNumber = number;
     const timestamp = big(overrides.time) ?? previousTime + BLOCK_SECONDS;
-    if (overrides.time !== undefined && timestamp <= previousTime) throw new SimulationError(Code.BlockTimestampInvalid, `block timestamps must be in order: ${timestamp} <= ${previousTime}`);
+    if (overrides.time !== undefined && timestamp <= previousTime) throw new SimulationError('block-timestamp-invalid', `block timestamps must be in order: ${timestamp} <= ${previousTime}`);
     previousTime = timestamp;
     planned.push({ number, timestamp, overrides, stateOverrides: block.stateOverrides, calls: block.calls ?? [] });
   }
@@ -332,37 +335,37 @@ interface Admission {
  * simulation.
  */
 async function admissible(call: CallTransaction, account: Account, { validate, free, baseFee, blobBaseFee, common }: Admission): Promise<void> {
-  const fail = (code: number, message: string): never => {
-    throw new SimulationError(code, `err: ${message} (supplied gas ${call.gasLimit})`);
+  const fail = (kind: SimulationErrorKind, message: string): never => {
+    throw new SimulationError(kind, `err: ${message} (supplied gas ${call.gasLimit})`);
   };
   const from = checksum(call.from);
   const tx = call.tx;
   if (validate) {
-    if (account.nonce < tx.nonce) fail(Code.NonceTooHigh, `nonce too high: address ${from}, tx: ${tx.nonce} state: ${account.nonce}`);
-    if (account.nonce > tx.nonce) fail(Code.NonceTooLow, `nonce too low: address ${from}, tx: ${tx.nonce} state: ${account.nonce}`);
+    if (account.nonce < tx.nonce) fail('nonce-too-high', `nonce too high: address ${from}, tx: ${tx.nonce} state: ${account.nonce}`);
+    if (account.nonce > tx.nonce) fail('nonce-too-low', `nonce too low: address ${from}, tx: ${tx.nonce} state: ${account.nonce}`);
   }
   if (baseFee !== undefined && !free) {
-    if (call.feeCap < call.tipCap) fail(Code.InvalidParams, `max priority fee per gas higher than max fee per gas: address ${from}, maxPriorityFeePerGas: ${call.tipCap}, maxFeePerGas: ${call.feeCap}`);
-    if (call.feeCap < baseFee) fail(Code.BaseFeeTooLow, `max fee per gas less than block base fee: address ${from}, maxFeePerGas: ${call.feeCap}, baseFee: ${baseFee}`);
+    if (call.feeCap < call.tipCap) fail('invalid-params', `max priority fee per gas higher than max fee per gas: address ${from}, maxPriorityFeePerGas: ${call.tipCap}, maxFeePerGas: ${call.feeCap}`);
+    if (call.feeCap < baseFee) fail('base-fee-too-low', `max fee per gas less than block base fee: address ${from}, maxFeePerGas: ${call.feeCap}, baseFee: ${baseFee}`);
   }
   const blobGas = BigInt(call.blobHashes.length) * GAS_PER_BLOB;
   if (blobGas > 0n && !(!validate && call.blobFeeCap === 0n) && call.blobFeeCap < blobBaseFee) {
-    fail(Code.Unclassified, `max fee per blob gas less than block blob gas fee: address ${from} blobGasFeeCap: ${call.blobFeeCap}, blobBaseFee: ${blobBaseFee}`);
+    fail('unclassified', `max fee per blob gas less than block blob gas fee: address ${from} blobGasFeeCap: ${call.blobFeeCap}, blobBaseFee: ${blobBaseFee}`);
   }
   if (tx.to === undefined && common.isActivatedEIP(3860)) {
     const limit = common.param('maxInitCodeSize');
-    if (BigInt(tx.data.length) > limit) fail(Code.MaxInitCodeSizeExceeded, `max initcode size exceeded: code size ${tx.data.length}, limit ${limit}`);
+    if (BigInt(tx.data.length) > limit) fail('max-init-code-size-exceeded', `max initcode size exceeded: code size ${tx.data.length}, limit ${limit}`);
   }
   const want = call.gasLimit * call.feeCap + call.value + blobGas * call.blobFeeCap;
-  if (want >= 1n << 256n) fail(Code.InsufficientFunds, `insufficient funds for gas * price + value: address ${from} required balance exceeds 256 bits`);
-  if (account.balance < want) fail(Code.InsufficientFunds, `insufficient funds for gas * price + value: address ${from} have ${account.balance} want ${want}`);
+  if (want >= 1n << 256n) fail('insufficient-funds', `insufficient funds for gas * price + value: address ${from} required balance exceeds 256 bits`);
+  if (account.balance < want) fail('insufficient-funds', `insufficient funds for gas * price + value: address ${from} have ${account.balance} want ${want}`);
   const intrinsic = tx.getIntrinsicGas();
-  if (call.gasLimit < intrinsic) fail(Code.IntrinsicGas, `intrinsic gas too low: have ${call.gasLimit}, want ${intrinsic}`);
+  if (call.gasLimit < intrinsic) fail('intrinsic-gas', `intrinsic gas too low: have ${call.gasLimit}, want ${intrinsic}`);
   if (common.isActivatedEIP(7623)) {
     const floor = floorDataGas(tx.data, common);
-    if (call.gasLimit < floor) fail(Code.Unclassified, `insufficient gas for floor data gas cost: have ${call.gasLimit}, want ${floor}`);
+    if (call.gasLimit < floor) fail('unclassified', `insufficient gas for floor data gas cost: have ${call.gasLimit}, want ${floor}`);
   }
-  if (call.value > 0n && account.balance - call.gasLimit * call.gasPrice < call.value) fail(Code.InsufficientFunds, `insufficient funds for transfer: address ${from}`);
+  if (call.value > 0n && account.balance - call.gasLimit * call.gasPrice < call.value) fail('insufficient-funds', `insufficient funds for transfer: address ${from}`);
 }
 
 /** EIP-7623: the least a transaction with this call data pays. */
@@ -390,9 +393,9 @@ function callResult(run: RunTxResult, call: CallTransaction, logs: Log[], error:
   if (!failed) return result;
   if (exec.exceptionError!.error === 'revert') {
     const reason = revertReason(exec.returnValue);
-    result.error = { message: reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, code: 3, data: toHex(exec.returnValue) };
+    result.error = { message: reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, code: REVERTED, data: toHex(exec.returnValue) };
   } else {
-    result.error = { message: `${error ?? exec.exceptionError!.error}${capped ? " (gas limit was capped by the RPC server's global gas cap)" : ''}`, code: Code.VmError };
+    result.error = { message: `${error ?? exec.exceptionError!.error}${capped ? " (gas limit was capped by the RPC server's global gas cap)" : ''}`, code: VM_ERROR };
   }
   return result;
 }

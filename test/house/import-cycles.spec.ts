@@ -2,38 +2,18 @@
 // from the compiled modules beside this spec, so only imports that load code count (a type-only
 // import vanishes in compilation and cannot make a loading cycle); lazy `import()`s are left out too,
 // as they are how the CLI defers loading on purpose.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { compiledModules, roomOf } from '../helpers/compiled-src.js';
 
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return modules(path);
-    return entry.name.endsWith('.js') ? [path] : [];
-  });
-}
-
-/** A module's room: its top folder under src/, or the module itself when it sits at the top. */
-function roomOf(module: string): string {
-  const path = relative(SRC, module);
-  return path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
-}
-
-/** Which rooms each room's modules import (static imports and re-exports of relative paths). */
+/** Which rooms each room's modules import, each edge with one import that makes it. */
 function roomGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const module of modules(SRC)) {
-    const text = readFileSync(module, 'utf8');
-    for (const [, specifier] of text.matchAll(/^(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) {
-      const target = resolve(dirname(module), specifier!);
-      const [from, to] = [roomOf(module), roomOf(target)];
+  for (const module of compiledModules()) {
+    for (const target of module.imports) {
+      const [from, to] = [roomOf(module.path), roomOf(target)];
       if (from === to) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
-      if (!edges.has(to)) edges.set(to, `${relative(SRC, module)} -> ${relative(SRC, target)}`);
+      if (!edges.has(to)) edges.set(to, `${module.path} -> ${target}`);
       graph.set(from, edges);
     }
   }

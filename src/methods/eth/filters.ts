@@ -1,7 +1,7 @@
 import type { FilterChanges } from '../../../generated/types.js';
 import type { SubscriberSession } from '../../filters/subscriptions.js';
 import type { CallContext } from '../../rpc/dispatch.js';
-import { ErrorCode, RpcError, serverError } from '../../rpc/errors.js';
+import { notificationsNotSupported, serverError } from '../../rpc/errors.js';
 import type { Handlers, Services } from '../services.js';
 
 type FilterMethod =
@@ -21,7 +21,7 @@ type FilterMethod =
  */
 function sessionOf(ctx: CallContext): SubscriberSession {
   const session = ctx.connection as SubscriberSession | undefined;
-  if (ctx.transport !== 'ws' || session === undefined) throw new RpcError(ErrorCode.MethodNotFound, 'notifications not supported');
+  if (ctx.transport !== 'ws' || session === undefined) throw notificationsNotSupported();
   if (!session.subscriber.isOpen) throw serverError('connection closed');
   return session;
 }

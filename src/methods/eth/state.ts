@@ -4,15 +4,13 @@ import { CACHE_LIMITS, LruCache } from '../../caches.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
-import { invalidParams, RpcError } from '../../rpc/errors.js';
+import { clientLimitExceeded, invalidParams } from '../../rpc/errors.js';
 import { sharedResult } from '../../rpc/shared-results.js';
 import { stateProof } from '../../state/proof.js';
 import type { Handlers, Services } from '../services.js';
 
 /** The most slots one eth_getStorageValues may read, as geth allows. */
 const MAX_STORAGE_VALUES = 1024;
-/** execution-apis' "client adjustable limit exceeded". */
-const CLIENT_LIMIT_EXCEEDED = -38026;
 
 type Deps = Pick<Services, 'chain' | 'pool' | 'pendingBlock'>;
 
@@ -73,7 +71,7 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
     },
     eth_getStorageValues: async ([requests, block]) => {
       const slots = Object.values(requests).reduce((total, keys) => total + keys.length, 0);
-      if (slots > MAX_STORAGE_VALUES) throw new RpcError(CLIENT_LIMIT_EXCEEDED, `too many slots (max ${MAX_STORAGE_VALUES})`);
+      if (slots > MAX_STORAGE_VALUES) throw clientLimitExceeded(`too many slots (max ${MAX_STORAGE_VALUES})`);
       if (slots === 0) throw invalidParams('empty request');
       const state = await stateAt(block);
       const values: Record<string, string[]> = {};
