@@ -1,11 +1,8 @@
 import type { Block } from '@ethereumjs/block';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Address, bytesToHex, createZeroAddress } from '@ethereumjs/util';
 import { Chain, GenesisMismatchError } from './chain/chain.js';
-import { commonFromGenesis } from './chain/genesis.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
-import { devGenesis } from './chain/dev-genesis.js';
 import type { NodeGenesis } from './chain/genesis.js';
 import { BlockClock } from './producer/block-clock.js';
 import { Miner } from './producer/miner.js';
@@ -13,11 +10,7 @@ import { MiningControl } from './producer/mining-control.js';
 import { NextBlock } from './producer/next-block.js';
 import { SyncStatus } from './chain/sync-status.js';
 import { ConfigError, FORK_DEFAULTS, type ForkConfig, type GenesisSettings, type NodeConfig } from './config.js';
-import { ForkStateMissing } from './fork/fork-state.js';
-import { openForkedChain, storedFork, type ForkReset } from './fork/open-fork.js';
-import { RemoteError } from './fork/remote.js';
 import { publicUrl } from './fork/url.js';
-import { ForkUnavailable } from './fork/unavailable.js';
 import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import { Impersonation } from './dev/impersonation.js';
@@ -33,11 +26,10 @@ import { TraceService } from './tracing/trace-service.js';
 import { Simulator } from './simulation/simulate.js';
 import { createChainVM } from './state/vm.js';
 import { openDatabase, openMemoryDatabase, type Database, type DiskDatabase, type OpenOptions } from './storage/database.js';
-import { StorageDamage } from './storage/damage.js';
 import { FailStop } from './storage/fail-stop.js';
 import { headProblem } from './chain/head-check.js';
 import { RequestGate } from './storage/request-gate.js';
-import { DataDirRefused, StorageFault } from './storage/storage-fault.js';
+import { DataDirRefused } from './storage/storage-fault.js';
 import { creationUndo, wipeDataDir } from './storage/wipe.js';
 import { Terminal } from './terminal/terminal.js';
 import { DeferredApp } from './transport/deferred-app.js';
@@ -48,6 +40,7 @@ import { listenRefusal } from './transport/listen-failure.js';
 import { refusalLog } from './transport/refusal-log.js';
 import { playgroundRoutes } from './transport/playground.js';
 import { TxPool } from './txpool/pool.js';
+import { devSpec, openFirstChain, openFork, readGenesisFlag, RESUMED_OFFLINE } from './node-chain.js';
 import { LogQuery } from './filters/log-query.js';
 import { FilterRegistry } from './filters/registry.js';
 import { Subscriptions } from './filters/subscriptions.js';
@@ -80,95 +73,10 @@ export interface StartOptions {
   terminal?: (text: string) => void;
 }
 
-const FILE_ERRORS: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
-
-/** The --genesis file, read and checked as a genesis before anything is written. */
-async function readGenesisFlag(path: string): Promise<NodeGenesis> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new ConfigError(`cannot read --genesis ${path}: ${(code !== undefined && FILE_ERRORS[code]) || message}`);
-  }
-  let spec: NodeGenesis;
-  try {
-    spec = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`--genesis ${path} is not JSON: ${(error as Error).message}`);
-  }
-  try {
-    commonFromGenesis(spec);
-  } catch (error) {
-    throw new ConfigError(`--genesis ${path} is not a geth-format genesis: ${(error as Error).message.replace(/^Error parsing parameters file: /, '')}`);
-  }
-  return spec;
-}
-
-async function chooseGenesis(config: NodeConfig, db: Database, given: NodeGenesis | undefined): Promise<{ spec: NodeGenesis; devChain: boolean }> {
-  if (given !== undefined) return { spec: given, devChain: false };
-  // Started without genesis flags on an existing data dir: resume whatever chain it holds.
-  const stored = config.genesisFlagsGiven ? undefined : await Chain.storedGenesisSpec(db);
-  if (stored !== undefined) return { spec: stored, devChain: stored.evmNodeDev === true };
-  return { spec: devSpec(config), devChain: true };
-}
-
-/** How a data dir's fork is served when started without --fork-url: from its cache alone. */
-const RESUMED_OFFLINE: ForkConfig = { offline: true, headers: {}, ...FORK_DEFAULTS, cache: true };
-
-/**
- * The chain to serve: a fork when the flags ask for one or the data dir holds one (resumed with the
- * flags' remote, else offline), else the genesis chooseGenesis picks. A fork's dev accounts are
- * funded on it, so their keys are shown.
- */
-async function openFirstChain(config: NodeConfig, db: Database, given: NodeGenesis | undefined, log: Logger): Promise<{ chain: Chain; devChain: boolean }> {
-  const stored = given === undefined ? await Chain.storedGenesisSpec(db) : undefined;
-  if (config.fork !== undefined || storedFork(stored) !== undefined) {
-    const fork = config.fork ?? RESUMED_OFFLINE;
-    return { chain: await openFork(db, fork, stored, config, log), devChain: true };
-  }
-  const { spec, devChain } = await chooseGenesis(config, db, given);
-  return { chain: await openChain(db, spec, given === undefined ? undefined : config.genesis, log), devChain };
-}
-
-async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | undefined, config: NodeConfig, log: Logger, reset?: ForkReset): Promise<Chain> {
-  await db.open();
-  const accounts = deriveAccounts(config.mnemonic, config.accounts).map((account) => account.address);
-  try {
-    return await openForkedChain(db, fork, fork, stored, { accounts, balance: config.balance }, (message) => log.warn(message), reset);
-  } catch (error) {
-    if (error instanceof RemoteError || error instanceof ForkStateMissing) throw new ForkUnavailable(error.message);
-    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
-    throw error;
-  }
-}
-
-/** The dev chain's genesis for the genesis settings of `config`. */
-function devSpec(config: GenesisSettings): NodeGenesis {
-  const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
-  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
-  return { ...spec, evmNodeDev: true };
-}
-
 /** `make`'s value, made on the first call. */
 function lazily<T>(make: () => T): () => T {
   let value: { made: T } | undefined;
   return () => (value ??= { made: make() }).made;
-}
-
-/**
- * Opens the chain of `spec` (migrating an older data dir, which `log` hears of); one a --genesis
- * `file` gave that cannot be built is the command line's fault.
- */
-async function openChain(db: Database, spec: NodeGenesis, file: string | undefined, log: Logger): Promise<Chain> {
-  try {
-    return await Chain.open(db, spec, (message) => log.info(message));
-  } catch (error) {
-    // Damage met while opening: the data dir is refused, as one whose head does not check.
-    if (error instanceof StorageDamage) throw new DataDirRefused(error.message);
-    if (file === undefined || error instanceof DataDirRefused || error instanceof GenesisMismatchError || error instanceof StorageFault) throw error;
-    throw new ConfigError(`--genesis ${file} cannot be used: ${(error as Error).message}`);
-  }
 }
 
 /**
