@@ -5,7 +5,7 @@
 import { bigIntToBytes, bytesToHex, setLengthLeft } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
 import { toHex } from '../codec/hex.js';
-import type { EmittedLog, TraceHooks } from '../tracing/evm-hooks.js';
+import type { EmittedLog, TraceHooks } from '../tracing/trace-hooks.js';
 import { toQuantity } from '../format/quantity.js';
 
 /** keccak256("Transfer(address,address,uint256)") */

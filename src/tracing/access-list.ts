@@ -8,7 +8,8 @@ import { SUGGESTED_TIP } from '../fees/fees.js';
 import { CallFailure, faultOf, type Executor } from '../state/execution.js';
 import type { CallOverrides } from '../state/overrides.js';
 import { loadEvmLibrary } from '../state/vm.js';
-import { observe, type OpcodeStep, type TraceHooks } from './evm-hooks.js';
+import { observe } from './evm-hooks.js';
+import type { OpcodeStep, TraceHooks } from './trace-hooks.js';
 import { Op } from './opcodes.js';
 
 /** address → slots, as the list grows; addresses and slots in lowercase hex. */

@@ -5,7 +5,7 @@ import type { CallFrame, CallFrameLog, TracerConfig } from '../../generated/type
 import { toHex } from '../codec/hex.js';
 import { AnswerBudget } from '../format/answer-budget.js';
 import { revertReason } from '../state/revert.js';
-import type { EmittedLog, FrameEnd, FrameStart, FrameType, TraceHooks } from './evm-hooks.js';
+import type { EmittedLog, FrameEnd, FrameStart, FrameType, TraceHooks } from './trace-hooks.js';
 import type { TracedOutcome, TracedTransaction, TxTracer } from './tracer.js';
 
 interface OpenFrame {

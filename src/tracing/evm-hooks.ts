@@ -8,81 +8,15 @@
 //     error, and `onOpcodeFault` says so then;
 //   - logs and SELFDESTRUCT frames are read off the opcode that makes them, and reported once it ran;
 //   - the return data buffer an opcode sees is the last finished child frame's.
-import type { EVMError, EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
+import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
 import { Hardfork, type StateManagerInterface } from '@ethereumjs/common';
 import { Address, bigIntToBytes, createZeroAddress, generateAddress, generateAddress2, setLengthLeft } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { AnswerBudget } from '../format/answer-budget.js';
 import { TraceError } from './errors.js';
-import { Op, opcodeName, stackFault } from './opcodes.js';
-
-export type FrameType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2' | 'SELFDESTRUCT';
-
-export interface FrameStart {
-  /** 0 for the transaction's own frame, as geth counts */
-  depth: number;
-  type: FrameType;
-  from: Address;
-  to: Address;
-  input: Uint8Array;
-  gas: bigint;
-  /** absent for STATICCALL, which carries none */
-  value?: bigint;
-}
-
-export interface FrameEnd {
-  depth: number;
-  output: Uint8Array;
-  gasUsed: bigint;
-  /** geth's wording of what stopped the frame */
-  error?: string;
-  reverted: boolean;
-}
-
-export interface OpcodeStep {
-  pc: number;
-  op: number;
-  /** gas left before the opcode */
-  gas: bigint;
-  /** what the opcode costs, including gas it forwards to a call */
-  cost: bigint;
-  /** 1 for the transaction's own code, as geth counts */
-  depth: number;
-  /** bottom first */
-  stack: readonly bigint[];
-  /** memory before the opcode expands it */
-  memory: Uint8Array;
-  /** the account whose storage and balance the code works on */
-  address: Address;
-  returnData: Uint8Array;
-  refund: bigint;
-  state: StateManagerInterface;
-}
-
-export interface EmittedLog {
-  address: Address;
-  topics: Uint8Array[];
-  data: Uint8Array;
-  /** the log's index among the block's logs */
-  index: number;
-}
-
-export interface TraceHooks {
-  onEnter?(frame: FrameStart): void;
-  onExit?(frame: FrameEnd): void;
-  onOpcode?(step: OpcodeStep): void | Promise<void>;
-  /** The last opcode reported at `depth` failed its gas or stack check: geth logs it with `error` and this `cost`. */
-  onOpcodeFault?(depth: number, error: string, cost: bigint): void;
-  onLog?(log: EmittedLog): void;
-}
-
-interface LastStep {
-  op: number;
-  gas: bigint;
-  cost: bigint;
-  fee: bigint;
-  stackDepth: number;
-}
+import { checkFault, gethError, type LastStep } from './frame-errors.js';
+import { Op } from './opcodes.js';
+import type { EmittedLog, FrameStart, FrameType, TraceHooks } from './trace-hooks.js';
 
 interface Frame {
   depth: number;
@@ -140,50 +74,6 @@ function memorySlice(memory: Uint8Array, offset: bigint, length: bigint): Uint8A
   const out = new Uint8Array(Number(length));
   if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + length)));
   return out;
-}
-
-/** geth's words for an EVM error that ends a frame (not one of the gas or stack checks). */
-function gethError(error: EVMError, frame: Frame): string {
-  // The EVM may append where it happened ("invalid JUMP at <code hash>/<address>:<pc>").
-  switch (error.error.replace(/ at .*$/s, '')) {
-    case 'out of gas':
-      // The frame's last opcode ran; a creation that then cannot pay for its code fails here.
-      return frame.type === 'CREATE' || frame.type === 'CREATE2' ? 'contract creation code storage out of gas' : 'out of gas';
-    case 'code store out of gas':
-      return 'contract creation code storage out of gas';
-    case 'revert':
-      return 'execution reverted';
-    case 'invalid opcode':
-      return `invalid opcode: ${opcodeName(frame.last?.op ?? 0xfe)}`;
-    case 'invalid JUMP':
-      return 'invalid jump destination';
-    case 'static state change':
-      return 'write protection';
-    case 'value out of range':
-      return 'return data out of bounds';
-    case 'create collision':
-      return 'contract address collision';
-    case 'code size to deposit exceeds maximum code size':
-      return 'max code size exceeded';
-    case 'invalid bytecode deployed':
-      return 'invalid code: must not begin with 0xef';
-    case 'initcode exceeds max initcode size':
-      return 'max initcode size exceeded';
-    case 'insufficient balance':
-      return 'insufficient balance for transfer';
-    default:
-      return error.error;
-  }
-}
-
-/** When the frame's last opcode failed before it ran (geth's gas and stack checks): the error and the cost geth reports. */
-function checkFault(last: LastStep | undefined, error: EVMError): { error: string; cost: bigint } | undefined {
-  if (last === undefined) return undefined;
-  const stack = stackFault(last.op, last.stackDepth);
-  if (stack !== undefined) return { error: stack, cost: last.fee };
-  // geth charges the constant part first: an opcode that cannot pay even that reports only it.
-  if (error.error === 'out of gas' && last.gas < last.cost) return { error: 'out of gas', cost: last.gas < last.fee ? last.fee : last.cost };
-  return undefined;
 }
 
 export interface ObserveOptions {

@@ -18,7 +18,7 @@ import type { PrestateAccount, PrestateDiff, PrestateTrace, TracerConfig } from 
 import { toHex } from '../codec/hex.js';
 import { AnswerBudget } from '../format/answer-budget.js';
 import { TraceError } from './errors.js';
-import type { OpcodeStep, TraceHooks } from './evm-hooks.js';
+import type { OpcodeStep, TraceHooks } from './trace-hooks.js';
 import { Op } from './opcodes.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
 

@@ -5,7 +5,7 @@ import { bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { StructLog, StructTrace, TraceConfig } from '../../generated/types.js';
 import { toHex } from '../codec/hex.js';
 import { AnswerBudget } from '../format/answer-budget.js';
-import type { TraceHooks, OpcodeStep, FrameEnd } from './evm-hooks.js';
+import type { TraceHooks, OpcodeStep, FrameEnd } from './trace-hooks.js';
 import { Op, opcodeName } from './opcodes.js';
 import type { TracedOutcome, TxTracer } from './tracer.js';
 

@@ -1,6 +1,6 @@
 import type { StateManagerInterface } from '@ethereumjs/common';
 import type { Address } from '@ethereumjs/util';
-import type { TraceHooks } from './evm-hooks.js';
+import type { TraceHooks } from './trace-hooks.js';
 
 /** What a tracer learns of the transaction before it runs (geth's OnTxStart). */
 export interface TracedTransaction {
