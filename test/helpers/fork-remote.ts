@@ -183,7 +183,7 @@ export interface ForkingNode extends TestNode {
 /** A node forking `url`, its fork cache in a temp dir of its own (or `cacheDir`), in memory unless `dataDir` is given. */
 export async function startFork(url: string, more: Partial<ForkConfig> = {}, config: Partial<NodeConfig> = {}, cacheDir?: string): Promise<ForkingNode> {
   const dir = cacheDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-fork-cache-')));
-  const node = await startTestNode({ ...DEFAULTS, dataDir: undefined, fork: forkSettings(url, dir, more), ...config });
+  const node = await startTestNode({ ...DEFAULTS, port: 0, dataDir: undefined, fork: forkSettings(url, dir, more), ...config });
   const destroy = node.destroy;
   return {
     ...node,
