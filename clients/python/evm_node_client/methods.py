@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a"
+CONTRACT_DIGEST = "sha256:ca664069fcdfa55f918ea7ea32f36922b3995fccb8bfe356b341f162e4de7042"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 

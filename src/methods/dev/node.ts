@@ -6,7 +6,7 @@ import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
 import type { ForkInfo } from '../../fork/chain-fork.js';
 import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
-import { CLIENT_VERSION } from '../net/net.js';
+import { clientVersion } from '../net/net.js';
 import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
@@ -83,7 +83,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
       const head = chain.head();
       const fork = chain.fork?.info;
       return {
-        clientVersion: CLIENT_VERSION,
+        clientVersion: clientVersion(),
         chainId: Number(chain.commons.base.chainId()),
         instanceId: node.instanceId,
         latestBlockNumber: Number(head.header.number),

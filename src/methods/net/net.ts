@@ -1,7 +1,8 @@
+import { packageVersion } from '../../contract.js';
 import type { Handlers, Services } from '../services.js';
 
 /** As the contract documents it: `evm-node/v<package version>`, the same on every machine. */
-export const CLIENT_VERSION = 'evm-node/v0.1.0';
+export const clientVersion = (): string => `evm-node/v${packageVersion()}`;
 
 export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contract'>): Pick<Handlers,
   'net_version' | 'net_listening' | 'web3_clientVersion' | 'rpc.discover'
@@ -9,7 +10,7 @@ export function netMethods({ chain, contract }: Pick<Services, 'chain' | 'contra
   return {
     net_version: async () => chain.commons.base.chainId().toString(10),
     net_listening: async () => true,
-    web3_clientVersion: async () => CLIENT_VERSION,
+    web3_clientVersion: async () => clientVersion(),
     'rpc.discover': async () => contract(),
   };
 }

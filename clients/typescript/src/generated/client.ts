@@ -234,7 +234,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:9ff23d1e0735853d19119c1061ea99a39ddd179e7ee00f6a07af5ddd2fb89b8a";
+export const contractDigest = "sha256:ca664069fcdfa55f918ea7ea32f36922b3995fccb8bfe356b341f162e4de7042";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
