@@ -143,7 +143,7 @@ async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | un
 /** The dev chain's genesis for the genesis settings of `config`. */
 function devSpec(config: GenesisSettings): NodeGenesis {
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
-  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
+  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit, timestamp: config.timestamp, baseFee: config.baseFee });
   return { ...spec, evmNodeDev: true };
 }
 
@@ -255,6 +255,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const { db, log, sync, subscriptions } = wide;
   const head = () => chain.head();
   const clock = new BlockClock();
+  // --timestamp: as in anvil, blocks follow on from the genesis block's time as time passes.
+  if (config.timestamp !== undefined && chain.head().header.number === 0n) clock.increase(chain.head().header.timestamp - clock.now());
   const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),
@@ -265,6 +267,10 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit, onListenerError: (error) => log.error('a transaction pool listener failed', error) });
+  if (config.gasPrice !== undefined) {
+    if (chain.nextCommon().isActivatedEIP(1559)) log.warn(`--gas-price ${config.gasPrice} changes nothing on this chain: EIP-1559's base fee prices its transactions`);
+    else pool.minGasPrice = config.gasPrice;
+  }
   // A forked chain asks the remote for a transaction it does not hold, but never for one of its own pool's.
   if (chain.fork !== undefined) chain.fork.blocks.isLocal = (hash) => pool.get(bytesToHex(hash)) !== undefined;
   const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
@@ -333,7 +339,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     nextBlock,
     snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
     stateEdits: new StateEditor(chain, miner, pool),
-    impersonation: new Impersonation(),
+    impersonation: new Impersonation(config.autoImpersonate),
     node: wide.control,
   };
   return { services, dispatch: createDispatcher(methodTable(implementMethods(services), wide.results), log, { gate: wide.gate }) };
@@ -342,7 +348,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
 async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
   let settings: NodeConfig = config;
   const log = switchable(baseLog);
-  const terminal = write === undefined ? undefined : new Terminal(write);
+  const terminal = write === undefined ? undefined : new Terminal(write, undefined, config.json);
   const resets = new Mutex();
   let instanceId = bytesToHex(randomBytes(32));
   const control: NodeControl = {
@@ -370,7 +376,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     results: config.checkResults ? new ResultCheck(log) : undefined,
     control,
   };
-  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
+  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? Math.round(config.blockTime * 1000) : 0 }, wide);
 
   /**
    * Replaces the served chain with the one `make` opens (its settings `next`), and a new set of

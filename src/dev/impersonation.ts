@@ -7,7 +7,9 @@ import type { Address } from '@ethereumjs/util';
  */
 export class Impersonation {
   private readonly addresses = new Set<string>();
-  private everyone = false;
+
+  /** `everyone`: every address is impersonated from the start (--auto-impersonate). */
+  constructor(private everyone = false) {}
 
   impersonate(address: Address): void {
     this.addresses.add(address.toString());

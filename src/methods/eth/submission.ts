@@ -54,7 +54,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
     checkCallObject(request, chain.commons.base.chainId());
     const head = chain.head();
     const common = chain.nextCommon();
-    const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common));
+    const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common), pool.minGasPrice);
     if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
       throw serverError(`maxFeePerGas (${pricing.maxFeePerGas}) < maxPriorityFeePerGas (${pricing.maxPriorityFeePerGas})`);
     }
@@ -106,11 +106,13 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
   };
 }
 
-function pricingOf(request: TransactionRequest, common: Common, baseFee: bigint): Pricing {
+/** The fees of `request`, those it leaves out filled in: a legacy price at least the pool's floor (`minGasPrice`). */
+function pricingOf(request: TransactionRequest, common: Common, baseFee: bigint, minGasPrice: bigint): Pricing {
   // An authorization list makes it a set-code (EIP-7702) transaction, which prices as EIP-1559 does.
   const setCode = (request.authorizationList?.length ?? 0) > 0 && common.isActivatedEIP(7702);
   if (!setCode && (request.gasPrice !== undefined || !common.isActivatedEIP(1559))) {
-    return { legacy: true, gasPrice: big(request.gasPrice) ?? baseFee + SUGGESTED_TIP };
+    const suggested = baseFee + SUGGESTED_TIP;
+    return { legacy: true, gasPrice: big(request.gasPrice) ?? (suggested > minGasPrice ? suggested : minGasPrice) };
   }
   const tip = big(request.maxPriorityFeePerGas) ?? SUGGESTED_TIP;
   // Room for the base fee to double before the transaction can no longer pay it.
