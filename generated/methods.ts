@@ -717,4 +717,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:ca664069fcdfa55f918ea7ea32f36922b3995fccb8bfe356b341f162e4de7042";
+export const contractDigest = "sha256:c479fad87c279d69bf58565a89f30ededcb500fe527d4b03c65d78a1c3cc9bec";

@@ -927,7 +927,7 @@ export type AnvilLoadStateParams = [
   state: BytesInput,
 ];
 /** Result of `anvil_loadState`. */
-export type AnvilLoadStateResult = boolean;
+export type AnvilLoadStateResult = true;
 
 /** Positional params of `anvil_mine`. */
 export type AnvilMineParams = [
@@ -1497,7 +1497,7 @@ export type HardhatLoadStateParams = [
   state: BytesInput,
 ];
 /** Result of `hardhat_loadState`. */
-export type HardhatLoadStateResult = boolean;
+export type HardhatLoadStateResult = true;
 
 /** Positional params of `hardhat_metadata`. */
 export type HardhatMetadataParams = [];

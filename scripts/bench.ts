@@ -19,6 +19,8 @@
 // With --fork, instead: forking a seeded remote behind a proxy adding latency (bench/fork.ts).
 // With --mine-run N,N,…, instead: one anvil_mine call of N empty blocks on a fresh node for each N,
 // with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
+// With --dump N, instead: a state dump of N accounts loaded (--load-state), dumped (anvil_dumpState) and
+// written as the node stops (--dump-state), with the time and peak memory of each (bench/state-dump.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
@@ -29,6 +31,7 @@ import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './ben
 import { measureMining } from './bench/mining-run.js';
 import { measureForking } from './bench/fork.js';
 import { measureScaling } from './bench/scaling.js';
+import { measureStateDump } from './bench/state-dump.js';
 import { Signer, type Signed } from './bench/signer.js';
 import { fmt, printTable } from './bench/table.js';
 import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './bench/token.js';
@@ -52,6 +55,7 @@ const { values: flags } = parseArgs({
     'trace-txs': { type: 'string', default: '5000' },
     grow: { type: 'string' },
     'mine-run': { type: 'string' },
+    dump: { type: 'string' },
     fork: { type: 'boolean' },
     'fork-holders': { type: 'string', default: '300' },
     'remote-latency-ms': { type: 'string', default: '25' },
@@ -68,7 +72,9 @@ if (flags.help === true) {
       '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
       '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n' +
       '       npm run bench -- --fork [--fork-holders 300] [--remote-latency-ms 25] [--concurrency 16]\n' +
-      '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n',
+      '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n' +
+      '       npm run bench -- --dump 100000\n' +
+      '         a state dump of that many accounts: --load-state, anvil_dumpState, --dump-state, with time and peak memory\n',
   );
   process.exit(0);
 }
@@ -287,6 +293,10 @@ async function traceWorkload(count: number): Promise<void> {
 async function main(): Promise<void> {
   if (opt.mineRun !== undefined) {
     await measureMining(opt.mineRun, log);
+    return;
+  }
+  if (flags.dump !== undefined) {
+    await measureStateDump(Number(flags.dump), log);
     return;
   }
   if (flags.fork === true) {

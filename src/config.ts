@@ -19,6 +19,10 @@ export interface NodeConfig {
   dataDir?: string;
   /** wipe the data dir's chain before starting, so the chain starts again from its genesis */
   fresh: boolean;
+  /** a state dump (anvil's format) merged into the chain's state at start; `ifExists`: only when the file is there (--state) */
+  loadState?: { path: string; ifExists: boolean };
+  /** where the state is written (anvil's format) on a clean shutdown */
+  dumpState?: string;
   chainId: bigint;
   mnemonic: string;
   accounts: number;
@@ -142,6 +146,9 @@ export const FLAGS: readonly Flag[] = [
   { name: 'port', short: 'p', value: 'PORT', help: 'port to listen on, 0 for any free one', default: String(DEFAULTS.port) },
   { name: 'data-dir', value: 'DIR', help: 'keep the chain in DIR (LevelDB) and resume it on the next start; without it the chain lives in memory and is gone when the node stops' },
   { name: 'fresh', help: "wipe the chain in --data-dir before starting (refuses a dir holding anything but LevelDB's files)" },
+  { name: 'load-state', value: 'FILE', help: "merge the state dump in FILE (anvil's format, plain JSON or gzip) into the chain's state at start" },
+  { name: 'dump-state', value: 'FILE', help: "write the state to FILE in anvil's format on a clean shutdown (Ctrl-C, SIGTERM), atomically; a directory gets FILE/state.json" },
+  { name: 'state', value: 'FILE', help: 'both: load FILE at start if it exists, and write it on a clean shutdown' },
   { name: 'chain-id', value: 'ID', help: 'chain id of the dev chain', default: String(DEFAULTS.chainId) },
   { name: 'mnemonic', short: 'm', value: 'WORDS', help: 'BIP-39 mnemonic of the dev accounts', default: 'the well-known test mnemonic' },
   { name: 'accounts', short: 'a', value: 'N', help: 'number of funded dev accounts', default: String(DEFAULTS.accounts) },
@@ -295,6 +302,12 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (string('data-dir') !== undefined) config.dataDir = string('data-dir');
   // Without --data-dir every start is fresh already, so --fresh alone is accepted and changes nothing.
   config.fresh = values.fresh === true;
+  if (string('state') !== undefined && (string('load-state') !== undefined || string('dump-state') !== undefined)) {
+    throw new ConfigError('--state is --load-state and --dump-state in one: give either it or them');
+  }
+  const load = string('load-state') ?? string('state');
+  if (load !== undefined) config.loadState = { path: load, ifExists: string('load-state') === undefined };
+  config.dumpState = string('dump-state') ?? string('state');
   if (string('chain-id') !== undefined) config.chainId = bigint('chain-id', string('chain-id')!);
   if (string('mnemonic') !== undefined) {
     const mnemonic = normalizeMnemonic(string('mnemonic')!);

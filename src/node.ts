@@ -22,6 +22,8 @@ import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import { Impersonation } from './dev/impersonation.js';
 import { Snapshots } from './dev/snapshots.js';
+import { StateDumps } from './dev/state-dumps.js';
+import { dumpStateFlag, loadStateFlag } from './dump/state-file.js';
 import { StateEditor } from './dev/state-edits.js';
 import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
@@ -303,6 +305,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   };
   const { terminal } = wide;
   const executor = new Executor(executionChain, terminal === undefined ? undefined : { vmMade: (vm) => terminal.watchCalls(vm), callOn: (vm, method) => terminal.callOn(vm, method) });
+  const stateEdits = new StateEditor(chain, miner, pool);
   const services: Services = {
     config,
     chain,
@@ -338,7 +341,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     clock,
     nextBlock,
     snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
-    stateEdits: new StateEditor(chain, miner, pool),
+    stateEdits,
+    stateDumps: new StateDumps(chain, stateEdits),
     impersonation: new Impersonation(config.autoImpersonate),
     node: wide.control,
   };
@@ -484,6 +488,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       return health.ok ? { ok: true, ...state } : { ok: false, ...state, error: health.error };
     },
   });
+  if (config.loadState !== undefined) await loadStateFlag(core.services.stateDumps, config.loadState);
   // Transactions journaled before a restart are mined as if they had just arrived.
   core.services.mining.resume();
   log.debug(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
@@ -513,6 +518,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
           ws.close();
           await server.close();
           await miner.idle();
+          if (config.dumpState !== undefined) await dumpStateFlag(core.services.stateDumps, config.dumpState, log);
           await wide.subscriptions.idle();
           await filters.close();
           await terminal?.flush();
@@ -523,3 +529,4 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       })()),
   };
 }
+

@@ -38,14 +38,14 @@ return errors === 0;
 }
 
 exports.result = validate41;
-const schema21 = {"type":"boolean","$id":"https://openrpc.invalid/methods/anvil_loadState/result"};
+const schema21 = {"const":true,"$id":"https://openrpc.invalid/methods/anvil_loadState/result"};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/anvil_loadState/result" */;
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "boolean"){
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.type,parentSchema:schema21,data}];
+if(true !== data){
+validate41.errors = [{instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema21,data}];
 return false;
 }
 validate41.errors = vErrors;

@@ -38,14 +38,14 @@ return errors === 0;
 }
 
 exports.result = validate1251;
-const schema402 = {"type":"boolean","$id":"https://openrpc.invalid/methods/hardhat_loadState/result"};
+const schema402 = {"const":true,"$id":"https://openrpc.invalid/methods/hardhat_loadState/result"};
 
 function validate1251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://openrpc.invalid/methods/hardhat_loadState/result" */;
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "boolean"){
-validate1251.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema402.type,parentSchema:schema402,data}];
+if(true !== data){
+validate1251.errors = [{instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema402,data}];
 return false;
 }
 validate1251.errors = vErrors;

@@ -11,9 +11,12 @@ export interface NodeUnderTest {
   stop(): Promise<void>;
 }
 
-/** A node on a temp data dir (or in memory: `inMemory`), started with `flagsOfNode` besides. */
-export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = false } = {}): Promise<NodeUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
+/**
+ * A node on a temp data dir (or in memory: `inMemory`; or on `dataDir`, which stopping it keeps), started
+ * with `flagsOfNode` besides.
+ */
+export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = false, dataDir }: { inMemory?: boolean; dataDir?: string } = {}): Promise<NodeUnderTest> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-bench-')));
   const cli = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
   const where = inMemory ? [] : ['--data-dir', dir];
   const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', ...where, '--log-level', 'warn', ...flagsOfNode], {
@@ -46,7 +49,7 @@ export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = fals
         await exited;
         clearTimeout(force);
       }
-      await rm(dir, { recursive: true, force: true });
+      if (dataDir === undefined) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -229,7 +229,7 @@ export class Chain {
   private static async storesOf(db: Database, genesisSpec: GethGenesis) {
     const commons = new ForkCommons(commonFromGenesis(genesisSpec));
     const blocks = new BlockStore(db, (header) => commons.at(header));
-    const state = await StateStore.open(db.trie, Chain.genesisCommon(commons, genesisSpec));
+    const state = await StateStore.open(db.trie, db.preimages, Chain.genesisCommon(commons, genesisSpec));
     return { commons, blocks, state };
   }
 
@@ -359,6 +359,16 @@ export class Chain {
     await this.write([...this.state.drain(), this.blocks.stateEditOp(head.hash(), edited)]);
     this.state.landed(parentRoot, stateRoot);
     this.setEditedState(head, edited);
+  }
+
+  /**
+   * Writes the trie nodes and preimages a long state edit has made so far (anvil_loadState of a large
+   * dump), so they need not wait in memory for its end. Nodes are content-addressed and no recorded root
+   * names these until {@link commitHeadState} does: an edit that fails later leaves them unread.
+   */
+  async spillState(): Promise<void> {
+    await this.write(this.state.drain());
+    this.state.spilled();
   }
 
   /**

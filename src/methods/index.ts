@@ -11,6 +11,7 @@ import { nextBlockMethods } from './dev/next-block.js';
 import { nodeMethods } from './dev/node.js';
 import { poolControlMethods } from './dev/pool.js';
 import { snapshotMethods } from './dev/snapshots.js';
+import { stateDumpMethods } from './dev/state-dumps.js';
 import { stateEditMethods } from './dev/state-edits.js';
 import { timeMethods } from './dev/time.js';
 import { blockMethods } from './eth/blocks.js';
@@ -48,6 +49,7 @@ export function implementMethods(services: Services): Handlers {
     ...timeMethods(services),
     ...snapshotMethods(services),
     ...stateEditMethods(services),
+    ...stateDumpMethods(services),
     ...impersonationMethods(services),
     ...nextBlockMethods(services),
     ...poolControlMethods(services),

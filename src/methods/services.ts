@@ -18,6 +18,7 @@ import type { NextBlock } from '../producer/next-block.js';
 import type { Impersonation } from '../dev/impersonation.js';
 import type { Snapshots } from '../dev/snapshots.js';
 import type { StateEditor } from '../dev/state-edits.js';
+import type { StateDumps } from '../dev/state-dumps.js';
 import type { GenesisSettings } from '../config.js';
 import type { TraceService } from '../tracing/trace-service.js';
 import type { Simulator } from '../simulation/simulate.js';
@@ -80,6 +81,8 @@ export interface Services {
   snapshots: Snapshots;
   /** anvil_setBalance, anvil_setCode, anvil_setNonce, anvil_setStorageAt */
   stateEdits: StateEditor;
+  /** anvil_dumpState, anvil_loadState: the head's state in anvil's format */
+  stateDumps: StateDumps;
   /** the accounts eth_sendTransaction may send from without their keys */
   impersonation: Impersonation;
   /** the node itself: its id, reset, logging */

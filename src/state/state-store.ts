@@ -2,12 +2,14 @@ import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
 import { forkAware } from '../fork/fork-aware-state.js';
 import type { ForkState } from '../fork/fork-state.js';
+import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
 /**
@@ -39,13 +41,20 @@ export class StateStore {
     private readonly trie: MerklePatriciaTrie,
     common: Common,
     private readonly wrap: StateWrapper,
+    /** the keys the writer wrote, by their hashes (anvil_dumpState lists accounts through them) */
+    readonly preimages: PreimageStore,
+    /** the trie's own nodes (a fork's remote never asked), for walking what the node wrote */
+    readonly section: Section,
   ) {
-    this.writing = new Writer(trie, common, (root) => this.snapshot(root), wrap);
+    this.writing = new Writer(trie, common, (root) => this.snapshot(root), (keyHex) => preimages.record(keyHex), wrap);
     this.writer = this.writing.state;
   }
 
-  /** The state in `section`; a forked chain's (`fork`) reads what it lacks from the remote. */
-  static async open(section: Section, common: Common, fork?: ForkState): Promise<StateStore> {
+  /**
+   * The state in `section`, the preimages of its keys in `preimages`; a forked chain's (`fork`) reads
+   * what it lacks from the remote.
+   */
+  static async open(section: Section, preimages: Section, common: Common, fork?: ForkState): Promise<StateStore> {
     const store = new TrieStore(section, fork);
     const trie = await createMPT({
       db: store,
@@ -56,7 +65,8 @@ export class StateStore {
       // allocated whole for each; the store's shared cache of recent nodes serves them all.
       cacheSize: 0,
     });
-    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork));
+    const keccak = common.customCrypto.keccak256 ?? keccak256;
+    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork), new PreimageStore(preimages, keccak), section);
   }
 
   /**
@@ -150,7 +160,7 @@ export class StateStore {
   }
 
   drain(): BatchOp[] {
-    return this.store.drain();
+    return [...this.store.drain(), ...this.preimages.drain()];
   }
 
   /** Gives the trie node cache room for a long run of blocks until the returned function is called (see CACHE_LIMITS.trieNodeProbationBytesWhileMining). */
@@ -171,6 +181,12 @@ export class StateStore {
     return snapshot;
   }
 
+  /** What {@link drain} took was written ahead of an edit that has not landed (Chain.spillState). */
+  spilled(): void {
+    this.store.landed();
+    this.preimages.landed();
+  }
+
   /**
    * The block whose state is `root` has landed on the block whose state is `parentRoot`, or a run
    * of blocks {@link built} one by one, the last with state `root`: the writer's recorded changes
@@ -182,6 +198,7 @@ export class StateStore {
    */
   landed(parentRoot: Uint8Array | undefined, root: Uint8Array, blocks = 1): void {
     this.store.landed();
+    this.preimages.landed();
     this.blocksSinceClear += blocks;
     if (this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
       this.writer.clearCaches();
@@ -204,6 +221,7 @@ export class StateStore {
 
   discard(): void {
     this.store.discard();
+    this.preimages.discard();
     this.unlanded = undefined;
     this.writing.take();
   }

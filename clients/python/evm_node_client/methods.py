@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:ca664069fcdfa55f918ea7ea32f36922b3995fccb8bfe356b341f162e4de7042"
+CONTRACT_DIGEST = "sha256:c479fad87c279d69bf58565a89f30ededcb500fe527d4b03c65d78a1c3cc9bec"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -61,7 +61,7 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "dumpState is not supported"),
+            DeclaredError(-32000, "cannot dump the state: …"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -92,7 +92,7 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "loadState is not supported"),
+            DeclaredError(-32602, "invalid argument 0 (state): … ; nothing was loaded"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -991,7 +991,7 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "dumpState is not supported"),
+            DeclaredError(-32000, "cannot dump the state: …"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -1022,7 +1022,7 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "loadState is not supported"),
+            DeclaredError(-32602, "invalid argument 0 (state): … ; nothing was loaded"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -1345,18 +1345,23 @@ class ContractMethods(abc.ABC):
         return cast("t.Hash32 | None", self._call("anvil_dropTransaction", [hash], 1))
 
     def anvil_dump_state(self) -> t.Bytes:
-        """`anvil_dumpState`: Would export the state as a blob: not supported.
+        """`anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
 
-        anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses
-        (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004
-        naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state
-        instead. hardhat_dumpState does the same and answers as Hardhat does.
+        Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState:
+        `block`, the block environment; `accounts`, each account's nonce, balance, code and storage;
+        `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON
+        in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the
+        state trie and turning its hashed keys back into addresses and slots through the preimages the node
+        keeps for every key it writes. A state holding keys written before preimages were kept (an older data
+        dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and
+        slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork
+        holds what it touched. hardhat_dumpState does the same.
 
         Returns:
-            The state blob anvil would answer.
+            Gzipped JSON in anvil's format, in hex.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1404,26 +1409,30 @@ class ContractMethods(abc.ABC):
         """
         return cast("None", self._call("anvil_impersonateAccount", [address], 1))
 
-    def anvil_load_state(self, state: t.BytesInput) -> bool:
-        """`anvil_loadState`: Would merge a state blob: not supported.
+    def anvil_load_state(self, state: t.BytesInput) -> Literal[True]:
+        """`anvil_loadState`: Merges a state dump in anvil's format into the head's state.
 
-        anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so
-        it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as
-        Hardhat does.
+        Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON,
+        as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives,
+        over what the account held) in the head's state, as one state edit: read as it streams in, every
+        account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does
+        not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose
+        transactions are signed for another chain id is refused. Answers true, as anvil does;
+        hardhat_loadState does the same.
 
         Args:
-            state: A blob from anvil_dumpState.
+            state: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
 
         Returns:
-            Whether the state was loaded.
+            Always true.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
         """
-        return cast("bool", self._call("anvil_loadState", [state], 1))
+        return cast("Literal[True]", self._call("anvil_loadState", [state], 1))
 
     def anvil_mine(self, blocks: t.Uint64Input | None = None, interval: t.Uint64Input | None = None) -> None:
         """`anvil_mine`: Mines a number of blocks.
@@ -3166,18 +3175,23 @@ class ContractMethods(abc.ABC):
         return cast("bool", self._call("hardhat_dropTransaction", [hash], 1))
 
     def hardhat_dump_state(self) -> t.Bytes:
-        """`hardhat_dumpState`: Would export the state as a blob: not supported.
+        """`hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
 
-        anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses
-        (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004
-        naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state
-        instead. anvil_dumpState does the same and answers as anvil does.
+        Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState:
+        `block`, the block environment; `accounts`, each account's nonce, balance, code and storage;
+        `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON
+        in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the
+        state trie and turning its hashed keys back into addresses and slots through the preimages the node
+        keeps for every key it writes. A state holding keys written before preimages were kept (an older data
+        dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and
+        slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork
+        holds what it touched. anvil_dumpState does the same.
 
         Returns:
-            The state blob.
+            Gzipped JSON in anvil's format, in hex.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -3225,26 +3239,30 @@ class ContractMethods(abc.ABC):
         """
         return cast("Literal[True]", self._call("hardhat_impersonateAccount", [address], 1))
 
-    def hardhat_load_state(self, state: t.BytesInput) -> bool:
-        """`hardhat_loadState`: Would merge a state blob: not supported.
+    def hardhat_load_state(self, state: t.BytesInput) -> Literal[True]:
+        """`hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
 
-        anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so
-        it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as
-        anvil does.
+        Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON,
+        as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives,
+        over what the account held) in the head's state, as one state edit: read as it streams in, every
+        account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does
+        not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose
+        transactions are signed for another chain id is refused. Answers true, as Hardhat does;
+        anvil_loadState does the same.
 
         Args:
-            state: A blob from anvil_dumpState.
+            state: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
 
         Returns:
-            Whether the state was loaded.
+            Always true.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
         """
-        return cast("bool", self._call("hardhat_loadState", [state], 1))
+        return cast("Literal[True]", self._call("hardhat_loadState", [state], 1))
 
     def hardhat_metadata(self) -> t.RunMetadata:
         """`hardhat_metadata`: Metadata about this run of the node, as Hardhat reports it.

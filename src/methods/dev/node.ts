@@ -5,7 +5,7 @@ import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
 import type { ForkInfo } from '../../fork/chain-fork.js';
-import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
+import { invalidParams, serverError } from '../../rpc/errors.js';
 import { clientVersion } from '../net/net.js';
 import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
@@ -15,7 +15,7 @@ const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
 
-/** The node as a whole: what it reports about itself, reset, logging, and the anvil methods it cannot serve. */
+/** The node as a whole: what it reports about itself, reset, logging. */
 export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   Handlers,
   | 'anvil_nodeInfo'
@@ -26,10 +26,6 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   | 'hardhat_setLoggingEnabled'
   | 'anvil_setRpcUrl'
   | 'hardhat_setRpcUrl'
-  | 'anvil_dumpState'
-  | 'hardhat_dumpState'
-  | 'anvil_loadState'
-  | 'hardhat_loadState'
 > {
   const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
@@ -53,12 +49,6 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     await node.reset(undefined, { url, blockNumber: chain.fork?.info.number });
   });
   const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
-  const dumpState = () => {
-    throw notSupported('dumpState is not supported: the state trie is keyed by hashed addresses and keeps no preimages, so the node cannot list its accounts; use evm_snapshot/evm_revert or a copy of the data dir');
-  };
-  const loadState = () => {
-    throw notSupported('loadState is not supported: the node cannot make the blobs it takes (see dumpState); use evm_snapshot/evm_revert or a copy of the data dir');
-  };
   return {
     anvil_nodeInfo: async () => {
       const head = chain.head();
@@ -97,10 +87,6 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     hardhat_setLoggingEnabled,
     anvil_setRpcUrl,
     hardhat_setRpcUrl,
-    anvil_dumpState: async () => dumpState(),
-    hardhat_dumpState: async () => dumpState(),
-    anvil_loadState: async () => loadState(),
-    hardhat_loadState: async () => loadState(),
   };
 }
 

@@ -234,16 +234,16 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:ca664069fcdfa55f918ea7ea32f36922b3995fccb8bfe356b341f162e4de7042";
+export const contractDigest = "sha256:c479fad87c279d69bf58565a89f30ededcb500fe527d4b03c65d78a1c3cc9bec";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
   "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 | -32000 };
   "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 | -32000 };
-  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32000 };
   "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 | -32000 };
   "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 | -32000 };
-  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32000 };
   "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
   "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
   "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
@@ -321,10 +321,10 @@ export interface RpcMethods {
   "evm_setNextBlockTimestamp": { params: EvmSetNextBlockTimestampParams; result: EvmSetNextBlockTimestampResult; errorCode: -32602 | -32000 };
   "evm_snapshot": { params: EvmSnapshotParams; result: EvmSnapshotResult; errorCode: -32602 | -32000 };
   "hardhat_dropTransaction": { params: HardhatDropTransactionParams; result: HardhatDropTransactionResult; errorCode: -32602 | -32000 };
-  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32000 };
   "hardhat_getAutomine": { params: HardhatGetAutomineParams; result: HardhatGetAutomineResult; errorCode: -32602 | -32000 };
   "hardhat_impersonateAccount": { params: HardhatImpersonateAccountParams; result: HardhatImpersonateAccountResult; errorCode: -32602 | -32000 };
-  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32000 };
   "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 | -32000 };
   "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 | -32000 };
   "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
@@ -486,10 +486,10 @@ export interface DeclaredError {
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
   "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid argument 0 (state): … ; nothing was loaded"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -567,10 +567,10 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "evm_setNextBlockTimestamp": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
   "evm_snapshot": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid argument 0 (state): … ; nothing was loaded"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -634,11 +634,11 @@ export function anvilDropTransaction(transport: Transport, ...params: AnvilDropT
 }
 
 /**
- * `anvil_dumpState`: Would export the state as a blob: not supported.
+ * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
  *
- * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+ * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -676,14 +676,14 @@ export function anvilImpersonateAccount(transport: Transport, ...params: AnvilIm
 }
 
 /**
- * `anvil_loadState`: Would merge a state blob: not supported.
+ * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
  *
- * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+ * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
  *
  * Params:
- * - `state`: A blob from anvil_dumpState.
+ * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -1916,11 +1916,11 @@ export function hardhatDropTransaction(transport: Transport, ...params: HardhatD
 }
 
 /**
- * `hardhat_dumpState`: Would export the state as a blob: not supported.
+ * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
  *
- * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+ * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -1958,14 +1958,14 @@ export function hardhatImpersonateAccount(transport: Transport, ...params: Hardh
 }
 
 /**
- * `hardhat_loadState`: Would merge a state blob: not supported.
+ * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
  *
- * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+ * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
  *
  * Params:
- * - `state`: A blob from anvil_dumpState.
+ * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -2401,11 +2401,11 @@ export interface ContractMethods {
    */
   anvil_dropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
   /**
-   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -2434,14 +2434,14 @@ export interface ContractMethods {
    */
   anvil_impersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
   /**
-   * `anvil_loadState`: Would merge a state blob: not supported.
+   * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3440,11 +3440,11 @@ export interface ContractMethods {
    */
   hardhat_dropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
   /**
-   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3473,14 +3473,14 @@ export interface ContractMethods {
    */
   hardhat_impersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
   /**
-   * `hardhat_loadState`: Would merge a state blob: not supported.
+   * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */

@@ -521,11 +521,11 @@ export interface ActionsViemLacks {
    */
   anvilDropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
   /**
-   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -554,14 +554,14 @@ export interface ActionsViemLacks {
    */
   anvilImpersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
   /**
-   * `anvil_loadState`: Would merge a state blob: not supported.
+   * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1052,11 +1052,11 @@ export interface ActionsViemLacks {
    */
   hardhatDropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
   /**
-   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1085,14 +1085,14 @@ export interface ActionsViemLacks {
    */
   hardhatImpersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
   /**
-   * `hardhat_loadState`: Would merge a state blob: not supported.
+   * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
