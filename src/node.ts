@@ -360,6 +360,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       return instanceId;
     },
     reset: (genesis, forking) => resets.run(() => (forking !== undefined || (genesis === undefined && core.services.chain.fork !== undefined) ? resetFork(forking ?? {}) : reset(genesis))),
+    setChainId: (chainId) => resets.run(() => moveToChainId(chainId)),
     setLogging: (on) => {
       log.setEnabled(on);
       terminal?.setEnabled(on);
@@ -420,6 +421,23 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     await replaceChain(next, (old) => Chain.replace(db, genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next), [db.pool, db.filters]));
     if (genesis !== undefined) devChain = true;
     log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
+  }
+
+  /**
+   * anvil_setChainId: the head's state, dumped, becomes the state of the same genesis under `chainId`
+   * (Chain.replace, as a reset), then loaded back as one state edit.
+   */
+  async function moveToChainId(chainId: bigint): Promise<void> {
+    const state: Uint8Array[] = [];
+    for await (const piece of core.services.stateDumps.dump()) state.push(Buffer.from(piece));
+    const spec = core.services.chain.spec as NodeGenesis;
+    const next = { ...settings, chainId };
+    await replaceChain(next, () => Chain.replace(db, { ...spec, config: { ...spec.config, chainId: Number(chainId) } }, [db.pool, db.filters]));
+    // Its transactions were signed for the old id: the dump is this node's own, not another chain's.
+    await core.services.stateDumps.load((async function* () {
+      yield* state;
+    })(), { ownChain: true });
+    log.info(`chain id set to ${chainId}: the state moved onto genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
   }
 
   /**

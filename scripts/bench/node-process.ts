@@ -15,7 +15,10 @@ export interface NodeUnderTest {
  * A node on a temp data dir (or in memory: `inMemory`; or on `dataDir`, which stopping it keeps), started
  * with `flagsOfNode` besides.
  */
-export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = false, dataDir }: { inMemory?: boolean; dataDir?: string } = {}): Promise<NodeUnderTest> {
+export async function startOwnNode(
+  flagsOfNode: string[] = [],
+  { inMemory = false, dataDir, startTimeoutMs = 30_000, stopTimeoutMs = 10_000 }: { inMemory?: boolean; dataDir?: string; startTimeoutMs?: number; stopTimeoutMs?: number } = {},
+): Promise<NodeUnderTest> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-bench-')));
   const cli = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
   const where = inMemory ? [] : ['--data-dir', dir];
@@ -25,7 +28,7 @@ export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = fals
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error('the node did not start within 30 s')), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the node did not start within ${startTimeoutMs / 1000} s`)), startTimeoutMs);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
@@ -45,7 +48,7 @@ export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = fals
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const force = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
         await exited;
         clearTimeout(force);
       }

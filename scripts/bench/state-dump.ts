@@ -50,7 +50,7 @@ export async function measureStateDump(accounts: number, log: (message: string) 
 
     const data = join(dir, 'data');
     let t0 = performance.now();
-    const loaded = await startOwnNode(['--load-state', file], { dataDir: data });
+    const loaded = await startOwnNode(['--load-state', file], { dataDir: data, startTimeoutMs: 30 * 60_000 });
     const loadSeconds = (performance.now() - t0) / 1000 - startSeconds;
     row('--load-state at start', loadSeconds, (await residentMemory(loaded.pid))?.peak, `${fmt(size / 2 ** 20, 1)} MiB of JSON; the start without it (${fmt(startSeconds, 2)} s) taken off`);
     await loaded.stop();
@@ -64,7 +64,7 @@ export async function measureStateDump(accounts: number, log: (message: string) 
     await dumping.stop();
 
     const out = join(dir, 'out.json');
-    const stopping = await startOwnNode(['--dump-state', out], { dataDir: data });
+    const stopping = await startOwnNode(['--dump-state', out], { dataDir: data, stopTimeoutMs: 30 * 60_000 });
     t0 = performance.now();
     let peak = (await residentMemory(stopping.pid))?.peak;
     // VmHWM is the process's peak so far; read until the process is gone.

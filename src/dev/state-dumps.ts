@@ -38,9 +38,11 @@ export class StateDumps {
   /**
    * Merges the dump in `chunks` (gzipped or plain JSON) into the head's state as one state edit: every
    * account lands, or, when the dump is refused part-way, none does. Answers how many accounts it held.
+   * `ownChain`: a dump this node made before its chain id changed (anvil_setChainId), whose transactions are
+   * signed for the id it had.
    */
-  load(chunks: AsyncIterable<Uint8Array>): Promise<number> {
-    const chainId = this.chain.commons.base.chainId();
+  load(chunks: AsyncIterable<Uint8Array>, { ownChain = false } = {}): Promise<number> {
+    const chainId = ownChain ? undefined : this.chain.commons.base.chainId();
     return this.editor.load((put) => loadState(unzipped(chunks), { chainId, put }));
   }
 }

@@ -26,6 +26,13 @@ export class StateEditor {
     });
   }
 
+  /** anvil_addBalance: the balance grows by `amount` (an account that does not exist is created with it). */
+  addBalance(address: Address, amount: bigint): Promise<void> {
+    return this.editAccount(address, (account) => {
+      account.balance += amount;
+    });
+  }
+
   /** The pool re-reads the sender's nonce: transactions below it are dropped, a gap above it queues the rest. */
   async setNonce(address: Address, nonce: bigint): Promise<void> {
     await this.editAccount(address, (account) => {

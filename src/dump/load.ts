@@ -11,8 +11,8 @@ import type { DumpedAccount } from './anvil-format.js';
 export class LoadError extends Error {}
 
 export interface LoadTarget {
-  /** the chain loading it: a dump whose transactions are signed for another is refused */
-  chainId: bigint;
+  /** the chain loading it: a dump whose transactions are signed for another is refused (undefined: not checked) */
+  chainId: bigint | undefined;
   /** applies one account of the dump (the target discards them all when the load fails) */
   put(address: Address, account: DumpedAccount): Promise<void>;
 }
@@ -73,24 +73,27 @@ export async function loadState(chunks: AsyncIterable<Uint8Array>, target: LoadT
         await target.put(...account(key, value));
         accounts++;
       } else if (path === 'block') {
-        checkChain(value, target.chainId);
+        if (target.chainId !== undefined) checkChain(value, target.chainId);
       } else if (typeof key === 'string') {
         if (key === 'accounts' && !isObject(value)) throw new LoadError('accounts: not an object of accounts by address');
         topLevel.add(key);
       }
     }
   };
-  try {
-    for await (const chunk of chunks) {
-      tokenizer.write(chunk);
-      await drain();
+  // The parser's complaints are the dump's fault; anything else (the database's) is not.
+  const parse = (step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      throw new LoadError(`the state dump is not JSON: ${(error as Error).message}`);
     }
-    tokenizer.end();
+  };
+  for await (const chunk of chunks) {
+    parse(() => tokenizer.write(chunk));
     await drain();
-  } catch (error) {
-    if (error instanceof LoadError) throw error;
-    throw new LoadError(`the state dump is not JSON: ${(error as Error).message}`);
   }
+  parse(() => tokenizer.end());
+  await drain();
   if (!topLevel.has('accounts')) throw new LoadError('not a state dump: anvil\'s is a JSON object with "accounts" (and "block", "blocks", …)');
   return accounts;
 }

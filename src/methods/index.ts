@@ -3,6 +3,8 @@ import { isValidParams, methodNames, paramError } from '../../generated/index.js
 import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { invalidParams } from '../rpc/errors.js';
 import type { ResultCheck } from '../rpc/result-check.js';
+import { anvilAliases } from './dev/anvil-aliases.js';
+import { erc20Methods } from './dev/erc20.js';
 import { impersonationMethods } from './dev/impersonation.js';
 import { rawMethods } from './debug/raw.js';
 import { tracingMethods } from './debug/tracing.js';
@@ -26,13 +28,14 @@ import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
 import { netMethods } from './net/net.js';
+import { otsMethods } from './ots/ots.js';
 import type { Handlers, Services } from './services.js';
 import { testingMethods } from './testing/build-block.js';
 import { txpoolMethods } from './txpool/content.js';
 
 /** Every method of the contract; the type makes a missing or mistyped one a compile error. */
 export function implementMethods(services: Services): Handlers {
-  return {
+  const methods = {
     ...blockMethods(services),
     ...stateMethods(services),
     ...transactionMethods(services),
@@ -58,7 +61,10 @@ export function implementMethods(services: Services): Handlers {
     ...tracingMethods(services),
     ...rawMethods(services),
     ...testingMethods(services),
+    ...erc20Methods(services),
+    ...otsMethods(services),
   };
+  return { ...methods, ...anvilAliases(methods) };
 }
 
 /**

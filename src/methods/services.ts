@@ -33,6 +33,11 @@ export interface NodeControl {
    * fork's, an omitted block the remote's head, or the current one's on the same remote).
    */
   reset(genesis?: Partial<GenesisSettings>, forking?: ForkRequest): Promise<void>;
+  /**
+   * anvil_setChainId: the head's state moved onto a chain of the same genesis settings but `chainId` (a
+   * chain id is its genesis's here), which then serves as after a reset.
+   */
+  setChainId(chainId: bigint): Promise<void>;
   /** anvil_setLoggingEnabled */
   setLogging(on: boolean): void;
   /** the first wait before a fork's remote request is tried again (anvil_nodeInfo shows it) */

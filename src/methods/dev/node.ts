@@ -26,6 +26,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   | 'hardhat_setLoggingEnabled'
   | 'anvil_setRpcUrl'
   | 'hardhat_setRpcUrl'
+  | 'anvil_setChainId'
 > {
   const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
@@ -50,6 +51,12 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   });
   const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
   return {
+    anvil_setChainId: async ([chainId]) => {
+      if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
+      if (chain.fork !== undefined) throw invalidParams(`invalid argument 0 (chainId): a forked chain keeps its remote's chain id (${chain.commons.base.chainId()}); anvil_reset with forking, or --chain-id at start, gives another`);
+      await node.setChainId(BigInt(chainId));
+      return null;
+    },
     anvil_nodeInfo: async () => {
       const head = chain.head();
       const common = chain.nextCommon();
