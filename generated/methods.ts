@@ -2,8 +2,12 @@
 /* eslint-disable */
 
 import type {
+  AnvilAddBalanceParams,
+  AnvilAddBalanceResult,
   AnvilAutoImpersonateAccountParams,
   AnvilAutoImpersonateAccountResult,
+  AnvilDealERC20Params,
+  AnvilDealERC20Result,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -12,6 +16,8 @@ import type {
   AnvilGetAutomineResult,
   AnvilImpersonateAccountParams,
   AnvilImpersonateAccountResult,
+  AnvilIncreaseTimeParams,
+  AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
   AnvilMineParams,
@@ -22,14 +28,22 @@ import type {
   AnvilRemoveBlockTimestampIntervalResult,
   AnvilResetParams,
   AnvilResetResult,
+  AnvilRevertParams,
+  AnvilRevertResult,
+  AnvilSetAutomineParams,
+  AnvilSetAutomineResult,
   AnvilSetBalanceParams,
   AnvilSetBalanceResult,
   AnvilSetBlockTimestampIntervalParams,
   AnvilSetBlockTimestampIntervalResult,
+  AnvilSetChainIdParams,
+  AnvilSetChainIdResult,
   AnvilSetCodeParams,
   AnvilSetCodeResult,
   AnvilSetCoinbaseParams,
   AnvilSetCoinbaseResult,
+  AnvilSetIntervalMiningParams,
+  AnvilSetIntervalMiningResult,
   AnvilSetLoggingEnabledParams,
   AnvilSetLoggingEnabledResult,
   AnvilSetMinGasPriceParams,
@@ -42,6 +56,8 @@ import type {
   AnvilSetRpcUrlResult,
   AnvilSetStorageAtParams,
   AnvilSetStorageAtResult,
+  AnvilSnapshotParams,
+  AnvilSnapshotResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
   DebugGetRawBlockParams,
@@ -74,6 +90,8 @@ import type {
   EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthCoinbaseParams,
+  EthCoinbaseResult,
   EthConfigParams,
   EthConfigResult,
   EthCreateAccessListParams,
@@ -164,6 +182,8 @@ import type {
   EvmSetIntervalMiningResult,
   EvmSetNextBlockTimestampParams,
   EvmSetNextBlockTimestampResult,
+  EvmSetTimeParams,
+  EvmSetTimeResult,
   EvmSnapshotParams,
   EvmSnapshotResult,
   HardhatDropTransactionParams,
@@ -210,6 +230,28 @@ import type {
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  OtsGetApiLevelParams,
+  OtsGetApiLevelResult,
+  OtsGetBlockDetailsParams,
+  OtsGetBlockDetailsResult,
+  OtsGetBlockTransactionsParams,
+  OtsGetBlockTransactionsResult,
+  OtsGetContractCreatorParams,
+  OtsGetContractCreatorResult,
+  OtsGetInternalOperationsParams,
+  OtsGetInternalOperationsResult,
+  OtsGetTransactionBySenderAndNonceParams,
+  OtsGetTransactionBySenderAndNonceResult,
+  OtsGetTransactionErrorParams,
+  OtsGetTransactionErrorResult,
+  OtsHasCodeParams,
+  OtsHasCodeResult,
+  OtsSearchTransactionsAfterParams,
+  OtsSearchTransactionsAfterResult,
+  OtsSearchTransactionsBeforeParams,
+  OtsSearchTransactionsBeforeResult,
+  OtsTraceTransactionParams,
+  OtsTraceTransactionResult,
   PersonalSignParams,
   PersonalSignResult,
   RpcDiscoverParams,
@@ -228,30 +270,40 @@ import type {
   TxpoolStatusResult,
   Web3ClientVersionParams,
   Web3ClientVersionResult,
+  Web3Sha3Params,
+  Web3Sha3Result,
 } from "./types.js";
 
 /** Each method's positional params, keyed by its JSON-RPC name. */
 export interface MethodParams {
+  "anvil_addBalance": AnvilAddBalanceParams;
   "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountParams;
+  "anvil_dealERC20": AnvilDealERC20Params;
   "anvil_dropTransaction": AnvilDropTransactionParams;
   "anvil_dumpState": AnvilDumpStateParams;
   "anvil_getAutomine": AnvilGetAutomineParams;
   "anvil_impersonateAccount": AnvilImpersonateAccountParams;
+  "anvil_increaseTime": AnvilIncreaseTimeParams;
   "anvil_loadState": AnvilLoadStateParams;
   "anvil_mine": AnvilMineParams;
   "anvil_nodeInfo": AnvilNodeInfoParams;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalParams;
   "anvil_reset": AnvilResetParams;
+  "anvil_revert": AnvilRevertParams;
+  "anvil_setAutomine": AnvilSetAutomineParams;
   "anvil_setBalance": AnvilSetBalanceParams;
   "anvil_setBlockTimestampInterval": AnvilSetBlockTimestampIntervalParams;
+  "anvil_setChainId": AnvilSetChainIdParams;
   "anvil_setCode": AnvilSetCodeParams;
   "anvil_setCoinbase": AnvilSetCoinbaseParams;
+  "anvil_setIntervalMining": AnvilSetIntervalMiningParams;
   "anvil_setLoggingEnabled": AnvilSetLoggingEnabledParams;
   "anvil_setMinGasPrice": AnvilSetMinGasPriceParams;
   "anvil_setNextBlockBaseFeePerGas": AnvilSetNextBlockBaseFeePerGasParams;
   "anvil_setNonce": AnvilSetNonceParams;
   "anvil_setRpcUrl": AnvilSetRpcUrlParams;
   "anvil_setStorageAt": AnvilSetStorageAtParams;
+  "anvil_snapshot": AnvilSnapshotParams;
   "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountParams;
   "debug_getRawBlock": DebugGetRawBlockParams;
   "debug_getRawHeader": DebugGetRawHeaderParams;
@@ -268,6 +320,7 @@ export interface MethodParams {
   "eth_call": EthCallParams;
   "eth_capabilities": EthCapabilitiesParams;
   "eth_chainId": EthChainIdParams;
+  "eth_coinbase": EthCoinbaseParams;
   "eth_config": EthConfigParams;
   "eth_createAccessList": EthCreateAccessListParams;
   "eth_estimateGas": EthEstimateGasParams;
@@ -313,6 +366,7 @@ export interface MethodParams {
   "evm_setBlockGasLimit": EvmSetBlockGasLimitParams;
   "evm_setIntervalMining": EvmSetIntervalMiningParams;
   "evm_setNextBlockTimestamp": EvmSetNextBlockTimestampParams;
+  "evm_setTime": EvmSetTimeParams;
   "evm_snapshot": EvmSnapshotParams;
   "hardhat_dropTransaction": HardhatDropTransactionParams;
   "hardhat_dumpState": HardhatDumpStateParams;
@@ -336,6 +390,17 @@ export interface MethodParams {
   "hardhat_stopImpersonatingAccount": HardhatStopImpersonatingAccountParams;
   "net_listening": NetListeningParams;
   "net_version": NetVersionParams;
+  "ots_getApiLevel": OtsGetApiLevelParams;
+  "ots_getBlockDetails": OtsGetBlockDetailsParams;
+  "ots_getBlockTransactions": OtsGetBlockTransactionsParams;
+  "ots_getContractCreator": OtsGetContractCreatorParams;
+  "ots_getInternalOperations": OtsGetInternalOperationsParams;
+  "ots_getTransactionBySenderAndNonce": OtsGetTransactionBySenderAndNonceParams;
+  "ots_getTransactionError": OtsGetTransactionErrorParams;
+  "ots_hasCode": OtsHasCodeParams;
+  "ots_searchTransactionsAfter": OtsSearchTransactionsAfterParams;
+  "ots_searchTransactionsBefore": OtsSearchTransactionsBeforeParams;
+  "ots_traceTransaction": OtsTraceTransactionParams;
   "personal_sign": PersonalSignParams;
   "rpc.discover": RpcDiscoverParams;
   "testing_buildBlockV1": TestingBuildBlockV1Params;
@@ -345,30 +410,39 @@ export interface MethodParams {
   "txpool_simpleContent": TxpoolSimpleContentParams;
   "txpool_status": TxpoolStatusParams;
   "web3_clientVersion": Web3ClientVersionParams;
+  "web3_sha3": Web3Sha3Params;
 }
 
 /** Each method's result, keyed by its JSON-RPC name. */
 export interface MethodResults {
+  "anvil_addBalance": AnvilAddBalanceResult;
   "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountResult;
+  "anvil_dealERC20": AnvilDealERC20Result;
   "anvil_dropTransaction": AnvilDropTransactionResult;
   "anvil_dumpState": AnvilDumpStateResult;
   "anvil_getAutomine": AnvilGetAutomineResult;
   "anvil_impersonateAccount": AnvilImpersonateAccountResult;
+  "anvil_increaseTime": AnvilIncreaseTimeResult;
   "anvil_loadState": AnvilLoadStateResult;
   "anvil_mine": AnvilMineResult;
   "anvil_nodeInfo": AnvilNodeInfoResult;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalResult;
   "anvil_reset": AnvilResetResult;
+  "anvil_revert": AnvilRevertResult;
+  "anvil_setAutomine": AnvilSetAutomineResult;
   "anvil_setBalance": AnvilSetBalanceResult;
   "anvil_setBlockTimestampInterval": AnvilSetBlockTimestampIntervalResult;
+  "anvil_setChainId": AnvilSetChainIdResult;
   "anvil_setCode": AnvilSetCodeResult;
   "anvil_setCoinbase": AnvilSetCoinbaseResult;
+  "anvil_setIntervalMining": AnvilSetIntervalMiningResult;
   "anvil_setLoggingEnabled": AnvilSetLoggingEnabledResult;
   "anvil_setMinGasPrice": AnvilSetMinGasPriceResult;
   "anvil_setNextBlockBaseFeePerGas": AnvilSetNextBlockBaseFeePerGasResult;
   "anvil_setNonce": AnvilSetNonceResult;
   "anvil_setRpcUrl": AnvilSetRpcUrlResult;
   "anvil_setStorageAt": AnvilSetStorageAtResult;
+  "anvil_snapshot": AnvilSnapshotResult;
   "anvil_stopImpersonatingAccount": AnvilStopImpersonatingAccountResult;
   "debug_getRawBlock": DebugGetRawBlockResult;
   "debug_getRawHeader": DebugGetRawHeaderResult;
@@ -385,6 +459,7 @@ export interface MethodResults {
   "eth_call": EthCallResult;
   "eth_capabilities": EthCapabilitiesResult;
   "eth_chainId": EthChainIdResult;
+  "eth_coinbase": EthCoinbaseResult;
   "eth_config": EthConfigResult;
   "eth_createAccessList": EthCreateAccessListResult;
   "eth_estimateGas": EthEstimateGasResult;
@@ -430,6 +505,7 @@ export interface MethodResults {
   "evm_setBlockGasLimit": EvmSetBlockGasLimitResult;
   "evm_setIntervalMining": EvmSetIntervalMiningResult;
   "evm_setNextBlockTimestamp": EvmSetNextBlockTimestampResult;
+  "evm_setTime": EvmSetTimeResult;
   "evm_snapshot": EvmSnapshotResult;
   "hardhat_dropTransaction": HardhatDropTransactionResult;
   "hardhat_dumpState": HardhatDumpStateResult;
@@ -453,6 +529,17 @@ export interface MethodResults {
   "hardhat_stopImpersonatingAccount": HardhatStopImpersonatingAccountResult;
   "net_listening": NetListeningResult;
   "net_version": NetVersionResult;
+  "ots_getApiLevel": OtsGetApiLevelResult;
+  "ots_getBlockDetails": OtsGetBlockDetailsResult;
+  "ots_getBlockTransactions": OtsGetBlockTransactionsResult;
+  "ots_getContractCreator": OtsGetContractCreatorResult;
+  "ots_getInternalOperations": OtsGetInternalOperationsResult;
+  "ots_getTransactionBySenderAndNonce": OtsGetTransactionBySenderAndNonceResult;
+  "ots_getTransactionError": OtsGetTransactionErrorResult;
+  "ots_hasCode": OtsHasCodeResult;
+  "ots_searchTransactionsAfter": OtsSearchTransactionsAfterResult;
+  "ots_searchTransactionsBefore": OtsSearchTransactionsBeforeResult;
+  "ots_traceTransaction": OtsTraceTransactionResult;
   "personal_sign": PersonalSignResult;
   "rpc.discover": RpcDiscoverResult;
   "testing_buildBlockV1": TestingBuildBlockV1Result;
@@ -462,6 +549,7 @@ export interface MethodResults {
   "txpool_simpleContent": TxpoolSimpleContentResult;
   "txpool_status": TxpoolStatusResult;
   "web3_clientVersion": Web3ClientVersionResult;
+  "web3_sha3": Web3Sha3Result;
 }
 
 export type MethodName = keyof MethodParams;
@@ -481,26 +569,34 @@ export interface MethodParamSpec {
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "anvil_addBalance",
   "anvil_autoImpersonateAccount",
+  "anvil_dealERC20",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
   "anvil_impersonateAccount",
+  "anvil_increaseTime",
   "anvil_loadState",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
   "anvil_reset",
+  "anvil_revert",
+  "anvil_setAutomine",
   "anvil_setBalance",
   "anvil_setBlockTimestampInterval",
+  "anvil_setChainId",
   "anvil_setCode",
   "anvil_setCoinbase",
+  "anvil_setIntervalMining",
   "anvil_setLoggingEnabled",
   "anvil_setMinGasPrice",
   "anvil_setNextBlockBaseFeePerGas",
   "anvil_setNonce",
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
+  "anvil_snapshot",
   "anvil_stopImpersonatingAccount",
   "debug_getRawBlock",
   "debug_getRawHeader",
@@ -517,6 +613,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_call",
   "eth_capabilities",
   "eth_chainId",
+  "eth_coinbase",
   "eth_config",
   "eth_createAccessList",
   "eth_estimateGas",
@@ -562,6 +659,7 @@ export const methodNames: readonly MethodName[] = [
   "evm_setBlockGasLimit",
   "evm_setIntervalMining",
   "evm_setNextBlockTimestamp",
+  "evm_setTime",
   "evm_snapshot",
   "hardhat_dropTransaction",
   "hardhat_dumpState",
@@ -585,6 +683,17 @@ export const methodNames: readonly MethodName[] = [
   "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "ots_getApiLevel",
+  "ots_getBlockDetails",
+  "ots_getBlockTransactions",
+  "ots_getContractCreator",
+  "ots_getInternalOperations",
+  "ots_getTransactionBySenderAndNonce",
+  "ots_getTransactionError",
+  "ots_hasCode",
+  "ots_searchTransactionsAfter",
+  "ots_searchTransactionsBefore",
+  "ots_traceTransaction",
   "personal_sign",
   "rpc.discover",
   "testing_buildBlockV1",
@@ -594,30 +703,39 @@ export const methodNames: readonly MethodName[] = [
   "txpool_simpleContent",
   "txpool_status",
   "web3_clientVersion",
+  "web3_sha3",
 ];
 
 /** Param names and required flags, in positional order. */
 export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
+  "anvil_addBalance": [{ name: "address", required: true }, { name: "amount", required: true }],
   "anvil_autoImpersonateAccount": [{ name: "enabled", required: true }],
+  "anvil_dealERC20": [{ name: "address", required: true }, { name: "token", required: true }, { name: "amount", required: true }],
   "anvil_dropTransaction": [{ name: "hash", required: true }],
   "anvil_dumpState": [],
   "anvil_getAutomine": [],
   "anvil_impersonateAccount": [{ name: "address", required: true }],
+  "anvil_increaseTime": [{ name: "seconds", required: true }],
   "anvil_loadState": [{ name: "state", required: true }],
   "anvil_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
   "anvil_nodeInfo": [],
   "anvil_removeBlockTimestampInterval": [],
   "anvil_reset": [{ name: "options", required: false }],
+  "anvil_revert": [{ name: "snapshotId", required: true }],
+  "anvil_setAutomine": [{ name: "enabled", required: true }],
   "anvil_setBalance": [{ name: "address", required: true }, { name: "balance", required: true }],
   "anvil_setBlockTimestampInterval": [{ name: "seconds", required: true }],
+  "anvil_setChainId": [{ name: "chainId", required: true }],
   "anvil_setCode": [{ name: "address", required: true }, { name: "code", required: true }],
   "anvil_setCoinbase": [{ name: "address", required: true }],
+  "anvil_setIntervalMining": [{ name: "interval", required: true }],
   "anvil_setLoggingEnabled": [{ name: "enabled", required: true }],
   "anvil_setMinGasPrice": [{ name: "gasPrice", required: true }],
   "anvil_setNextBlockBaseFeePerGas": [{ name: "baseFee", required: true }],
   "anvil_setNonce": [{ name: "address", required: true }, { name: "nonce", required: true }],
   "anvil_setRpcUrl": [{ name: "url", required: true }],
   "anvil_setStorageAt": [{ name: "address", required: true }, { name: "slot", required: true }, { name: "value", required: true }],
+  "anvil_snapshot": [],
   "anvil_stopImpersonatingAccount": [{ name: "address", required: true }],
   "debug_getRawBlock": [{ name: "block", required: true }],
   "debug_getRawHeader": [{ name: "block", required: true }],
@@ -634,6 +752,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_call": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
   "eth_capabilities": [],
   "eth_chainId": [],
+  "eth_coinbase": [],
   "eth_config": [],
   "eth_createAccessList": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }],
   "eth_estimateGas": [{ name: "transaction", required: true }, { name: "block", required: false }, { name: "stateOverrides", required: false }, { name: "blockOverrides", required: false }],
@@ -679,6 +798,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "evm_setBlockGasLimit": [{ name: "gasLimit", required: true }],
   "evm_setIntervalMining": [{ name: "interval", required: true }],
   "evm_setNextBlockTimestamp": [{ name: "timestamp", required: true }],
+  "evm_setTime": [{ name: "timestamp", required: true }],
   "evm_snapshot": [],
   "hardhat_dropTransaction": [{ name: "hash", required: true }],
   "hardhat_dumpState": [],
@@ -702,6 +822,17 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "hardhat_stopImpersonatingAccount": [{ name: "address", required: true }],
   "net_listening": [],
   "net_version": [],
+  "ots_getApiLevel": [],
+  "ots_getBlockDetails": [{ name: "blockNumber", required: true }],
+  "ots_getBlockTransactions": [{ name: "blockNumber", required: true }, { name: "pageNumber", required: true }, { name: "pageSize", required: true }],
+  "ots_getContractCreator": [{ name: "address", required: true }],
+  "ots_getInternalOperations": [{ name: "transactionHash", required: true }],
+  "ots_getTransactionBySenderAndNonce": [{ name: "sender", required: true }, { name: "nonce", required: true }],
+  "ots_getTransactionError": [{ name: "transactionHash", required: true }],
+  "ots_hasCode": [{ name: "address", required: true }, { name: "block", required: true }],
+  "ots_searchTransactionsAfter": [{ name: "address", required: true }, { name: "blockNumber", required: true }, { name: "pageSize", required: true }],
+  "ots_searchTransactionsBefore": [{ name: "address", required: true }, { name: "blockNumber", required: true }, { name: "pageSize", required: true }],
+  "ots_traceTransaction": [{ name: "transactionHash", required: true }],
   "personal_sign": [{ name: "data", required: true }, { name: "address", required: true }, { name: "password", required: false }],
   "rpc.discover": [],
   "testing_buildBlockV1": [{ name: "parentHash", required: true }, { name: "payloadAttributes", required: true }, { name: "transactions", required: true }, { name: "extraData", required: false }],
@@ -711,10 +842,11 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "txpool_simpleContent": [],
   "txpool_status": [],
   "web3_clientVersion": [],
+  "web3_sha3": [{ name: "data", required: true }],
 };
 
 /**
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc";
+export const contractDigest = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9";

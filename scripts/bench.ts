@@ -21,6 +21,8 @@
 // with the longest eth_blockNumber wait meanwhile and the peak memory (bench/mining-run.ts).
 // With --heavy, instead: requests the caller can make large (traces, 1 MB calls and simulations), each
 // on a node of its own, and the node's memory before, after and while idle (bench/heavy-requests.ts).
+// With --dump N, instead: a state dump of N accounts loaded (--load-state), dumped (anvil_dumpState) and
+// written as the node stops (--dump-state), with the time and peak memory of each (bench/state-dump.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { JsonRpcProvider } from 'ethers';
@@ -32,6 +34,7 @@ import { measureHeavyRequests } from './bench/heavy-requests.js';
 import { measureMining } from './bench/mining-run.js';
 import { measureForking } from './bench/fork.js';
 import { measureScaling } from './bench/scaling.js';
+import { measureStateDump } from './bench/state-dump.js';
 import { Signer, type Signed } from './bench/signer.js';
 import { fmt, printTable } from './bench/table.js';
 import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './bench/token.js';
@@ -55,6 +58,7 @@ const { values: flags } = parseArgs({
     'trace-txs': { type: 'string', default: '5000' },
     grow: { type: 'string' },
     'mine-run': { type: 'string' },
+    dump: { type: 'string' },
     fork: { type: 'boolean' },
     'fork-holders': { type: 'string', default: '300' },
     'remote-latency-ms': { type: 'string', default: '25' },
@@ -74,7 +78,9 @@ if (flags.help === true) {
       '       npm run bench -- --fork [--fork-holders 300] [--remote-latency-ms 25] [--concurrency 16]\n' +
       '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n' +
       '       npm run bench -- --heavy\n' +
-      '         heavy requests (traces, 1 MB calls and simulations) and the memory the node gives back\n',
+      '         heavy requests (traces, 1 MB calls and simulations) and the memory the node gives back\n' +
+      '       npm run bench -- --dump 100000\n' +
+      '         a state dump of that many accounts: --load-state, anvil_dumpState, --dump-state, with time and peak memory\n',
   );
   process.exit(0);
 }
@@ -293,6 +299,10 @@ async function traceWorkload(count: number): Promise<void> {
 async function main(): Promise<void> {
   if (opt.mineRun !== undefined) {
     await measureMining(opt.mineRun, log);
+    return;
+  }
+  if (flags.dump !== undefined) {
+    await measureStateDump(Number(flags.dump), log);
     return;
   }
   if (flags.fork === true) {

@@ -25,6 +25,31 @@ function chainData(node: RunningNode): string {
   return `kept in ${dataDir}, head at block ${node.services.chain.head().header.number}${node.config.fresh ? ' (wiped at start: --fresh)' : ''}`;
 }
 
+/** --json: the banner's facts as one JSON object on one line. */
+export function jsonBanner(node: RunningNode): string {
+  const { chain, accounts } = node.services;
+  const head = chain.head().header;
+  const next = chain.nextCommon();
+  const fork = chain.fork?.info;
+  return (
+    JSON.stringify({
+      time: new Date().toISOString(),
+      event: 'listening',
+      url: node.url,
+      webSocket: node.url.replace(/^http:/, 'ws:'),
+      chainId: Number(chain.commons.base.chainId()),
+      hardfork: next.hardfork(),
+      gasLimit: Number(head.gasLimit),
+      baseFee: baseFeeAfter(head, next).toString(),
+      mining: miningMode(node.config),
+      chainData: chainData(node),
+      head: Number(head.number),
+      ...(fork !== undefined && { fork: { url: fork.url ?? null, block: Number(fork.number), hash: bytesToHex(fork.hash), remoteChainId: Number(fork.remoteChainId) } }),
+      ...(node.devChain && { mnemonic: node.config.mnemonic, accounts: accounts.map((a) => ({ address: a.address, privateKey: bytesToHex(a.privateKey) })) }),
+    }) + '\n'
+  );
+}
+
 export function banner(node: RunningNode): string {
   const { chain } = node.services;
   const head = chain.head().header;

@@ -50,12 +50,12 @@ async function start(argv: string[]): Promise<void> {
     }
     return;
   }
-  const log = createLogger(config.silent ? 'error' : config.logLevel);
+  const log = createLogger(config.silent ? 'error' : config.logLevel, config.json);
   // Read before serving, so a missing or unreadable chain file stops the start with its reason.
   const plan = config.importFiles.length > 0 ? await (await import('./import-chain.js')).readImportPlan(config.importFiles, config.forkchoice) : undefined;
   // A reader that goes away (`evm-node | head`) ends the terminal's output, not the node.
   process.stdout.on('error', () => undefined);
-  const [{ startNode }, { banner }] = await Promise.all([import('./node.js'), import('./banner.js')]);
+  const [{ startNode }, { banner, jsonBanner }] = await Promise.all([import('./node.js'), import('./banner.js')]);
   const node = await startNode(config, log, { terminal: terminalOutput(config) });
   // Held small through start-up (memory-tuning.ts, which the CLI's entry loaded first: in the bundle this
   // import is a second copy of it, and setting its flags again changes nothing).
@@ -75,7 +75,7 @@ async function start(argv: string[]): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   // Printed only once the signal handlers are in place: a script that stops the node as soon as it
   // reads the URL must get a clean shutdown, not the default SIGTERM death.
-  if (!config.silent) process.stdout.write(banner(node));
+  if (!config.silent) process.stdout.write(config.json ? jsonBanner(node) : banner(node));
   if (plan !== undefined) await importWhileServing(node, plan, log);
 }
 

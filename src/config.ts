@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
 import { Hardfork } from '@ethereumjs/common';
 import { DEV_MNEMONIC } from './chain/dev-accounts.js';
-import { DEV_HARDFORKS } from './chain/dev-genesis.js';
+import { DEV_HARDFORKS, DEV_INITIAL_BASE_FEE } from './chain/dev-genesis.js';
 import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES } from './format/answer-budget.js';
 import { mnemonicProblem, normalizeMnemonic } from './chain/mnemonic.js';
+import { bigint, choice, ConfigError, ether, integer, list, seconds } from './config-values.js';
 import { didYouMean } from './suggest.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
+
+export { ConfigError };
 import type { ForkChainSettings, ForkSettings } from './fork/open-fork.js';
 
 
@@ -16,6 +19,10 @@ export interface NodeConfig {
   dataDir?: string;
   /** wipe the data dir's chain before starting, so the chain starts again from its genesis */
   fresh: boolean;
+  /** a state dump (anvil's format) merged into the chain's state at start; `ifExists`: only when the file is there (--state) */
+  loadState?: { path: string; ifExists: boolean };
+  /** where the state is written (anvil's format) on a clean shutdown */
+  dumpState?: string;
   chainId: bigint;
   mnemonic: string;
   accounts: number;
@@ -25,6 +32,16 @@ export interface NodeConfig {
   genesis?: string;
   hardfork: string;
   gasLimit: bigint;
+  /** the dev genesis block's timestamp (--timestamp), from which the block clock starts; undefined: dev-genesis.ts's fixed one, and the wall clock */
+  timestamp?: bigint;
+  /** the dev genesis block's base fee, where EIP-1559 is active */
+  baseFee: bigint;
+  /** the pool's price floor and eth_gasPrice where EIP-1559 does not price transactions (--gas-price) */
+  gasPrice?: bigint;
+  /** every address may send without its key from the start (--auto-impersonate) */
+  autoImpersonate: boolean;
+  /** the terminal and the log print one JSON object per line */
+  json: boolean;
   /** browser origins allowed besides the defaults (`*` for any) */
   cors: string[];
   /** Host header values accepted besides the defaults (`*` for any) */
@@ -32,7 +49,7 @@ export interface NodeConfig {
   logLevel: LogLevel;
   /** nothing on stdout: no banner, no request or transaction lines (errors still go to stderr) */
   silent: boolean;
-  /** 0 = mine each transaction as it arrives; >0 = a block every N seconds */
+  /** 0 = mine each transaction as it arrives; >0 = a block every N seconds (fractions allowed) */
   blockTime: number;
   mining: boolean;
   txpoolLimit: number;
@@ -74,7 +91,7 @@ export interface NodeConfig {
 export interface ForkConfig extends ForkSettings, ForkChainSettings {}
 
 /** What shapes the dev chain's genesis (the flags a restart compares, and anvil_reset may change). */
-export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimit' | 'balance' | 'accounts' | 'mnemonic'>;
+export type GenesisSettings = Pick<NodeConfig, 'chainId' | 'hardfork' | 'gasLimit' | 'balance' | 'accounts' | 'mnemonic' | 'timestamp' | 'baseFee'>;
 
 export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   host: '127.0.0.1',
@@ -86,6 +103,9 @@ export const DEFAULTS: Omit<NodeConfig, 'genesisFlagsGiven'> = {
   balance: 10_000n * 10n ** 18n,
   hardfork: Hardfork.Osaka,
   gasLimit: 30_000_000n,
+  baseFee: DEV_INITIAL_BASE_FEE,
+  autoImpersonate: false,
+  json: false,
   cors: [],
   allowedHosts: [],
   logLevel: 'info',
@@ -119,6 +139,8 @@ interface Flag {
   value?: string;
   multiple?: boolean;
   short?: string;
+  /** other names it answers to (anvil's) */
+  aliases?: string[];
   help: string;
   /** shown as "(default …)" */
   default?: string;
@@ -127,20 +149,27 @@ interface Flag {
 /** Every flag of `start` and `import`: the parser's options and the help text both come from here. */
 export const FLAGS: readonly Flag[] = [
   { name: 'host', value: 'HOST', help: 'interface to bind', default: DEFAULTS.host },
-  { name: 'port', value: 'PORT', help: 'port to listen on, 0 for any free one', default: String(DEFAULTS.port) },
+  { name: 'port', short: 'p', value: 'PORT', help: 'port to listen on, 0 for any free one', default: String(DEFAULTS.port) },
   { name: 'data-dir', value: 'DIR', help: 'keep the chain in DIR (LevelDB) and resume it on the next start; without it the chain lives in memory and is gone when the node stops' },
   { name: 'fresh', help: "wipe the chain in --data-dir before starting (refuses a dir holding anything but LevelDB's files)" },
+  { name: 'load-state', value: 'FILE', help: "merge the state dump in FILE (anvil's format, plain JSON or gzip) into the chain's state at start" },
+  { name: 'dump-state', value: 'FILE', help: "write the state to FILE in anvil's format on a clean shutdown (Ctrl-C, SIGTERM), atomically; a directory gets FILE/state.json" },
+  { name: 'state', value: 'FILE', help: 'both: load FILE at start if it exists, and write it on a clean shutdown' },
   { name: 'chain-id', value: 'ID', help: 'chain id of the dev chain', default: String(DEFAULTS.chainId) },
-  { name: 'mnemonic', value: 'WORDS', help: 'BIP-39 mnemonic of the dev accounts', default: 'the well-known test mnemonic' },
-  { name: 'accounts', value: 'N', help: 'number of funded dev accounts', default: String(DEFAULTS.accounts) },
-  { name: 'balance', value: 'ETH', help: 'balance of each dev account in ether', default: String(DEFAULTS.balance / 10n ** 18n) },
-  { name: 'genesis', value: 'FILE', help: 'start from a geth-format genesis.json instead of the dev chain' },
+  { name: 'mnemonic', short: 'm', value: 'WORDS', help: 'BIP-39 mnemonic of the dev accounts', default: 'the well-known test mnemonic' },
+  { name: 'accounts', short: 'a', value: 'N', help: 'number of funded dev accounts', default: String(DEFAULTS.accounts) },
+  { name: 'balance', value: 'ETH', help: 'balance of each dev account in ether (decimals allowed: 0.5)', default: String(DEFAULTS.balance / 10n ** 18n) },
+  { name: 'genesis', value: 'FILE', aliases: ['init'], help: 'start from a geth-format genesis.json instead of the dev chain (also --init)' },
   { name: 'forkchoice', value: 'FILE', help: 'import: an engine_forkchoiceUpdated request naming the safe and finalized blocks' },
   { name: 'import', value: 'CHAIN.rlp', multiple: true, help: 'start: import a chain file while serving (repeatable; eth_syncing shows progress)' },
   { name: 'hardfork', value: 'NAME', help: `fork of the dev chain: ${DEV_HARDFORKS.join(', ')}`, default: DEFAULTS.hardfork },
   { name: 'gas-limit', value: 'GAS', help: 'block gas limit of the dev chain', default: String(DEFAULTS.gasLimit) },
-  { name: 'block-time', value: 'SECONDS', help: 'mine a block every SECONDS instead of on each transaction' },
-  { name: 'no-mining', help: 'mine only on evm_mine' },
+  { name: 'timestamp', value: 'SECONDS', help: "the dev genesis block's timestamp (Unix seconds); blocks then follow on from it as time passes (default: a fixed 2025-01-01, the clock the wall clock)" },
+  { name: 'base-fee', value: 'WEI', aliases: ['block-base-fee-per-gas'], help: "the dev genesis block's base fee, which later blocks adjust as EIP-1559 does (also --block-base-fee-per-gas)", default: String(DEFAULTS.baseFee) },
+  { name: 'gas-price', value: 'WEI', help: 'on a chain without EIP-1559 (--hardfork berlin or earlier): the lowest gas price the pool accepts, and what eth_gasPrice answers' },
+  { name: 'block-time', short: 'b', value: 'SECONDS', aliases: ['blockTime'], help: 'mine a block every SECONDS (fractions allowed: 0.5) instead of on each transaction' },
+  { name: 'no-mining', aliases: ['no-mine'], help: 'mine only on evm_mine (also --no-mine)' },
+  { name: 'auto-impersonate', aliases: ['auto-unlock'], help: 'send from any address without its key, as after anvil_autoImpersonateAccount(true) (also --auto-unlock)' },
   { name: 'txpool-limit', value: 'N', help: 'capacity of the transaction pool', default: String(DEFAULTS.txpoolLimit) },
   { name: 'filter-timeout', value: 'SECS', help: 'drop a filter unpolled this long while blocks arrive', default: String(DEFAULTS.filterTimeout) },
   { name: 'max-filters', value: 'N', help: 'most installed filters, and subscriptions per WebSocket', default: String(DEFAULTS.maxFilters) },
@@ -180,7 +209,8 @@ export const FLAGS: readonly Flag[] = [
   { name: 'fork-cache-dir', value: 'DIR', help: 'where fork caches live without --data-dir, instead of $XDG_CACHE_HOME/evm-node/forks or else ~/.cache/evm-node/forks' },
   { name: 'no-fork-cache', help: "keep what the remote answers in memory only: nothing is written to the fork cache" },
   { name: 'log-level', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')}: info prints each request and mined transaction, debug more`, default: DEFAULTS.logLevel },
-  { name: 'silent', help: 'print nothing but errors: no banner, no requests, no transactions' },
+  { name: 'silent', short: 'q', aliases: ['quiet'], help: 'print nothing but errors: no banner, no requests, no transactions (also --quiet)' },
+  { name: 'json', help: 'print one JSON object per line: the start, each request (method, duration, transaction hash, error), each mined transaction (its block, gas, status, error, console.log) and the log' },
   { name: 'help', short: 'h', help: 'show this help' },
 ];
 
@@ -228,28 +258,6 @@ Exit codes: 0 stopped cleanly; 1 could not start (port in use, data dir in use o
 the data dir).
 `;
 
-export class ConfigError extends Error {}
-
-const list = (value: string) => value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
-
-function integer(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new ConfigError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function bigint(name: string, value: string): bigint {
-  if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) throw new ConfigError(`--${name} must be a positive integer, got ${JSON.stringify(value)}`);
-  return BigInt(value);
-}
-
-/** `value` spelled as one of `choices` (in any case), or a ConfigError naming them and the nearest. */
-function choice<T extends string>(name: string, value: string, choices: readonly T[]): T {
-  const match = choices.find((c) => c.toLowerCase() === value.toLowerCase());
-  if (match !== undefined) return match;
-  throw new ConfigError(`--${name} must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}${didYouMean(value, choices)}`);
-}
-
 /** parseArgs's message for an unknown flag, with the nearest known one. */
 function parseFailure(error: unknown): ConfigError {
   const { code, message } = error as { code?: string; message: string };
@@ -276,20 +284,30 @@ export function parseCommand(argv: string[]): ParsedCommand {
       args: argv,
       allowPositionals: true,
       options: Object.fromEntries(
-        FLAGS.map((flag) => [
-          flag.name,
-          { type: flag.value === undefined ? 'boolean' : 'string', ...(flag.multiple === true ? { multiple: true } : {}), ...(flag.short === undefined ? {} : { short: flag.short }) },
-        ] as const),
+        FLAGS.flatMap((flag) => {
+          const type = flag.value === undefined ? ('boolean' as const) : ('string' as const);
+          const multiple = flag.multiple === true ? { multiple: true } : {};
+          return [
+            [flag.name, { type, ...multiple, ...(flag.short === undefined ? {} : { short: flag.short }) }] as const,
+            ...(flag.aliases ?? []).map((alias) => [alias, { type, ...multiple }] as const),
+          ];
+        }),
       ),
     });
   } catch (error) {
     throw parseFailure(error);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  for (const flag of FLAGS) for (const alias of flag.aliases ?? []) values[flag.name] ??= values[alias];
   const string = (name: string) => values[name] as string | undefined;
   const { positionals } = parsed;
   const [command = 'start', ...rest] = positionals;
   if (!(COMMANDS as readonly string[]).includes(command)) throw new ConfigError(`unknown command ${JSON.stringify(command)}${didYouMean(command, COMMANDS)}; see --help`);
+  if (command === 'start' && rest.length > 0) {
+    const [stray] = rest;
+    const guess = /^[0-9]+$/.test(stray!) ? ` (did you mean --port ${stray}?)` : '';
+    throw new ConfigError(`unexpected argument ${JSON.stringify(stray)}: start takes flags only${guess}; see --help`);
+  }
   const config: NodeConfig = { ...DEFAULTS, genesisFlagsGiven: false };
   if (string('host') !== undefined) config.host = string('host')!;
   if (string('port') !== undefined) config.port = integer('port', string('port')!, 0);
@@ -297,6 +315,12 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (string('data-dir') !== undefined) config.dataDir = string('data-dir');
   // Without --data-dir every start is fresh already, so --fresh alone is accepted and changes nothing.
   config.fresh = values.fresh === true;
+  if (string('state') !== undefined && (string('load-state') !== undefined || string('dump-state') !== undefined)) {
+    throw new ConfigError('--state is --load-state and --dump-state in one: give either it or them');
+  }
+  const load = string('load-state') ?? string('state');
+  if (load !== undefined) config.loadState = { path: load, ifExists: string('load-state') === undefined };
+  config.dumpState = string('dump-state') ?? string('state');
   if (string('chain-id') !== undefined) config.chainId = bigint('chain-id', string('chain-id')!);
   if (string('mnemonic') !== undefined) {
     const mnemonic = normalizeMnemonic(string('mnemonic')!);
@@ -305,14 +329,21 @@ export function parseCommand(argv: string[]): ParsedCommand {
     config.mnemonic = mnemonic;
   }
   if (string('accounts') !== undefined) config.accounts = integer('accounts', string('accounts')!, 0);
-  if (string('balance') !== undefined) config.balance = bigint('balance', string('balance')!) * 10n ** 18n;
+  if (string('balance') !== undefined) config.balance = ether('balance', string('balance')!);
   if (string('genesis') !== undefined) config.genesis = string('genesis');
   if (string('forkchoice') !== undefined) config.forkchoice = string('forkchoice');
   if (values.import !== undefined) config.importFiles = values.import as string[];
   if (string('hardfork') !== undefined) config.hardfork = choice('hardfork', string('hardfork')!, DEV_HARDFORKS);
   if (string('gas-limit') !== undefined) config.gasLimit = bigint('gas-limit', string('gas-limit')!);
-  if (string('block-time') !== undefined) config.blockTime = integer('block-time', string('block-time')!, 0);
+  if (string('timestamp') !== undefined) config.timestamp = bigint('timestamp', string('timestamp')!);
+  if (string('base-fee') !== undefined) {
+    config.baseFee = bigint('base-fee', string('base-fee')!);
+    if (DEV_HARDFORKS.indexOf(config.hardfork) < DEV_HARDFORKS.indexOf(Hardfork.London)) throw new ConfigError(`--base-fee needs EIP-1559, which --hardfork ${config.hardfork} predates (london or later has it)`);
+  }
+  if (string('gas-price') !== undefined) config.gasPrice = bigint('gas-price', string('gas-price')!);
+  if (string('block-time') !== undefined) config.blockTime = seconds('block-time', string('block-time')!) / 1000;
   if (values['no-mining'] === true) config.mining = false;
+  config.autoImpersonate = values['auto-impersonate'] === true;
   if (string('txpool-limit') !== undefined) config.txpoolLimit = integer('txpool-limit', string('txpool-limit')!, 1);
   if (string('filter-timeout') !== undefined) config.filterTimeout = integer('filter-timeout', string('filter-timeout')!, 1);
   if (string('max-filters') !== undefined) config.maxFilters = integer('max-filters', string('max-filters')!, 1);
@@ -337,8 +368,9 @@ export function parseCommand(argv: string[]): ParsedCommand {
   if (string('allowed-hosts') !== undefined) config.allowedHosts = list(string('allowed-hosts')!);
   if (string('log-level') !== undefined) config.logLevel = choice('log-level', string('log-level')!, LOG_LEVELS);
   config.silent = values.silent === true;
+  config.json = values.json === true;
   config.fork = forkConfig(values, config);
-  config.genesisFlagsGiven = ['chain-id', 'mnemonic', 'accounts', 'balance', 'genesis', 'hardfork', 'gas-limit'].some((flag) => values[flag] !== undefined);
+  config.genesisFlagsGiven = ['chain-id', 'mnemonic', 'accounts', 'balance', 'genesis', 'hardfork', 'gas-limit', 'timestamp', 'base-fee'].some((flag) => values[flag] !== undefined);
   return { command, config, positionals: rest, help: values.help === true };
 }
 

@@ -10,10 +10,16 @@ export interface Logger {
 
 const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
-/** A logger writing to stderr at `level` and above, so stdout stays clean for what the CLI prints. */
-export function createLogger(level: LogLevel): Logger {
+/**
+ * A logger writing to stderr at `level` and above, so stdout stays clean for what the CLI prints; with
+ * `json`, one JSON object per line ({time, level, message}, what came with the message in `detail`).
+ */
+export function createLogger(level: LogLevel, json = false): Logger {
   const at = (wanted: LogLevel) => (message: string, ...meta: unknown[]) => {
-    if (RANK[wanted] <= RANK[level]) console.error(`${new Date().toISOString()} ${wanted.toUpperCase()} ${message}`, ...meta);
+    if (RANK[wanted] > RANK[level]) return;
+    const time = new Date().toISOString();
+    if (!json) console.error(`${time} ${wanted.toUpperCase()} ${message}`, ...meta);
+    else console.error(JSON.stringify({ time, level: wanted, message, ...(meta.length > 0 && { detail: meta.map((m) => (m instanceof Error ? (m.stack ?? m.message) : typeof m === 'bigint' ? m.toString() : m)) }) }));
   };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

@@ -81,7 +81,7 @@ export async function openFork(db: Database, fork: ForkConfig, stored: NodeGenes
 /** The dev chain's genesis for the genesis settings of `config`. */
 export function devSpec(config: GenesisSettings): NodeGenesis {
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((a) => a.address);
-  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit });
+  const spec = devGenesis({ chainId: config.chainId, hardfork: config.hardfork, accounts, balance: config.balance, gasLimit: config.gasLimit, timestamp: config.timestamp, baseFee: config.baseFee });
   return { ...spec, evmNodeDev: true };
 }
 

@@ -15,6 +15,8 @@ import { nativeCryptoStatus } from './crypto/native.js';
 import { loadContract } from './contract.js';
 import { Impersonation } from './dev/impersonation.js';
 import { Snapshots } from './dev/snapshots.js';
+import { StateDumps } from './dev/state-dumps.js';
+import { dumpStateFlag, loadStateFlag } from './dump/state-file.js';
 import { StateEditor } from './dev/state-edits.js';
 import { switchable, type Logger } from './log.js';
 import { implementMethods, methodTable } from './methods/index.js';
@@ -171,6 +173,8 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   const clock = new BlockClock();
   // A chain resumed from a data dir may be ahead of the wall clock (blocks mined faster than one a second).
   clock.landed(head().header.timestamp, false);
+  // --timestamp: as in anvil, blocks follow on from the genesis block's time as time passes.
+  if (config.timestamp !== undefined && chain.head().header.number === 0n) clock.increase(chain.head().header.timestamp - clock.now());
   const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),
@@ -181,6 +185,10 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
       return { nonce: account?.nonce ?? 0n, balance: account?.balance ?? 0n };
     },
   }, { limit: config.txpoolLimit, onListenerError: (error) => log.error('a transaction pool listener failed', error) });
+  if (config.gasPrice !== undefined) {
+    if (chain.nextCommon().isActivatedEIP(1559)) log.warn(`--gas-price ${config.gasPrice} changes nothing on this chain: EIP-1559's base fee prices its transactions`);
+    else pool.minGasPrice = config.gasPrice;
+  }
   // A forked chain asks the remote for a transaction it does not hold, but never for one of its own pool's.
   if (chain.fork !== undefined) chain.fork.blocks.isLocal = (hash) => pool.get(bytesToHex(hash)) !== undefined;
   const watch = wide.terminal?.watchMiner((listener) => chain.onBlock(listener));
@@ -213,6 +221,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
   };
   const { terminal } = wide;
   const executor = new Executor(executionChain, terminal === undefined ? undefined : { vmMade: (vm) => terminal.watchCalls(vm), callOn: (vm, method) => terminal.callOn(vm, method) });
+  const stateEdits = new StateEditor(chain, miner, pool);
   const services: Services = {
     config,
     chain,
@@ -249,8 +258,9 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
     clock,
     nextBlock,
     snapshots: new Snapshots({ chain, pool, miner, clock, next: nextBlock }),
-    stateEdits: new StateEditor(chain, miner, pool),
-    impersonation: new Impersonation(),
+    stateEdits,
+    stateDumps: new StateDumps(chain, stateEdits),
+    impersonation: new Impersonation(config.autoImpersonate),
     node: wide.control,
   };
   return { services, dispatch: createDispatcher(methodTable(implementMethods(services), wide.results), log, { gate: wide.gate }) };
@@ -259,7 +269,7 @@ async function assembleCore(config: NodeConfig, chain: Chain, mining: { automine
 async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, hosts, terminal: write }: Parts, given: NodeGenesis | undefined): Promise<RunningNode> {
   let settings: NodeConfig = config;
   const log = switchable(baseLog);
-  const terminal = write === undefined ? undefined : new Terminal(write);
+  const terminal = write === undefined ? undefined : new Terminal(write, undefined, config.json);
   const resets = new Mutex();
   let instanceId = bytesToHex(randomBytes(32));
   const control: NodeControl = {
@@ -267,6 +277,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       return instanceId;
     },
     reset: (genesis, forking) => resets.run(() => (forking !== undefined || (genesis === undefined && core.services.chain.fork !== undefined) ? resetFork(forking ?? {}) : reset(genesis))),
+    setChainId: (chainId) => resets.run(() => moveToChainId(chainId)),
     setLogging: (on) => {
       log.setEnabled(on);
       terminal?.setEnabled(on);
@@ -288,7 +299,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     results: config.checkResults ? new ResultCheck(log) : undefined,
     control,
   };
-  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? config.blockTime * 1000 : 0 }, wide);
+  let core = await assembleCore(config, firstChain, { automine: config.mining && config.blockTime === 0, intervalMs: config.mining ? Math.round(config.blockTime * 1000) : 0 }, wide);
 
   /**
    * Replaces the served chain with the one `make` opens (its settings `next`), and a new set of
@@ -328,6 +339,23 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     await replaceChain(next, (old) => Chain.replace(db, genesis === undefined ? (old.chain.spec as NodeGenesis) : devSpec(next), [db.pool, db.filters]));
     if (genesis !== undefined) devChain = true;
     log.info(`chain reset to genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
+  }
+
+  /**
+   * anvil_setChainId: the head's state, dumped, becomes the state of the same genesis under `chainId`
+   * (Chain.replace, as a reset), then loaded back as one state edit.
+   */
+  async function moveToChainId(chainId: bigint): Promise<void> {
+    const state: Uint8Array[] = [];
+    for await (const piece of core.services.stateDumps.dump()) state.push(Buffer.from(piece));
+    const spec = core.services.chain.spec as NodeGenesis;
+    const next = { ...settings, chainId };
+    await replaceChain(next, () => Chain.replace(db, { ...spec, config: { ...spec.config, chainId: Number(chainId) } }, [db.pool, db.filters]));
+    // Its transactions were signed for the old id: the dump is this node's own, not another chain's.
+    await core.services.stateDumps.load((async function* () {
+      yield* state;
+    })(), { ownChain: true });
+    log.info(`chain id set to ${chainId}: the state moved onto genesis ${bytesToHex(core.services.chain.genesis.hash())}`);
   }
 
   /**
@@ -400,6 +428,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       return damage === undefined ? { ok: true, ...state } : { ok: false, ...state, error: damage.message };
     },
   });
+  if (config.loadState !== undefined) await loadStateFlag(core.services.stateDumps, config.loadState);
   // Transactions journaled before a restart are mined as if they had just arrived.
   core.services.mining.resume();
   log.debug(`serving chain ${firstChain.commons.base.chainId()} at ${server.url}, head ${firstChain.head().header.number}`);
@@ -434,6 +463,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
           ws.close();
           await server.close();
           await miner.idle();
+          if (config.dumpState !== undefined) await dumpStateFlag(core.services.stateDumps, config.dumpState, log);
           await wide.subscriptions.idle();
           await filters.close();
           await terminal?.flush();
@@ -444,3 +474,4 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
       })()),
   };
 }
+

@@ -11,9 +11,15 @@ export interface NodeUnderTest {
   stop(): Promise<void>;
 }
 
-/** A node on a temp data dir (or in memory: `inMemory`), started with `flagsOfNode` besides. */
-export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = false } = {}): Promise<NodeUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'evm-node-bench-'));
+/**
+ * A node on a temp data dir (or in memory: `inMemory`; or on `dataDir`, which stopping it keeps), started
+ * with `flagsOfNode` besides.
+ */
+export async function startOwnNode(
+  flagsOfNode: string[] = [],
+  { inMemory = false, dataDir, startTimeoutMs = 30_000, stopTimeoutMs = 10_000 }: { inMemory?: boolean; dataDir?: string; startTimeoutMs?: number; stopTimeoutMs?: number } = {},
+): Promise<NodeUnderTest> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-bench-')));
   const cli = fileURLToPath(new URL('../../src/cli.js', import.meta.url));
   const where = inMemory ? [] : ['--data-dir', dir];
   const child: ChildProcess = spawn(process.execPath, [cli, 'start', '--port', '0', ...where, '--log-level', 'warn', ...flagsOfNode], {
@@ -22,7 +28,7 @@ export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = fals
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error('the node did not start within 30 s')), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the node did not start within ${startTimeoutMs / 1000} s`)), startTimeoutMs);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const match = /evm-node listening on (http:\/\/\S+)/.exec(out);
@@ -42,11 +48,11 @@ export async function startOwnNode(flagsOfNode: string[] = [], { inMemory = fals
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const force = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
         await exited;
         clearTimeout(force);
       }
-      await rm(dir, { recursive: true, force: true });
+      if (dataDir === undefined) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -84,6 +84,11 @@ export class BlockStore {
     return bytes === undefined ? undefined : this.checkedRecord(txHash, bytes);
   }
 
+  /** Every mined transaction's record, with its hash, in the order of their hashes (not the chain's). */
+  async *txRecords(): AsyncGenerator<[Uint8Array, TxRecord]> {
+    for await (const [hash, bytes] of this.db.txRecords.iterator()) yield [hash as Uint8Array, decodeTxRecord(bytes)];
+  }
+
   /**
    * The records of a block's transactions, in order; undefined when one is missing or names
    * another block (a transaction mined again elsewhere after its block left the chain).

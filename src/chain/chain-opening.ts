@@ -190,7 +190,7 @@ export async function replaceChain(db: Database, genesisSpec: GethGenesis, alsoC
 async function storesOf(db: Database, genesisSpec: GethGenesis) {
   const commons = new ForkCommons(commonFromGenesis(genesisSpec));
   const blocks = new BlockStore(db, (header) => commons.at(header));
-  const state = await StateStore.open(db.trie, genesisCommon(commons, genesisSpec), db.damage);
+  const state = await StateStore.open(db.trie, db.preimages, genesisCommon(commons, genesisSpec), db.damage);
   return { commons, blocks, state };
 }
 

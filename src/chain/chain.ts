@@ -211,6 +211,16 @@ export class Chain {
   }
 
   /**
+   * Writes the trie nodes and preimages a long state edit has made so far (anvil_loadState of a large
+   * dump), so they need not wait in memory for its end. Nodes are content-addressed and no recorded root
+   * names these until {@link commitHeadState} does: an edit that fails later leaves them unread.
+   */
+  async spillState(): Promise<void> {
+    await this.write(this.state.drain());
+    this.state.spilled();
+  }
+
+  /**
    * Rewinds the head to `target`, an ancestor of the head (or the head), whose state becomes
    * `stateRoot`: the blocks after it leave the chain with their receipts and indexes, in one batch
    * with `ops`. Caches forget them; rewind listeners hear of the new head.

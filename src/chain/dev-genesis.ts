@@ -8,6 +8,10 @@ export interface DevGenesisOptions {
   accounts: string[];
   balance: bigint;
   gasLimit: bigint;
+  /** the genesis block's timestamp; DEV_GENESIS_TIMESTAMP by default */
+  timestamp?: bigint;
+  /** the genesis block's base fee where EIP-1559 is active; DEV_INITIAL_BASE_FEE by default */
+  baseFee?: bigint;
 }
 
 /** geth's chain config; @ethereumjs/common's type does not know Osaka's key yet. */
@@ -66,13 +70,13 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
   return {
     config,
     nonce: '0x0',
-    timestamp: hex(DEV_GENESIS_TIMESTAMP),
+    timestamp: hex(opts.timestamp ?? DEV_GENESIS_TIMESTAMP),
     extraData: '0x',
     gasLimit: hex(opts.gasLimit),
     difficulty: postMerge ? '0x0' : '0x1',
     mixHash: `0x${'00'.repeat(32)}`,
     coinbase: `0x${'00'.repeat(20)}`,
-    baseFeePerGas: london ? hex(DEV_INITIAL_BASE_FEE) : undefined,
+    baseFeePerGas: london ? hex(opts.baseFee ?? DEV_INITIAL_BASE_FEE) : undefined,
     alloc,
   };
 }

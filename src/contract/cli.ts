@@ -7,6 +7,7 @@ import { requiredBump } from './diff/change.js';
 import { diffContracts } from './diff/diff.js';
 import { DIFF_FORMATS, formatDiff, type DiffFormat } from './diff/format.js';
 import { DocumentError, readDocument } from './document.js';
+import { isObject } from './json.js';
 import { checkVersion, contractVersion } from './gate.js';
 import { lintContract, type LintProblem } from './lint.js';
 import { RefError } from './refs.js';
@@ -102,14 +103,29 @@ function diff(args: string[], out: Output): number {
   const baseSpec = values.base ?? positionals[0];
   const headSpec = values.head ?? positionals[1];
   const root = projectRoot();
-  const base = baseSpec === undefined ? lastRelease(root) : readContractSource(baseSpec, root);
-  const head = headSpec === undefined ? { label: 'openrpc.json', doc: readDocument(join(root, 'openrpc.json')) } : readContractSource(headSpec, root);
+  const base = openRpc(baseSpec === undefined ? lastRelease(root) : readContractSource(baseSpec, root));
+  const head = openRpc(headSpec === undefined ? { label: 'openrpc.json', doc: readDocument(join(root, 'openrpc.json')) } : readContractSource(headSpec, root));
   const changes = diffContracts(base.doc, head.doc);
   const side = (s: ContractSource) => ({ source: s.label, version: contractVersion(s.doc) });
   out.stdout(formatDiff({ base: side(base), head: side(head), changes }, format));
   if (failOn === 'any' && changes.length > 0) return 1;
   if (failOn === 'breaking' && requiredBump(changes) === 'major') return 1;
   return 0;
+}
+
+/**
+ * `source`, refused as a usage error unless it is an OpenRPC document: any JSON object would otherwise diff as a
+ * contract that lost every method.
+ */
+function openRpc(source: ContractSource): ContractSource {
+  const { doc } = source;
+  const missing = [
+    typeof doc.openrpc === 'string' ? undefined : '"openrpc" version',
+    isObject(doc.info) ? undefined : '"info" object',
+    Array.isArray(doc.methods) ? undefined : '"methods" list',
+  ].filter((m) => m !== undefined);
+  if (missing.length > 0) throw new ContractUsageError(`${source.label} is not an OpenRPC document: it has no ${missing.join(', no ')}`);
+  return source;
 }
 
 function lastRelease(root: string): ContractSource {
@@ -134,7 +150,7 @@ function lint(args: string[], out: Output): number {
   if (positionals.length > 1) throw new ContractUsageError('contract lint takes at most one FILE');
   const root = projectRoot();
   const file = positionals[0] ?? join(root, 'openrpc.json');
-  const doc = readDocument(file);
+  const { doc } = openRpc({ label: file, doc: readDocument(file) });
   const releases = readReleases(root);
   const problems = lintContract(doc, releases);
   for (const p of problems) out.stdout(problemLine(file, p));

@@ -6,16 +6,18 @@ import type { Address } from '@ethereumjs/util';
  * reset forgets them.
  */
 export class Impersonation {
-  private readonly addresses = new Set<string>();
-  private everyone = false;
+  private readonly impersonated = new Set<string>();
+
+  /** `everyone`: every address is impersonated from the start (--auto-impersonate). */
+  constructor(private everyone = false) {}
 
   impersonate(address: Address): void {
-    this.addresses.add(address.toString());
+    this.impersonated.add(address.toString());
   }
 
   /** Answers whether `address` was impersonated. */
   stop(address: Address): boolean {
-    return this.addresses.delete(address.toString());
+    return this.impersonated.delete(address.toString());
   }
 
   /** With `on`, every address is impersonated, whatever was started or stopped one by one. */
@@ -23,7 +25,12 @@ export class Impersonation {
     this.everyone = on;
   }
 
+  /** The addresses impersonated one by one, in the order they were (lowercase, 0x-prefixed). */
+  addresses(): string[] {
+    return [...this.impersonated];
+  }
+
   covers(address: Address): boolean {
-    return this.everyone || this.addresses.has(address.toString());
+    return this.everyone || this.impersonated.has(address.toString());
   }
 }

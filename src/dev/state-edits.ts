@@ -4,10 +4,14 @@
 // state and the record "this block's state is now that root" in one LevelDB batch (Chain.commitHeadState)
 // — so it survives a restart, and a crash never leaves a recorded root whose nodes are missing.
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
-import { Account, KECCAK256_RLP, equalsBytes, setLengthLeft, type Address } from '@ethereumjs/util';
+import { Account, KECCAK256_NULL, KECCAK256_RLP, equalsBytes, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { Chain } from '../chain/chain.js';
 import type { Miner } from '../producer/miner.js';
 import type { TxPool } from '../txpool/pool.js';
+import type { DumpedAccount } from '../dump/anvil-format.js';
+
+/** Accounts of a loaded dump between flushes of the state's caches into its trie. */
+const FLUSH_EVERY = 4_096;
 
 export class StateEditor {
   constructor(
@@ -19,6 +23,13 @@ export class StateEditor {
   setBalance(address: Address, balance: bigint): Promise<void> {
     return this.editAccount(address, (account) => {
       account.balance = balance;
+    });
+  }
+
+  /** anvil_addBalance: the balance grows by `amount` (an account that does not exist is created with it). */
+  addBalance(address: Address, amount: bigint): Promise<void> {
+    return this.editAccount(address, (account) => {
+      account.balance += amount;
     });
   }
 
@@ -43,6 +54,36 @@ export class StateEditor {
       if ((await state.getAccount(address)) === undefined) await state.putAccount(address, new Account());
       await state.putStorage(address, setLengthLeft(slot, 32), value);
     });
+  }
+
+  /**
+   * Many accounts in one edit (anvil_loadState): `fill` hands each to `put`, which sets its nonce, balance and
+   * code and writes its slots over what it held. They land together in one batch when `fill` resolves, or
+   * not at all when it throws; the pool then re-reads the nonces.
+   */
+  async load<T>(fill: (put: (address: Address, account: DumpedAccount) => Promise<void>) => Promise<T>): Promise<T> {
+    let answer: T | undefined;
+    await this.edit(async (state) => {
+      let since = 0;
+      answer = await fill(async (address, { nonce, balance, code, storage }) => {
+        const account = (await state.getAccount(address)) ?? new Account();
+        account.nonce = nonce;
+        account.balance = balance;
+        await state.putAccount(address, account);
+        if (code !== undefined && (code.length > 0 || !equalsBytes(account.codeHash, KECCAK256_NULL))) await state.putCode(address, code);
+        for (const [slot, value] of storage) await state.putStorage(address, slot, value);
+        await this.pruneIfEmpty(state, address);
+        // Into the trie and the database now and then: the state's caches and the trie's buffer would otherwise hold a large dump whole.
+        if (++since === FLUSH_EVERY) {
+          since = 0;
+          await state.flush();
+          state.clearCaches();
+          await this.chain.spillState();
+        }
+      });
+    });
+    await this.pool.revalidate();
+    return answer as T;
   }
 
   private editAccount(address: Address, change: (account: Account) => void): Promise<void> {

@@ -172,7 +172,7 @@ async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity,
     forkState.addRemoteBlock({ number: block.header.number, hash: block.hash(), stateRoot: block.header.stateRoot }),
   );
   const blocks = new ForkedBlockStore(db, (header) => commons.at(header), history);
-  const state = await StateStore.open(db.trie, commons.at(base.header), db.damage, forkState);
+  const state = await StateStore.open(db.trie, db.preimages, commons.at(base.header), db.damage, forkState);
   const fork: ChainFork = {
     info: { url: remote?.shownUrl, number: identity.number, hash: hexToBytes(identity.hash as `0x${string}`), remoteChainId: identity.chainId, cache: store.where, offline: remote === undefined },
     base,

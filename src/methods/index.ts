@@ -3,6 +3,8 @@ import { isValidParams, methodNames, paramError } from '../../generated/index.js
 import type { CallContext, MethodEntry } from '../rpc/dispatch.js';
 import { invalidParams } from '../rpc/errors.js';
 import type { ResultCheck } from '../rpc/result-check.js';
+import { anvilAliases } from './dev/anvil-aliases.js';
+import { erc20Methods } from './dev/erc20.js';
 import { impersonationMethods } from './dev/impersonation.js';
 import { rawMethods } from './debug/raw.js';
 import { tracingMethods } from './debug/tracing.js';
@@ -11,6 +13,7 @@ import { nextBlockMethods } from './dev/next-block.js';
 import { nodeMethods } from './dev/node.js';
 import { poolControlMethods } from './dev/pool.js';
 import { snapshotMethods } from './dev/snapshots.js';
+import { stateDumpMethods } from './dev/state-dumps.js';
 import { stateEditMethods } from './dev/state-edits.js';
 import { timeMethods } from './dev/time.js';
 import { blockMethods } from './eth/blocks.js';
@@ -25,13 +28,14 @@ import { stateMethods } from './eth/state.js';
 import { submissionMethods } from './eth/submission.js';
 import { transactionMethods } from './eth/transactions.js';
 import { netMethods } from './net/net.js';
+import { otsMethods } from './ots/ots.js';
 import type { Handlers, Services } from './services.js';
 import { testingMethods } from './testing/build-block.js';
 import { txpoolMethods } from './txpool/content.js';
 
 /** Every method of the contract; the type makes a missing or mistyped one a compile error. */
 export function implementMethods(services: Services): Handlers {
-  return {
+  const methods = {
     ...blockMethods(services),
     ...stateMethods(services),
     ...transactionMethods(services),
@@ -48,6 +52,7 @@ export function implementMethods(services: Services): Handlers {
     ...timeMethods(services),
     ...snapshotMethods(services),
     ...stateEditMethods(services),
+    ...stateDumpMethods(services),
     ...impersonationMethods(services),
     ...nextBlockMethods(services),
     ...poolControlMethods(services),
@@ -56,7 +61,10 @@ export function implementMethods(services: Services): Handlers {
     ...tracingMethods(services),
     ...rawMethods(services),
     ...testingMethods(services),
+    ...erc20Methods(services),
+    ...otsMethods(services),
   };
+  return { ...methods, ...anvilAliases(methods) };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { NextBlock } from '../producer/next-block.js';
 import type { Impersonation } from '../dev/impersonation.js';
 import type { Snapshots } from '../dev/snapshots.js';
 import type { StateEditor } from '../dev/state-edits.js';
+import type { StateDumps } from '../dev/state-dumps.js';
 import type { GenesisSettings } from '../config.js';
 import type { TraceService } from '../tracing/trace-service.js';
 import type { Simulator } from '../simulation/simulate.js';
@@ -32,6 +33,11 @@ export interface NodeControl {
    * fork's, an omitted block the remote's head, or the current one's on the same remote).
    */
   reset(genesis?: Partial<GenesisSettings>, forking?: ForkRequest): Promise<void>;
+  /**
+   * anvil_setChainId: the head's state moved onto a chain of the same genesis settings but `chainId` (a
+   * chain id is its genesis's here), which then serves as after a reset.
+   */
+  setChainId(chainId: bigint): Promise<void>;
   /** anvil_setLoggingEnabled */
   setLogging(on: boolean): void;
   /** the first wait before a fork's remote request is tried again (anvil_nodeInfo shows it) */
@@ -80,6 +86,8 @@ export interface Services {
   snapshots: Snapshots;
   /** anvil_setBalance, anvil_setCode, anvil_setNonce, anvil_setStorageAt */
   stateEdits: StateEditor;
+  /** anvil_dumpState, anvil_loadState: the head's state in anvil's format */
+  stateDumps: StateDumps;
   /** the accounts eth_sendTransaction may send from without their keys */
   impersonation: Impersonation;
   /** the node itself: its id, reset, logging */

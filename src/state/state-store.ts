@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
@@ -9,6 +10,7 @@ import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
 import { forkAware } from './fork-aware-state.js';
 import type { ForkState } from '../fork/fork-state.js';
+import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
 /**
@@ -40,16 +42,20 @@ export class StateStore {
     private readonly trie: MerklePatriciaTrie,
     common: Common,
     private readonly wrap: StateWrapper,
+    /** the keys the writer wrote, by their hashes (anvil_dumpState lists accounts through them) */
+    readonly preimages: PreimageStore,
+    /** the trie's own nodes (a fork's remote never asked), for walking what the node wrote */
+    readonly section: Section,
   ) {
-    this.writing = new Writer(trie, common, (root) => this.snapshot(root), wrap);
+    this.writing = new Writer(trie, common, (root) => this.snapshot(root), (keyHex) => preimages.record(keyHex), wrap);
     this.writer = this.writing.state;
   }
 
   /**
-   * The state in `section`; what its reads find damaged goes to `damage`. A forked chain's (`fork`)
-   * reads what it lacks from the remote.
+   * The state in `section`, the preimages of its keys in `preimages`; what its reads find damaged
+   * goes to `damage`. A forked chain's (`fork`) reads what it lacks from the remote.
    */
-  static async open(section: Section, common: Common, damage: DamageLog, fork?: ForkState): Promise<StateStore> {
+  static async open(section: Section, preimages: Section, common: Common, damage: DamageLog, fork?: ForkState): Promise<StateStore> {
     const store = new TrieStore(section, damage, fork);
     const trie = await createMPT({
       db: store,
@@ -60,7 +66,8 @@ export class StateStore {
       // allocated whole for each; the store's shared cache of recent nodes serves them all.
       cacheSize: 0,
     });
-    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork));
+    const keccak = common.customCrypto.keccak256 ?? keccak256;
+    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork), new PreimageStore(preimages, keccak), section);
   }
 
   /**
@@ -154,7 +161,7 @@ export class StateStore {
   }
 
   drain(): BatchOp[] {
-    return this.store.drain();
+    return [...this.store.drain(), ...this.preimages.drain()];
   }
 
   /** Gives the trie node cache room for a long run of blocks until the returned function is called (see CACHE_LIMITS.trieNodeProbationBytesWhileMining). */
@@ -175,6 +182,12 @@ export class StateStore {
     return snapshot;
   }
 
+  /** What {@link drain} took was written ahead of an edit that has not landed (Chain.spillState). */
+  spilled(): void {
+    this.store.landed();
+    this.preimages.landed();
+  }
+
   /**
    * The block whose state is `root` has landed on the block whose state is `parentRoot`, or a run
    * of blocks {@link built} one by one, the last with state `root`: the writer's recorded changes
@@ -186,6 +199,7 @@ export class StateStore {
    */
   landed(parentRoot: Uint8Array | undefined, root: Uint8Array, blocks = 1): void {
     this.store.landed();
+    this.preimages.landed();
     this.blocksSinceClear += blocks;
     if (this.blocksSinceClear >= CACHE_LIMITS.writerBlocks || this.writing.cachedAccounts() > CACHE_LIMITS.writerAccounts) {
       this.writer.clearCaches();
@@ -208,6 +222,7 @@ export class StateStore {
 
   discard(): void {
     this.store.discard();
+    this.preimages.discard();
     this.unlanded = undefined;
     this.writing.take();
   }

@@ -37,12 +37,29 @@ export class Writer {
   private base?: StateSnapshot;
   private readonly accounts: NonNullable<Caches['account']>;
 
-  /** `snapshotOf` answers the snapshot of a state root, for the base after setStateRoot. */
-  constructor(trie: MerklePatriciaTrie, common: Common, snapshotOf: (root: Uint8Array) => StateSnapshot, wrap: StateWrapper = asIs) {
+  /**
+   * `snapshotOf` answers the snapshot of a state root, for the base after setStateRoot; `written` hears
+   * of every address and slot (unprefixed hex) flushed to the trie, whose preimages are kept.
+   */
+  constructor(trie: MerklePatriciaTrie, common: Common, snapshotOf: (root: Uint8Array) => StateSnapshot, written: (keyHex: string) => void, wrap: StateWrapper = asIs) {
     const caches = new Caches();
     this.accounts = caches.account!;
     this.state = wrap(storageThroughCache(new MerkleStateManager({ trie, common, caches }), caches));
     this.recordChanges(caches);
+    const storage = caches.storage!;
+    const flushStorage = storage.flush.bind(storage);
+    storage.flush = () => {
+      const items = flushStorage();
+      for (const [, keyHex] of items) written(keyHex);
+      return items;
+    };
+    const accounts = caches.account!;
+    const flushAccounts = accounts.flush.bind(accounts);
+    accounts.flush = () => {
+      const items = flushAccounts();
+      for (const [addressHex] of items) written(addressHex);
+      return items;
+    };
     const setStateRoot = this.state.setStateRoot.bind(this.state);
     // The trie moved to another root (a failed block undone, an import's parent): the base follows.
     this.state.setStateRoot = async (root: Uint8Array, clearCache?: boolean) => {

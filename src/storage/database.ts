@@ -38,6 +38,8 @@ export interface Database {
   readonly meta: Section;
   /** block hash → the state root after state edits (anvil_setBalance & co.) made on top of that block */
   readonly stateEdits: Section;
+  /** keccak256(key) → key, for the addresses and slots the state trie holds by their hashes */
+  readonly preimages: Section;
   /** the transaction pool's journal */
   readonly pool: Section;
   /** installed filters with their cursors */

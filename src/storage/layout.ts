@@ -13,6 +13,8 @@
 //   d  block hash → total difficulty
 //   m  name → singleton: head, genesis, genesisSpec, safe, finalized, layout
 //   e  block hash → the state root state edits (anvil_setBalance & co.) left on top of that block
+//   h  keccak256(key) → key: the addresses and storage slots the state trie holds by their hashes
+//      (state/preimages.ts); a data dir written before it existed lacks those it held then
 //   p  the pool's journal;  f  installed filters
 //
 // Sealed: the record's bytes followed by their CRC-32 (storage/checksum.ts), checked on every read,
@@ -44,6 +46,7 @@ export const SECTION_NAMES = {
   totalDifficulty: 'd',
   meta: 'm',
   stateEdits: 'e',
+  preimages: 'h',
   pool: 'p',
   filters: 'f',
   /** layout 1 only: emptied by the migration */

@@ -9,6 +9,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
 import type { Dispatcher } from '../rpc/dispatch.js';
 import { consoleDecoder, isConsoleCall } from './console-log.js';
+import { callLogLine, requestLine, transactionLine } from './json-lines.js';
 import { failureOf } from './outcome.js';
 import { printable } from '../printable.js';
 
@@ -54,10 +55,14 @@ export class Terminal {
   private readonly calls = new WeakMap<VM, CallCapture>();
   private enabled = true;
 
-  /** `windowMs`: how long requests are gathered before their lines are printed. */
+  /**
+   * `windowMs`: how long requests are gathered before their lines are printed; `json`: one JSON
+   * object per line instead (json-lines.ts), a line per request with its duration, none folded.
+   */
   constructor(
     private readonly write: (text: string) => void,
     private readonly windowMs = REQUEST_WINDOW_MS,
+    private readonly json = false,
   ) {}
 
   /** anvil_setLoggingEnabled / hardhat_setLoggingEnabled: while off, nothing is gathered or printed. */
@@ -67,6 +72,16 @@ export class Terminal {
 
   /** `dispatch`, with each request counted. */
   dispatcher(dispatch: Dispatcher): Dispatcher {
+    if (this.json) {
+      return (method, params, ctx) => {
+        if (!this.enabled) return dispatch(method, params, ctx);
+        const started = performance.now();
+        const answer = dispatch(method, params, ctx);
+        const print = (result: unknown, error: unknown) => this.printLater(() => [requestLine(method, performance.now() - started, result, error)]);
+        answer.then((result) => print(result, undefined), (error: unknown) => print(undefined, error));
+        return answer;
+      };
+    }
     return (method, params, ctx) => {
       if (this.enabled) this.request(method);
       return dispatch(method, params, ctx);
@@ -110,7 +125,8 @@ export class Terminal {
     this.calls.set(vm, capture);
     return () => {
       if (this.calls.get(vm) === capture) this.calls.delete(vm);
-      if (capture.logs.length > 0) this.printLater(async () => [`    console.log (${method}):`, ...(await this.decode(capture.logs))]);
+      if (capture.logs.length === 0) return;
+      this.printLater(async () => (this.json ? [callLogLine(method, await this.decode(capture.logs, ''))] : [`    console.log (${method}):`, ...(await this.decode(capture.logs))]));
     };
   }
 
@@ -189,6 +205,10 @@ export class Terminal {
     // Runs of a block that never landed (its write failed) are not kept for the next.
     this.runs.clear();
     if (mined.length === 0) return;
+    if (this.json) {
+      this.printLater(() => Promise.all(mined.map(async ({ hash, record }) => transactionLine(block, hash, record.result, await this.decode(record.logs, '')))));
+      return;
+    }
     this.printLater(async () => {
       const lines: string[] = [];
       for (const { hash, record } of mined) lines.push('', ...(await this.transactionLines(hash, record)));
@@ -208,8 +228,9 @@ export class Terminal {
     return lines;
   }
 
-  private async decode(logs: Uint8Array[]): Promise<string[]> {
+  private async decode(logs: Uint8Array[], indent = '      '): Promise<string[]> {
+    if (logs.length === 0) return [];
     const decode = await consoleDecoder();
-    return logs.map((data) => `      ${decode(data)}`);
+    return logs.map((data) => `${indent}${decode(data)}`);
   }
 }

@@ -28,3 +28,8 @@ export function withSender(raw: Uint8Array, common: Common, sender: Address): Ty
   Object.freeze(tx);
   return tx;
 }
+
+/** The sender a transaction's placeholder signature commits to (it was impersonated), or undefined for a real signature. */
+export function impersonatedSender(tx: TypedTransaction, sender: Address): Address | undefined {
+  return tx.s === 1n && tx.r === SENDER_MARK + bytesToBigInt(sender.bytes) ? sender : undefined;
+}

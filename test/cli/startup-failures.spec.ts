@@ -191,6 +191,11 @@ describe('start-up failures: one clear line each, nothing written', () => {
       await expectRefusal(await refused(['--trace-max-timeout', '0']), '--trace-max-timeout must be an integer ≥ 1, got "0"', 2);
     });
 
+    it('has a stray argument: refused, not ignored (the node would serve on 8545 instead)', async () => {
+      await expectRefusal(await refused(['8546']), 'unexpected argument "8546": start takes flags only (did you mean --port 8546?); see --help', 2);
+      await expectRefusal(await refused(['foo']), 'unexpected argument "foo": start takes flags only; see --help', 2);
+    });
+
     it('has a mistyped command: suggests the nearest', async () => {
       const cli = runCli(['strat', '--port', '0'], { cwd });
       await expectRefusal({ code: await cli.exited, stdout: cli.stdout(), stderr: cli.stderr() }, 'unknown command "strat" (did you mean start?); see --help', 2);

@@ -70,6 +70,33 @@ describe('evm-node contract (command line)', function () {
     expect(markdown).to.include('| `eth_extra` | `name` | method added');
   });
 
+  it('diff folds a change repeated across methods into one line naming the count and the methods', function () {
+    const file = path.join(dir, 'renamed-param.json');
+    const doc = structuredClone(contract);
+    const takesBlock = (doc.methods as Json[]).filter((m) => (m.params as Json[]).some((p) => p.name === 'block')).map((m) => m.name as string).sort();
+    for (const m of doc.methods as Json[]) for (const p of m.params as Json[]) if (p.name === 'block') p.description = 'Reworded everywhere.';
+    writeFileSync(file, JSON.stringify(doc));
+    const { stdout } = run('diff', base, file);
+    expect(takesBlock.length).to.be.greaterThan(2);
+    expect(stdout).to.include(`Informational (${takesBlock.length})\n  params.block in ${takesBlock.length} methods: ${takesBlock.join(', ')}\n    `);
+    expect(stdout.match(/params\.block/g)).to.have.length(1);
+    const markdown = run('diff', base, file, '--format', 'markdown').stdout;
+    expect(markdown).to.include(`| ${takesBlock.length} methods: ${takesBlock.map((m) => `\`${m}\``).join(', ')} | \`params.block\` |`);
+    // JSON, for tools, keeps one entry per method.
+    expect((JSON.parse(run('diff', base, file, '--format', 'json').stdout) as { changes: unknown[] }).changes).to.have.length(takesBlock.length);
+  });
+
+  it('refuses a file that is not an OpenRPC document, as a usage error', function () {
+    const file = path.join(dir, 'not-openrpc.json');
+    writeFileSync(file, '{"foo":1}');
+    expect(() => run('diff', base, file)).to.throw(ContractUsageError, `${file} is not an OpenRPC document: it has no "openrpc" version`);
+    expect(() => run('lint', file)).to.throw(ContractUsageError, 'is not an OpenRPC document');
+    const bin = spawnSync(process.execPath, [CLI, 'contract', 'diff', file, base], { encoding: 'utf8' });
+    expect(bin.status).to.equal(2);
+    expect(bin.stdout).to.equal('');
+    expect(bin.stderr).to.equal(`evm-node: ${file} is not an OpenRPC document: it has no "openrpc" version, no "info" object, no "methods" list\n`);
+  });
+
   it('--fail-on breaking fails only on a breaking change, --fail-on any on any change', function () {
     expect(run('diff', base, removed, '--fail-on', 'breaking').status).to.equal(1);
     expect(run('diff', base, added, '--fail-on', 'breaking').status).to.equal(0);

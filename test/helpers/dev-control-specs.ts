@@ -1,5 +1,5 @@
 // The specs of the dev-node methods anvil and Hardhat both name (mining, impersonation, reset, the
-// pool, the next block's settings, the methods this node cannot serve), written once and run under
+// pool, the next block's settings), written once and run under
 // both names by test/rpc/anvil/*.spec.ts and test/rpc/hardhat/*.spec.ts.
 import { expect } from 'chai';
 import { callAs, blockAt, done, freshAddress, headNumber, hex, methodOf, type Dialect } from './dev-calls.js';
@@ -517,16 +517,6 @@ export function describeRemoveBlockTimestampInterval(dialect: Dialect): void {
     });
     it('answers false when no interval is set', async () => {
       expect(await callAs(it_.node, method, [])).to.equal(false);
-    });
-  });
-}
-
-export function describeNotSupported(dialect: Dialect, base: 'dumpState' | 'loadState', params: unknown[], reason: RegExp): void {
-  const method = methodOf(dialect, base);
-  describe(method, () => {
-    const it_ = freshNode();
-    it('is declared but refused with -32004 naming why, never -32601', async () => {
-      await expectRpcError(callAs(it_.node, method, params), -32004, reason);
     });
   });
 }

@@ -152,6 +152,20 @@ describe('playground in a headless browser', function () {
     }
   });
 
+  it('pre-fills eth_sendTransaction without a nonce, so its example sends on a chain that has moved on', async function () {
+    await rpc(node.url, 'eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', value: '0x1' }]);
+    await page.click('[data-method="eth_sendTransaction"]');
+    await page.waitForSelector('#method-name');
+    const request = JSON.parse(await page.inputValue('[data-param="0"]')) as Record<string, unknown>;
+    expect(request).to.include.keys('from', 'to', 'value');
+    expect(request).to.not.have.property('nonce');
+    await page.click('#send');
+    await page.waitForSelector('#response #verdict');
+    const hash = JSON.parse((await page.textContent('#result')) ?? 'null') as string;
+    const sent = await rpc<{ nonce: string }>(node.url, 'eth_getTransactionByHash', [hash]);
+    expect(sent.nonce).to.equal('0x1');
+  });
+
   it('loaded nothing from any other origin and raised no page errors', function () {
     expect(foreignRequests).to.deep.equal([]);
     expect(pageErrors).to.deep.equal([]);

@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc"
+CONTRACT_DIGEST = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -33,6 +33,16 @@ class MethodInfo(NamedTuple):
 
 
 METHODS: dict[str, MethodInfo] = {
+    "anvil_addBalance": MethodInfo(
+        "anvil_addBalance",
+        "anvil_add_balance",
+        ("address", "amount"),
+        2,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "anvil_autoImpersonateAccount": MethodInfo(
         "anvil_autoImpersonateAccount",
         "anvil_auto_impersonate_account",
@@ -40,6 +50,17 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_dealERC20": MethodInfo(
+        "anvil_dealERC20",
+        "anvil_deal_erc20",
+        ("address", "token", "amount"),
+        3,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "Unable to set ERC20 balance, no slot found"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -61,7 +82,7 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "dumpState is not supported"),
+            DeclaredError(-32000, "cannot dump the state: …"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -85,6 +106,16 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
+    "anvil_increaseTime": MethodInfo(
+        "anvil_increaseTime",
+        "anvil_increase_time",
+        ("seconds",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "anvil_loadState": MethodInfo(
         "anvil_loadState",
         "anvil_load_state",
@@ -92,7 +123,7 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "loadState is not supported"),
+            DeclaredError(-32602, "invalid argument 0 (state): … ; nothing was loaded"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -138,6 +169,26 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"),
         ),
     ),
+    "anvil_revert": MethodInfo(
+        "anvil_revert",
+        "anvil_revert",
+        ("snapshotId",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_setAutomine": MethodInfo(
+        "anvil_setAutomine",
+        "anvil_set_automine",
+        ("enabled",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "anvil_setBalance": MethodInfo(
         "anvil_setBalance",
         "anvil_set_balance",
@@ -158,6 +209,18 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
+    "anvil_setChainId": MethodInfo(
+        "anvil_setChainId",
+        "anvil_set_chain_id",
+        ("chainId",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "cannot reset while a chain import runs; wait until eth_syncing answers false"),
+            DeclaredError(-32000, "cannot dump the state: …"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "anvil_setCode": MethodInfo(
         "anvil_setCode",
         "anvil_set_code",
@@ -172,6 +235,16 @@ METHODS: dict[str, MethodInfo] = {
         "anvil_setCoinbase",
         "anvil_set_coinbase",
         ("address",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_setIntervalMining": MethodInfo(
+        "anvil_setIntervalMining",
+        "anvil_set_interval_mining",
+        ("interval",),
         1,
         (
             DeclaredError(-32602, "Invalid params"),
@@ -236,6 +309,16 @@ METHODS: dict[str, MethodInfo] = {
         "anvil_set_storage_at",
         ("address", "slot", "value"),
         3,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_snapshot": MethodInfo(
+        "anvil_snapshot",
+        "anvil_snapshot",
+        (),
+        0,
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
@@ -419,6 +502,16 @@ METHODS: dict[str, MethodInfo] = {
     "eth_chainId": MethodInfo(
         "eth_chainId",
         "eth_chain_id",
+        (),
+        0,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "eth_coinbase": MethodInfo(
+        "eth_coinbase",
+        "eth_coinbase",
         (),
         0,
         (
@@ -970,6 +1063,16 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "timestamp must be greater than the parent block timestamp"),
         ),
     ),
+    "evm_setTime": MethodInfo(
+        "evm_setTime",
+        "evm_set_time",
+        ("timestamp",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "evm_snapshot": MethodInfo(
         "evm_snapshot",
         "evm_snapshot",
@@ -998,7 +1101,7 @@ METHODS: dict[str, MethodInfo] = {
         0,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "dumpState is not supported"),
+            DeclaredError(-32000, "cannot dump the state: …"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -1029,7 +1132,7 @@ METHODS: dict[str, MethodInfo] = {
         1,
         (
             DeclaredError(-32602, "Invalid params"),
-            DeclaredError(-32004, "loadState is not supported"),
+            DeclaredError(-32602, "invalid argument 0 (state): … ; nothing was loaded"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -1208,6 +1311,120 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
+    "ots_getApiLevel": MethodInfo(
+        "ots_getApiLevel",
+        "ots_get_api_level",
+        (),
+        0,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getBlockDetails": MethodInfo(
+        "ots_getBlockDetails",
+        "ots_get_block_details",
+        ("blockNumber",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getBlockTransactions": MethodInfo(
+        "ots_getBlockTransactions",
+        "ots_get_block_transactions",
+        ("blockNumber", "pageNumber", "pageSize"),
+        3,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getContractCreator": MethodInfo(
+        "ots_getContractCreator",
+        "ots_get_contract_creator",
+        ("address",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getInternalOperations": MethodInfo(
+        "ots_getInternalOperations",
+        "ots_get_internal_operations",
+        ("transactionHash",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "transaction … not found"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getTransactionBySenderAndNonce": MethodInfo(
+        "ots_getTransactionBySenderAndNonce",
+        "ots_get_transaction_by_sender_and_nonce",
+        ("sender", "nonce"),
+        2,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_getTransactionError": MethodInfo(
+        "ots_getTransactionError",
+        "ots_get_transaction_error",
+        ("transactionHash",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "transaction … not found"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_hasCode": MethodInfo(
+        "ots_hasCode",
+        "ots_has_code",
+        ("address", "block"),
+        2,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "header not found"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_searchTransactionsAfter": MethodInfo(
+        "ots_searchTransactionsAfter",
+        "ots_search_transactions_after",
+        ("address", "blockNumber", "pageSize"),
+        3,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_searchTransactionsBefore": MethodInfo(
+        "ots_searchTransactionsBefore",
+        "ots_search_transactions_before",
+        ("address", "blockNumber", "pageSize"),
+        3,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "ots_traceTransaction": MethodInfo(
+        "ots_traceTransaction",
+        "ots_trace_transaction",
+        ("transactionHash",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "transaction … not found"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
     "personal_sign": MethodInfo(
         "personal_sign",
         "personal_sign",
@@ -1299,6 +1516,16 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
+    "web3_sha3": MethodInfo(
+        "web3_sha3",
+        "web3_sha3",
+        ("data",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
 }
 """Every method of the contract by wire name, sorted."""
 
@@ -1311,6 +1538,27 @@ class ContractMethods(abc.ABC):
     @abc.abstractmethod
     def _call(self, method: str, params: list[object], required: int) -> Any:
         """Sends `method` with `params` (those after the first `required` left out when None from the end on)."""
+
+    def anvil_add_balance(self, address: t.Address, amount: t.QuantityInput) -> None:
+        """`anvil_addBalance`: Adds to an account's balance.
+
+        Adds `amount` wei to the balance of `address` in the head's state, as anvil_setBalance sets it: at
+        once, without a block, surviving a restart. An account that does not exist is created with the amount.
+
+        Args:
+            address: Account.
+            amount: Wei to add.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_addBalance", [address, amount], 2))
 
     def anvil_auto_impersonate_account(self, enabled: bool) -> None:
         """`anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
@@ -1331,6 +1579,30 @@ class ContractMethods(abc.ABC):
         Since contract version 1.0.0.
         """
         return cast("None", self._call("anvil_autoImpersonateAccount", [enabled], 1))
+
+    def anvil_deal_erc20(self, address: t.Address, token: t.Address, amount: t.QuantityInput) -> None:
+        """`anvil_dealERC20`: Sets an account's balance of an ERC-20 token.
+
+        Sets what `balanceOf(address)` of the token contract answers to `amount`, as anvil does: the storage
+        slots the token reads to answer balanceOf are found by running the call, and the one that makes it
+        answer `amount` (tried with a state override) is written with anvil_setStorageAt's edit. The token's
+        total supply is left as it is. A token whose balanceOf reads no such slot is refused with -32000.
+
+        Args:
+            address: The holder.
+            token: The ERC-20 contract.
+            amount: The balance, in the token's smallest unit.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_dealERC20", [address, token, amount], 3))
 
     def anvil_drop_transaction(self, hash: t.Hash32Input) -> t.Hash32 | None:
         """`anvil_dropTransaction`: Removes a transaction from the pool.
@@ -1353,18 +1625,23 @@ class ContractMethods(abc.ABC):
         return cast("t.Hash32 | None", self._call("anvil_dropTransaction", [hash], 1))
 
     def anvil_dump_state(self) -> t.Bytes:
-        """`anvil_dumpState`: Would export the state as a blob: not supported.
+        """`anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
 
-        anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses
-        (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004
-        naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state
-        instead. hardhat_dumpState does the same and answers as Hardhat does.
+        Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState:
+        `block`, the block environment; `accounts`, each account's nonce, balance, code and storage;
+        `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON
+        in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the
+        state trie and turning its hashed keys back into addresses and slots through the preimages the node
+        keeps for every key it writes. A state holding keys written before preimages were kept (an older data
+        dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and
+        slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork
+        holds what it touched. hardhat_dumpState does the same.
 
         Returns:
-            The state blob anvil would answer.
+            Gzipped JSON in anvil's format, in hex.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -1412,26 +1689,52 @@ class ContractMethods(abc.ABC):
         """
         return cast("None", self._call("anvil_impersonateAccount", [address], 1))
 
-    def anvil_load_state(self, state: t.BytesInput) -> bool:
-        """`anvil_loadState`: Would merge a state blob: not supported.
+    def anvil_increase_time(self, seconds: t.Seconds) -> int:
+        """`anvil_increaseTime`: Moves the block clock forward.
 
-        anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so
-        it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as
-        Hardhat does.
+        anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number
+        (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block
+        clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least
+        its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
 
         Args:
-            state: A blob from anvil_dumpState.
+            seconds: Seconds to add.
 
         Returns:
-            Whether the state was loaded.
+            The clock's total offset from the wall clock, in seconds.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
         """
-        return cast("bool", self._call("anvil_loadState", [state], 1))
+        return cast("int", self._call("anvil_increaseTime", [seconds], 1))
+
+    def anvil_load_state(self, state: t.BytesInput) -> Literal[True]:
+        """`anvil_loadState`: Merges a state dump in anvil's format into the head's state.
+
+        Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON,
+        as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives,
+        over what the account held) in the head's state, as one state edit: read as it streams in, every
+        account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does
+        not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose
+        transactions are signed for another chain id is refused. Answers true, as anvil does;
+        hardhat_loadState does the same.
+
+        Args:
+            state: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
+
+        Returns:
+            Always true.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("Literal[True]", self._call("anvil_loadState", [state], 1))
 
     def anvil_mine(
         self,
@@ -1529,6 +1832,52 @@ class ContractMethods(abc.ABC):
         """
         return cast("None", self._call("anvil_reset", [options], 0))
 
+    def anvil_revert(self, snapshot_id: t.Uint64Input) -> bool:
+        """`anvil_revert`: Goes back to a snapshot.
+
+        anvil's name for evm_revert. Puts back what evm_snapshot recorded: the blocks mined since leave the
+        chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal
+        changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the
+        next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes
+        with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the
+        snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are
+        sent. Answers false for an unknown or used-up id.
+
+        Args:
+            snapshot_id: An id evm_snapshot answered.
+
+        Returns:
+            True when the snapshot existed and the node went back to it.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("bool", self._call("anvil_revert", [snapshot_id], 1))
+
+    def anvil_set_automine(self, enabled: bool) -> None:
+        """`anvil_setAutomine`: Turns automine on or off.
+
+        anvil's name for evm_setAutomine, answered as anvil answers. With automine on (the default) every
+        accepted transaction is mined at once in its own block; with it off transactions wait in the pool
+        until evm_mine or interval mining.
+
+        Args:
+            enabled: true to enable automine.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_setAutomine", [enabled], 1))
+
     def anvil_set_balance(self, address: t.Address, balance: t.QuantityInput) -> None:
         """`anvil_setBalance`: Sets an account's balance.
 
@@ -1572,6 +1921,32 @@ class ContractMethods(abc.ABC):
         """
         return cast("None", self._call("anvil_setBlockTimestampInterval", [seconds], 1))
 
+    def anvil_set_chain_id(self, chain_id: int) -> None:
+        """`anvil_setChainId`: Sets the chain's id.
+
+        Moves the head's state onto a chain with the given id, as anvil's chain id changes: from then on
+        eth_chainId answers it and transactions must be signed for it. A chain id is part of a chain's genesis
+        here (every block's transactions are signed for it), so the head's state — every account, as
+        anvil_dumpState lists them — becomes the state of a new genesis with that id, the other genesis
+        settings kept: blocks count from 0 again, and the old chain's blocks and receipts are gone, as after
+        anvil_reset; the pool, filters, snapshots and impersonations start empty. A forked chain keeps its
+        remote's id (anvil_reset with forking, or --chain-id at start, give another) and is refused with
+        -32602.
+
+        Args:
+            chain_id: The new chain id, 1 to 2^53 − 1.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_setChainId", [chain_id], 1))
+
     def anvil_set_code(self, address: t.Address, code: t.BytesInput) -> None:
         """`anvil_setCode`: Sets an account's code.
 
@@ -1613,6 +1988,27 @@ class ContractMethods(abc.ABC):
         Since contract version 1.0.0.
         """
         return cast("None", self._call("anvil_setCoinbase", [address], 1))
+
+    def anvil_set_interval_mining(self, interval: int) -> None:
+        """`anvil_setIntervalMining`: Sets interval mining, in seconds.
+
+        anvil's name for evm_setIntervalMining, which takes seconds as anvil does (evm_setIntervalMining takes
+        milliseconds, as Hardhat's does): a block every given number of seconds; 0 disables interval mining.
+        Answers null, as anvil does.
+
+        Args:
+            interval: Interval in seconds, at most 2147483 (about 24.8 days); 0 disables.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_setIntervalMining", [interval], 1))
 
     def anvil_set_logging_enabled(self, enabled: bool) -> None:
         """`anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
@@ -1750,6 +2146,25 @@ class ContractMethods(abc.ABC):
         Since contract version 1.0.0.
         """
         return cast("Literal[True]", self._call("anvil_setStorageAt", [address, slot, value], 3))
+
+    def anvil_snapshot(self) -> t.Uint64:
+        """`anvil_snapshot`: Records the node's state; answers an id to revert to.
+
+        anvil's name for evm_snapshot. Records the head block and its state, the pool's transactions, the
+        block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the
+        next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node;
+        snapshots live in memory, so a restart or a reset forgets them.
+
+        Returns:
+            The snapshot's id, for evm_revert.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Uint64", self._call("anvil_snapshot", [], 0))
 
     def anvil_stop_impersonating_account(self, address: t.Address) -> None:
         """`anvil_stopImpersonatingAccount`: Ends an impersonation.
@@ -2101,6 +2516,23 @@ class ContractMethods(abc.ABC):
         Since contract version 0.1.0.
         """
         return cast("t.Quantity", self._call("eth_chainId", [], 0))
+
+    def eth_coinbase(self) -> t.Address:
+        """`eth_coinbase`: Returns the coinbase of the next blocks.
+
+        Returns the address the next blocks pay their fees to: the zero address on the dev chain unless
+        anvil_setCoinbase set another, as anvil answers.
+
+        Returns:
+            Coinbase.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Address", self._call("eth_coinbase", [], 0))
 
     def eth_config(self) -> t.ForkSchedule:
         """`eth_config`: Returns the chain's fork configuration (EIP-7910).
@@ -3140,6 +3572,28 @@ class ContractMethods(abc.ABC):
         """
         return cast("t.DecimalSeconds", self._call("evm_setNextBlockTimestamp", [timestamp], 1))
 
+    def evm_set_time(self, timestamp: t.Seconds) -> int:
+        """`evm_setTime`: Sets the block clock.
+
+        Moves the block clock so that it reads `timestamp` now: the next blocks' timestamps follow on from it
+        as time passes (each still at least its parent's + 1, so a time before the head's gives the next block
+        its parent's + 1). Answers how far the clock moved, in seconds (negative when it went back), as anvil
+        does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+
+        Args:
+            timestamp: Unix seconds.
+
+        Returns:
+            Seconds the clock moved.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("int", self._call("evm_setTime", [timestamp], 1))
+
     def evm_snapshot(self) -> t.Uint64:
         """`evm_snapshot`: Records the node's state; answers an id to revert to.
 
@@ -3181,18 +3635,23 @@ class ContractMethods(abc.ABC):
         return cast("bool", self._call("hardhat_dropTransaction", [hash], 1))
 
     def hardhat_dump_state(self) -> t.Bytes:
-        """`hardhat_dumpState`: Would export the state as a blob: not supported.
+        """`hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
 
-        anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses
-        (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004
-        naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state
-        instead. anvil_dumpState does the same and answers as anvil does.
+        Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState:
+        `block`, the block environment; `accounts`, each account's nonce, balance, code and storage;
+        `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON
+        in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the
+        state trie and turning its hashed keys back into addresses and slots through the preimages the node
+        keeps for every key it writes. A state holding keys written before preimages were kept (an older data
+        dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and
+        slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork
+        holds what it touched. anvil_dumpState does the same.
 
         Returns:
-            The state blob.
+            Gzipped JSON in anvil's format, in hex.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
@@ -3240,26 +3699,30 @@ class ContractMethods(abc.ABC):
         """
         return cast("Literal[True]", self._call("hardhat_impersonateAccount", [address], 1))
 
-    def hardhat_load_state(self, state: t.BytesInput) -> bool:
-        """`hardhat_loadState`: Would merge a state blob: not supported.
+    def hardhat_load_state(self, state: t.BytesInput) -> Literal[True]:
+        """`hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
 
-        anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so
-        it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as
-        anvil does.
+        Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON,
+        as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives,
+        over what the account held) in the head's state, as one state edit: read as it streams in, every
+        account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does
+        not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose
+        transactions are signed for another chain id is refused. Answers true, as Hardhat does;
+        anvil_loadState does the same.
 
         Args:
-            state: A blob from anvil_dumpState.
+            state: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
 
         Returns:
-            Whether the state was loaded.
+            Always true.
 
         Raises:
-            JsonRpcError: the node's answer; the contract declares -32602, -32004, -32000.
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
             TransportError: no JSON-RPC answer.
 
         Since contract version 1.0.0.
         """
-        return cast("bool", self._call("hardhat_loadState", [state], 1))
+        return cast("Literal[True]", self._call("hardhat_loadState", [state], 1))
 
     def hardhat_metadata(self) -> t.RunMetadata:
         """`hardhat_metadata`: Metadata about this run of the node, as Hardhat reports it.
@@ -3631,6 +4094,261 @@ class ContractMethods(abc.ABC):
         """
         return cast("t.DecimalString", self._call("net_version", [], 0))
 
+    def ots_get_api_level(self) -> int:
+        """`ots_getApiLevel`: Returns the level of Otterscan's API the node serves.
+
+        Answers 8, the level of Otterscan's API (as anvil answers) whose methods the node serves: Otterscan
+        checks it before it browses.
+
+        Returns:
+            The API level.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("int", self._call("ots_getApiLevel", [], 0))
+
+    def ots_get_block_details(self, block_number: int) -> t.OtsBlockDetails | None:
+        """`ots_getBlockDetails`: Returns a block with its issuance and fees, without its transactions.
+
+        The block at `blockNumber` as eth_getBlockByNumber answers it, without its transactions (their count
+        in `transactionCount`) and with logsBloom null; with `issuance` (no block or uncle reward after the
+        merge: 0) and `totalFees`, the sum of gas used × effective gas price of its transactions. Null for a
+        block the chain does not have.
+
+        Args:
+            block_number: The block.
+
+        Returns:
+            The block, or null.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.OtsBlockDetails | None", self._call("ots_getBlockDetails", [block_number], 1))
+
+    def ots_get_block_transactions(
+        self,
+        block_number: int,
+        page_number: int,
+        page_size: int,
+    ) -> t.OtsBlockTransactions | None:
+        """`ots_getBlockTransactions`: Returns one page of a block's transactions, with their receipts.
+
+        Page `pageNumber` (from 0) of `pageSize` of the block's transactions, in block order, each input cut
+        to its 4-byte selector, with their receipts (logs and logsBloom null, the block's timestamp added).
+        Null for a block the chain does not have.
+
+        Args:
+            block_number: The block.
+            page_number: The page, from 0.
+            page_size: Transactions per page, 1 to 1,000.
+
+        Returns:
+            The page, or null.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.OtsBlockTransactions | None", self._call("ots_getBlockTransactions", [block_number, page_number, page_size], 3))
+
+    def ots_get_contract_creator(self, address: t.Address) -> t.OtsContractCreator | None:
+        """`ots_getContractCreator`: Returns the transaction that created a contract.
+
+        The transaction that deployed the contract at `address` and its sender: a transaction to no address
+        whose receipt names it, or, for a contract created inside a transaction, the transaction whose trace
+        creates it (the contract's history is searched newest first). Null when no transaction on this chain
+        created it (an account of the genesis, or one anvil_setCode gave code).
+
+        Args:
+            address: The contract.
+
+        Returns:
+            The creation, or null.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.OtsContractCreator | None", self._call("ots_getContractCreator", [address], 1))
+
+    def ots_get_internal_operations(self, transaction_hash: t.Hash32Input) -> list[t.OtsInternalOperation]:
+        """`ots_getInternalOperations`: Returns the ether transfers, creations and self-destructs inside a
+        transaction.
+
+        Replays the transaction and answers, in the order they ran, the ether transfers inside it (calls below
+        the transaction's own that send value: type 0), its self-destructs (1), and the contracts it created,
+        its own creation included (2, CREATE2: 3).
+
+        Args:
+            transaction_hash: Transaction hash.
+
+        Returns:
+            The operations.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("list[t.OtsInternalOperation]", self._call("ots_getInternalOperations", [transaction_hash], 1))
+
+    def ots_get_transaction_by_sender_and_nonce(self, sender: t.Address, nonce: int) -> t.Hash32 | None:
+        """`ots_getTransactionBySenderAndNonce`: Returns the hash of the transaction a sender sent with a nonce.
+
+        The hash of the mined transaction `sender` sent with `nonce`, or null when the chain holds none.
+
+        Args:
+            sender: The sender.
+            nonce: The nonce.
+
+        Returns:
+            The transaction hash, or null.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Hash32 | None", self._call("ots_getTransactionBySenderAndNonce", [sender, nonce], 2))
+
+    def ots_get_transaction_error(self, transaction_hash: t.Hash32Input) -> t.Bytes:
+        """`ots_getTransactionError`: Returns the revert data of a failed transaction.
+
+        Replays the transaction and answers the data it reverted with (an `Error(string)`, a panic or a custom
+        error, for the caller to decode), or "0x" for a transaction that succeeded or failed without data.
+
+        Args:
+            transaction_hash: Transaction hash.
+
+        Returns:
+            The revert data.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Bytes", self._call("ots_getTransactionError", [transaction_hash], 1))
+
+    def ots_has_code(self, address: t.Address, block: t.BlockNumberOrTag) -> bool:
+        """`ots_hasCode`: Returns whether an address holds code.
+
+        True when the account at `address` has code at `block`: a contract (or an account EIP-7702 delegates),
+        without answering the code itself.
+
+        Args:
+            address: The address.
+            block: Block number or tag.
+
+        Returns:
+            Whether it holds code.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("bool", self._call("ots_hasCode", [address, block], 2))
+
+    def ots_search_transactions_after(
+        self,
+        address: t.Address,
+        block_number: int,
+        page_size: int,
+    ) -> t.OtsTransactionPage:
+        """`ots_searchTransactionsAfter`: Returns the transactions of an address after a block, newest first.
+
+        As ots_searchTransactionsBefore, searching forwards: the transactions of `address` in blocks after
+        `blockNumber` (0: from the genesis block), the `pageSize` oldest of them (the last block found whole),
+        answered newest first.
+
+        Args:
+            address: The address.
+            block_number: Search blocks after this one; 0 from the genesis block.
+            page_size: Most transactions to answer (the last block found is answered whole, so a page may hold
+                more), 1 to 1,000.
+
+        Returns:
+            The transactions found.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.OtsTransactionPage", self._call("ots_searchTransactionsAfter", [address, block_number, page_size], 3))
+
+    def ots_search_transactions_before(
+        self,
+        address: t.Address,
+        block_number: int,
+        page_size: int,
+    ) -> t.OtsTransactionPage:
+        """`ots_searchTransactionsBefore`: Returns the transactions of an address before a block, newest first.
+
+        The transactions of `address` in blocks before `blockNumber` (0: up to the head), newest first: those
+        it sent, those sent to it, the one that created it, and those in which it emitted a log. The search
+        goes block by block until it holds `pageSize` of them; the last block it found is answered whole.
+        `firstPage` says no newer one is left, `lastPage` no older one. Transactions reaching the address only
+        inside a call stack without a log of its own are not found (that would take a trace of every
+        transaction).
+
+        Args:
+            address: The address.
+            block_number: Search blocks before this one; 0 for the head and all below it.
+            page_size: Most transactions to answer (the last block found is answered whole, so a page may hold
+                more), 1 to 1,000.
+
+        Returns:
+            The transactions found.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.OtsTransactionPage", self._call("ots_searchTransactionsBefore", [address, block_number, page_size], 3))
+
+    def ots_trace_transaction(self, transaction_hash: t.Hash32Input) -> list[t.OtsTraceEntry]:
+        """`ots_traceTransaction`: Returns a transaction's calls, creations and self-destructs, in the order they
+        ran.
+
+        Replays the transaction with geth's callTracer and answers its frames depth first, each with its depth
+        (0: the transaction's own call), type, sender, recipient, value (null for STATICCALL and
+        DELEGATECALL), input and output.
+
+        Args:
+            transaction_hash: Transaction hash.
+
+        Returns:
+            The trace, in order.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("list[t.OtsTraceEntry]", self._call("ots_traceTransaction", [transaction_hash], 1))
+
     def personal_sign(
         self,
         data: t.BytesInput,
@@ -3810,3 +4528,22 @@ class ContractMethods(abc.ABC):
         Since contract version 0.1.0.
         """
         return cast("str", self._call("web3_clientVersion", [], 0))
+
+    def web3_sha3(self, data: t.BytesInput) -> t.Hash32:
+        """`web3_sha3`: Returns the Keccak-256 hash of the given data.
+
+        Returns keccak256(data), as geth and anvil do; the data is hex, not text.
+
+        Args:
+            data: The bytes to hash.
+
+        Returns:
+            keccak256 of the data.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Hash32", self._call("web3_sha3", [data], 1))

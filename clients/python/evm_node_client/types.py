@@ -1061,6 +1061,256 @@ class OpenrpcDocument(_OpenrpcDocumentRequired, _OpenrpcDocumentOptional):
     """An OpenRPC 1.2.6 document (this contract)."""
 
 
+_OtsBlockRequired = TypedDict(
+    "_OtsBlockRequired",
+    {
+        "hash": Hash32,
+        "parentHash": Hash32,
+        "sha3Uncles": Hash32,
+        "miner": Address,
+        "stateRoot": Hash32,
+        "transactionsRoot": Hash32,
+        "receiptsRoot": Hash32,
+        "logsBloom": None,
+        "difficulty": Quantity,
+        "number": Uint64,
+        "gasLimit": Uint64,
+        "gasUsed": Uint64,
+        "timestamp": Uint64,
+        "extraData": Bytes,
+        "mixHash": Hash32,
+        "nonce": Bytes8,
+        "size": Quantity,
+        "totalDifficulty": Quantity,
+        # Ommer hashes (always empty after the merge).
+        "uncles": list[Hash32],
+        "transactionCount": int,
+    },
+)
+
+
+_OtsBlockOptional = TypedDict(
+    "_OtsBlockOptional",
+    {
+        "baseFeePerGas": Quantity,
+        "withdrawalsRoot": Hash32,
+        "blobGasUsed": Uint64,
+        "excessBlobGas": Uint64,
+        "parentBeaconBlockRoot": Hash32,
+        "requestsHash": Hash32,
+        # Shanghai and later.
+        "withdrawals": list[Withdrawal],
+    },
+    total=False,
+)
+
+
+class OtsBlock(_OtsBlockRequired, _OtsBlockOptional):
+    """A block as ots_getBlockDetails answers it: eth_getBlockByNumber's without its transactions, with their
+    count, and logsBloom null.
+    """
+
+
+_OtsBlockDetailsIssuanceRequired = TypedDict(
+    "_OtsBlockDetailsIssuanceRequired",
+    {
+        "blockReward": Quantity,
+        "uncleReward": Quantity,
+        "issuance": Quantity,
+    },
+)
+
+
+class OtsBlockDetailsIssuance(_OtsBlockDetailsIssuanceRequired):
+    """Ether the block created: none after the merge."""
+
+
+_OtsBlockDetailsRequired = TypedDict(
+    "_OtsBlockDetailsRequired",
+    {
+        "block": OtsBlock,
+        # Ether the block created: none after the merge.
+        "issuance": OtsBlockDetailsIssuance,
+        "totalFees": Quantity,
+    },
+)
+
+
+class OtsBlockDetails(_OtsBlockDetailsRequired):
+    """ots_getBlockDetails' answer: the block, what it issued and the fees its transactions paid."""
+
+
+_OtsFullBlockRequired = TypedDict(
+    "_OtsFullBlockRequired",
+    {
+        "hash": Hash32,
+        "parentHash": Hash32,
+        "sha3Uncles": Hash32,
+        "miner": Address,
+        "stateRoot": Hash32,
+        "transactionsRoot": Hash32,
+        "receiptsRoot": Hash32,
+        "logsBloom": Bytes256,
+        "difficulty": Quantity,
+        "number": Uint64,
+        "gasLimit": Uint64,
+        "gasUsed": Uint64,
+        "timestamp": Uint64,
+        "extraData": Bytes,
+        "mixHash": Hash32,
+        "nonce": Bytes8,
+        "size": Quantity,
+        "totalDifficulty": Quantity,
+        "transactions": list[Transaction],
+        # Ommer hashes (always empty after the merge).
+        "uncles": list[Hash32],
+        "transactionCount": int,
+    },
+)
+
+
+_OtsFullBlockOptional = TypedDict(
+    "_OtsFullBlockOptional",
+    {
+        "baseFeePerGas": Quantity,
+        "withdrawalsRoot": Hash32,
+        "blobGasUsed": Uint64,
+        "excessBlobGas": Uint64,
+        "parentBeaconBlockRoot": Hash32,
+        "requestsHash": Hash32,
+        # Shanghai and later.
+        "withdrawals": list[Withdrawal],
+    },
+    total=False,
+)
+
+
+class OtsFullBlock(_OtsFullBlockRequired, _OtsFullBlockOptional):
+    """A block as ots_getBlockTransactions answers it: eth_getBlockByNumber's with one page of its transactions
+    (each input cut to its 4-byte selector), and the count of all of them.
+    """
+
+
+_OtsReceiptRequired = TypedDict(
+    "_OtsReceiptRequired",
+    {
+        "blockHash": Hash32,
+        "blockNumber": Uint64,
+        # Address of the created contract; null unless the transaction created one.
+        "contractAddress": Address | None,
+        "cumulativeGasUsed": Uint64,
+        "effectiveGasPrice": Quantity,
+        "from": Address,
+        "gasUsed": Uint64,
+        "logs": list[Log] | None,
+        "logsBloom": Bytes256 | None,
+        # Recipient; null for contract creation.
+        "to": Address | None,
+        "transactionHash": Hash32,
+        "transactionIndex": Uint64,
+        "type": Quantity,
+        "timestamp": Quantity,
+    },
+)
+
+
+_OtsReceiptOptional = TypedDict(
+    "_OtsReceiptOptional",
+    {
+        # 0x1 success, 0x0 failure (reverted / out of gas).
+        "status": Literal["0x0", "0x1"],
+        "root": Hash32,
+        "blobGasUsed": Uint64,
+        "blobGasPrice": Quantity,
+    },
+    total=False,
+)
+
+
+class OtsReceipt(_OtsReceiptRequired, _OtsReceiptOptional):
+    """A receipt as Otterscan's methods answer it: eth_getTransactionReceipt's with its block's timestamp;
+    ots_getBlockTransactions leaves out its logs and bloom (null).
+    """
+
+
+_OtsBlockTransactionsRequired = TypedDict(
+    "_OtsBlockTransactionsRequired",
+    {
+        "fullblock": OtsFullBlock,
+        "receipts": list[OtsReceipt],
+    },
+)
+
+
+class OtsBlockTransactions(_OtsBlockTransactionsRequired):
+    """ots_getBlockTransactions' answer: a page of a block's transactions and their receipts."""
+
+
+_OtsContractCreatorRequired = TypedDict(
+    "_OtsContractCreatorRequired",
+    {
+        "hash": Hash32,
+        "creator": Address,
+    },
+)
+
+
+class OtsContractCreator(_OtsContractCreatorRequired):
+    """The transaction that created a contract, and who sent it."""
+
+
+_OtsInternalOperationRequired = TypedDict(
+    "_OtsInternalOperationRequired",
+    {
+        "type": Literal[0, 1, 2, 3],
+        "from": Address,
+        "to": Address,
+        "value": Quantity,
+    },
+)
+
+
+class OtsInternalOperation(_OtsInternalOperationRequired):
+    """An ether transfer inside a transaction (0), a self-destruct (1), a creation (2) or a CREATE2 creation (3).
+    """
+
+
+_OtsTraceEntryRequired = TypedDict(
+    "_OtsTraceEntryRequired",
+    {
+        "type": Literal["CALL", "STATICCALL", "DELEGATECALL", "CALLCODE", "CREATE", "CREATE2", "SELFDESTRUCT"],
+        "depth": int,
+        "from": Address,
+        "to": Address,
+        # Wei sent; null for STATICCALL and DELEGATECALL, which send none.
+        "value": Quantity | None,
+        "input": Bytes,
+        "output": Bytes | None,
+    },
+)
+
+
+class OtsTraceEntry(_OtsTraceEntryRequired):
+    """One call, creation or self-destruct of a transaction, in the order they ran."""
+
+
+_OtsTransactionPageRequired = TypedDict(
+    "_OtsTransactionPageRequired",
+    {
+        "txs": list[Transaction],
+        "receipts": list[OtsReceipt],
+        # No newer transaction of the address is left: the search reached the head.
+        "firstPage": bool,
+        # No older transaction of the address is left: the search reached the genesis block.
+        "lastPage": bool,
+    },
+)
+
+
+class OtsTransactionPage(_OtsTransactionPageRequired):
+    """A page of the transactions of an address, newest first, with their receipts."""
+
+
 _PayloadAttributesRequired = TypedDict(
     "_PayloadAttributesRequired",
     {

@@ -34,8 +34,41 @@ function summary(report: DiffReport): string {
   return `${parts}: ${describeBump(requiredBump(report.changes), report.base.version)}`;
 }
 
-function where(c: Change): string {
-  return c.method === undefined ? c.path : `${c.method} ${c.path}`;
+/**
+ * Changes alike but for their method (one rule, path and message: an error code added to 40 methods, one
+ * pattern changed under every method that takes a transaction) as one entry naming them all, in first-seen order.
+ */
+export interface FoldedChange {
+  change: Change;
+  methods: string[];
+}
+
+export function foldChanges(changes: readonly Change[]): FoldedChange[] {
+  const folded = new Map<string, FoldedChange>();
+  const out: FoldedChange[] = [];
+  for (const change of changes) {
+    if (change.method === undefined) {
+      out.push({ change, methods: [] });
+      continue;
+    }
+    const key = JSON.stringify([change.severity, change.rule, change.path, change.message]);
+    const seen = folded.get(key);
+    if (seen !== undefined) {
+      seen.methods.push(change.method);
+      continue;
+    }
+    const entry = { change, methods: [change.method] };
+    folded.set(key, entry);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** Where a folded change is: "eth_call params.block", or "params.block in 3 methods: eth_call, eth_estimateGas, debug_traceCall". */
+function where({ change, methods }: FoldedChange): string {
+  if (methods.length === 0) return change.path;
+  if (methods.length === 1) return `${methods[0]} ${change.path}`;
+  return `${change.path} in ${methods.length} methods: ${methods.join(', ')}`;
 }
 
 export function formatText(report: DiffReport): string {
@@ -44,7 +77,7 @@ export function formatText(report: DiffReport): string {
     const changes = report.changes.filter((c) => c.severity === severity);
     if (changes.length === 0) continue;
     out.push('', `${TITLES[severity]} (${changes.length})`);
-    for (const c of changes) out.push(`  ${where(c)}`, `    ${c.message}`);
+    for (const f of foldChanges(changes)) out.push(`  ${where(f)}`, `    ${f.change.message}`);
   }
   return out.join('\n') + '\n';
 }
@@ -61,7 +94,8 @@ export function formatMarkdown(report: DiffReport): string {
   for (const severity of SEVERITIES) {
     const changes = report.changes.filter((c) => c.severity === severity);
     if (changes.length === 0) continue;
-    const table = ['| Method | Path | Change |', '|---|---|---|', ...changes.map((c) => `| ${c.method === undefined ? '' : code(c.method)} | ${code(c.path)} | ${cell(c.message)} |`)];
+    const methods = (f: FoldedChange) => (f.methods.length > 1 ? `${f.methods.length} methods: ` : '') + f.methods.map(code).join(', ');
+    const table = ['| Method | Path | Change |', '|---|---|---|', ...foldChanges(changes).map((f) => `| ${methods(f)} | ${code(f.change.path)} | ${cell(f.change.message)} |`)];
     if (severity === 'informational') {
       out.push('', `<details><summary>${TITLES[severity]} (${changes.length})</summary>`, '', ...table, '', '</details>');
     } else {

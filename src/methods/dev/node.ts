@@ -6,8 +6,8 @@ import { SUGGESTED_TIP } from '../../fees/fees.js';
 import { MAX_GAS_LIMIT, MIN_GAS_LIMIT } from '../../producer/next-block.js';
 import { toQuantity } from '../../format/quantity.js';
 import type { ForkInfo } from '../../fork/chain-fork.js';
-import { invalidParams, notSupported, serverError } from '../../rpc/errors.js';
-import { CLIENT_VERSION } from '../net/net.js';
+import { invalidParams, serverError } from '../../rpc/errors.js';
+import { clientVersion } from '../net/net.js';
 import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
@@ -16,7 +16,7 @@ const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
 
-/** The node as a whole: what it reports about itself, reset, logging, and the anvil methods it cannot serve. */
+/** The node as a whole: what it reports about itself, reset, logging. */
 export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   Handlers,
   | 'anvil_nodeInfo'
@@ -27,10 +27,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
   | 'hardhat_setLoggingEnabled'
   | 'anvil_setRpcUrl'
   | 'hardhat_setRpcUrl'
-  | 'anvil_dumpState'
-  | 'hardhat_dumpState'
-  | 'anvil_loadState'
-  | 'hardhat_loadState'
+  | 'anvil_setChainId'
 > {
   const [anvil_reset, hardhat_reset] = inBothDialects(async ([options]: AnvilResetParams) => {
     if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
@@ -54,13 +51,13 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     await node.reset(undefined, { url, blockNumber: chain.fork?.info.number });
   });
   const [anvil_setLoggingEnabled, hardhat_setLoggingEnabled] = inBothDialects(async ([on]: AnvilSetLoggingEnabledParams) => node.setLogging(on));
-  const dumpState = () => {
-    throw notSupported('dumpState is not supported: the state trie is keyed by hashed addresses and keeps no preimages, so the node cannot list its accounts; use evm_snapshot/evm_revert or a copy of the data dir');
-  };
-  const loadState = () => {
-    throw notSupported('loadState is not supported: the node cannot make the blobs it takes (see dumpState); use evm_snapshot/evm_revert or a copy of the data dir');
-  };
   return {
+    anvil_setChainId: async ([chainId]) => {
+      if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
+      if (chain.fork !== undefined) throw invalidParams(`invalid argument 0 (chainId): a forked chain keeps its remote's chain id (${chain.commons.base.chainId()}); anvil_reset with forking, or --chain-id at start, gives another`);
+      await node.setChainId(BigInt(chainId));
+      return null;
+    },
     anvil_nodeInfo: async () => {
       const head = chain.head();
       const common = chain.nextCommon();
@@ -84,7 +81,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
       const head = chain.head();
       const fork = chain.fork?.info;
       return {
-        clientVersion: CLIENT_VERSION,
+        clientVersion: clientVersion(),
         chainId: Number(chain.commons.base.chainId()),
         instanceId: node.instanceId,
         latestBlockNumber: Number(head.header.number),
@@ -98,10 +95,6 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     hardhat_setLoggingEnabled,
     anvil_setRpcUrl,
     hardhat_setRpcUrl,
-    anvil_dumpState: async () => dumpState(),
-    hardhat_dumpState: async () => dumpState(),
-    anvil_loadState: async () => loadState(),
-    hardhat_loadState: async () => loadState(),
   };
 }
 

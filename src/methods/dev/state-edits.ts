@@ -17,6 +17,7 @@ export function stateEditMethods({ stateEdits }: Deps): Pick<
   | 'hardhat_setNonce'
   | 'anvil_setStorageAt'
   | 'hardhat_setStorageAt'
+  | 'anvil_addBalance'
 > {
   const [anvil_setBalance, hardhat_setBalance] = inBothDialects(([address, balance]: AnvilSetBalanceParams) =>
     stateEdits.setBalance(createAddressFromString(address), BigInt(balance)),
@@ -30,6 +31,10 @@ export function stateEditMethods({ stateEdits }: Deps): Pick<
   // A storage word is given as a slot is: a quantity or a full word, left-padded to 32 bytes.
   const setStorage = ([address, slot, value]: AnvilSetStorageAtParams) => stateEdits.setStorage(createAddressFromString(address), storageKey(slot), storageKey(value));
   return {
+    anvil_addBalance: async ([address, amount]) => {
+      await stateEdits.addBalance(createAddressFromString(address), BigInt(amount));
+      return null;
+    },
     anvil_setBalance,
     hardhat_setBalance,
     anvil_setCode,

@@ -13,6 +13,7 @@ export function timeMethods({ chain, clock }: Deps): Pick<
   | 'hardhat_setBlockTimestampInterval'
   | 'anvil_removeBlockTimestampInterval'
   | 'hardhat_removeBlockTimestampInterval'
+  | 'evm_setTime'
 > {
   /** Refuses an interval after which the next block's timestamp would pass the latest a block may carry. */
   const setInterval = (seconds: bigint, param: string): void => {
@@ -21,6 +22,14 @@ export function timeMethods({ chain, clock }: Deps): Pick<
     clock.setInterval(seconds);
   };
   return {
+    // As anvil answers: how far the clock moved, in seconds (negative when it went back).
+    evm_setTime: async ([timestamp]) => {
+      const wanted = BigInt(timestamp);
+      if (wanted > MAX_REQUESTED_TIMESTAMP) throw invalidParams(`invalid argument 0 (timestamp): ${wanted} is past the latest a block may carry (${MAX_REQUESTED_TIMESTAMP})`);
+      const moved = wanted - clock.now();
+      clock.increase(moved);
+      return Number(moved);
+    },
     evm_increaseTime: async ([seconds]) => {
       const added = BigInt(seconds);
       if (clock.now() + added > MAX_REQUESTED_TIMESTAMP) {

@@ -6,9 +6,9 @@ import { toQuantity } from '../../format/quantity.js';
 import { invalidParams } from '../../rpc/errors.js';
 import type { Handlers, Services } from '../services.js';
 
-type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'nextBlock'>;
+type Deps = Pick<Services, 'chain' | 'pendingBlock' | 'nextBlock' | 'pool'>;
 
-export function feeMethods({ chain, pendingBlock, nextBlock }: Deps): Pick<
+export function feeMethods({ chain, pendingBlock, nextBlock, pool }: Deps): Pick<
   Handlers,
   'eth_gasPrice' | 'eth_maxPriorityFeePerGas' | 'eth_feeHistory' | 'eth_blobBaseFee' | 'eth_baseFee'
 > {
@@ -18,7 +18,11 @@ export function feeMethods({ chain, pendingBlock, nextBlock }: Deps): Pick<
     commonAt: (header: { number: bigint; timestamp: bigint }) => chain.commons.at(header),
   };
   return {
-    eth_gasPrice: async () => toQuantity(nextBlock.baseFeeOn(chain.head().header, chain.nextCommon()) + SUGGESTED_TIP),
+    eth_gasPrice: async () => {
+      const suggested = nextBlock.baseFeeOn(chain.head().header, chain.nextCommon()) + SUGGESTED_TIP;
+      // Without EIP-1559 a price the pool accepts: at least its floor (--gas-price, anvil_setMinGasPrice).
+      return toQuantity(suggested > pool.minGasPrice ? suggested : pool.minGasPrice);
+    },
     eth_maxPriorityFeePerGas: async () => toQuantity(SUGGESTED_TIP),
     eth_baseFee: async () => (chain.nextCommon().isActivatedEIP(1559) ? toQuantity(nextBlock.baseFeeOn(chain.head().header, chain.nextCommon())) : null),
     eth_blobBaseFee: async () => {

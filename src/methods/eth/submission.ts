@@ -55,7 +55,7 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
     checkCallObject(request, chain.commons.base.chainId());
     const head = chain.head();
     const common = chain.nextCommon();
-    const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common));
+    const pricing = pricingOf(request, common, nextBlock.baseFeeOn(head.header, common), pool.minGasPrice);
     // A tip near 2^256 takes the default fee cap (the tip plus twice the base fee) past what a transaction holds.
     if ((pricing.legacy ? pricing.gasPrice : pricing.maxFeePerGas) > MAX_UINT256) throw serverError('max fee per gas higher than 2^256-1');
     if (!pricing.legacy && pricing.maxFeePerGas < pricing.maxPriorityFeePerGas) {
@@ -109,11 +109,13 @@ export function submissionMethods({ chain, pool, mining, accounts, executor, nex
   };
 }
 
-function pricingOf(request: TransactionRequest, common: Common, baseFee: bigint): Pricing {
+/** The fees of `request`, those it leaves out filled in: a legacy price at least the pool's floor (`minGasPrice`). */
+function pricingOf(request: TransactionRequest, common: Common, baseFee: bigint, minGasPrice: bigint): Pricing {
   // An authorization list makes it a set-code (EIP-7702) transaction, which prices as EIP-1559 does.
   const setCode = (request.authorizationList?.length ?? 0) > 0 && common.isActivatedEIP(7702);
   if (!setCode && (request.gasPrice !== undefined || !common.isActivatedEIP(1559))) {
-    return { legacy: true, gasPrice: big(request.gasPrice) ?? baseFee + SUGGESTED_TIP };
+    const suggested = baseFee + SUGGESTED_TIP;
+    return { legacy: true, gasPrice: big(request.gasPrice) ?? (suggested > minGasPrice ? suggested : minGasPrice) };
   }
   const tip = big(request.maxPriorityFeePerGas) ?? SUGGESTED_TIP;
   // Room for the base fee to double before the transaction can no longer pay it.

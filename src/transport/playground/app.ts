@@ -203,8 +203,19 @@ function schemaView(title: string, schema: unknown, open = false): HTMLDetailsEl
 function exampleTexts(m: Method, example: ExamplePairing | undefined): string[] {
   return m.params.map((p) => {
     const given = example?.params?.map((x) => deref<{ name: string; value: unknown }>(x)).find((x) => x.name === p.name);
-    return given === undefined ? "" : pretty(given.value);
+    return given === undefined ? "" : pretty(withoutNonce(given.value));
   });
+}
+
+/**
+ * A transaction request as an example gives it, less its nonce: the example's nonce is right only on a fresh chain
+ * (sent on any other it fails "nonce too low"), and the node fills in the sender's next one.
+ */
+function withoutNonce(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || !("from" in value) || !("nonce" in value)) return value;
+  const rest: Record<string, unknown> = { ...value };
+  delete rest.nonce;
+  return rest;
 }
 
 function fillParams(texts: string[]): void {

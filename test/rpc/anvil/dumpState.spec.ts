@@ -1,4 +1,4 @@
-// anvil_dumpState: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
-import { describeNotSupported } from '../../helpers/dev-control-specs.js';
+// anvil_dumpState: the shared spec (test/helpers/state-dump-specs.ts), under the anvil name.
+import { describeDumpState } from '../../helpers/state-dump-specs.js';
 
-describeNotSupported('anvil', 'dumpState', [], /dumpState is not supported/);
+describeDumpState('anvil');

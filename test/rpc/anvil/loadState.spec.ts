@@ -1,4 +1,4 @@
-// anvil_loadState: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
-import { describeNotSupported } from '../../helpers/dev-control-specs.js';
+// anvil_loadState: the shared spec (test/helpers/state-dump-specs.ts), under the anvil name.
+import { describeLoadState } from '../../helpers/state-dump-specs.js';
 
-describeNotSupported('anvil', 'loadState', ['0x1f8b'], /loadState is not supported/);
+describeLoadState('anvil');

@@ -27,6 +27,16 @@ describe('eth_accounts', () => {
     for (const address of await node.call('eth_accounts', [])) expect(address).to.equal(address.toLowerCase());
   });
 
+  it('lists an impersonated address after the dev accounts while it is impersonated, as anvil does', async () => {
+    const stranger = '0x00000000000000000000000000000000000a11ce';
+    await node.call('anvil_impersonateAccount', [stranger]);
+    expect((await node.call('eth_accounts', [])).slice(20)).to.deep.equal([stranger]);
+    await node.call('anvil_impersonateAccount', [DEV_ADDRESSES[1]]);
+    expect(await node.call('eth_accounts', [])).to.have.length(21);
+    await node.call('anvil_stopImpersonatingAccount', [stranger]);
+    expect(await node.call('eth_accounts', [])).to.deep.equal(derive(DEV_MNEMONIC, 20));
+  });
+
   it('answers as many accounts as --accounts asks for, from --mnemonic', async () => {
     const mnemonic = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
     const other = await startTestNode({ accounts: 3, mnemonic, genesisFlagsGiven: true });

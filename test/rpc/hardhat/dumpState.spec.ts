@@ -1,4 +1,4 @@
-// hardhat_dumpState: the shared spec (test/helpers/dev-control-specs.ts), under the Hardhat name.
-import { describeNotSupported } from '../../helpers/dev-control-specs.js';
+// hardhat_dumpState: the shared spec (test/helpers/state-dump-specs.ts), under the Hardhat name.
+import { describeDumpState } from '../../helpers/state-dump-specs.js';
 
-describeNotSupported('hardhat', 'dumpState', [], /dumpState is not supported/);
+describeDumpState('hardhat');

@@ -3,8 +3,12 @@
 
 import type { Transport } from "../transport.js";
 import type {
+  AnvilAddBalanceParams,
+  AnvilAddBalanceResult,
   AnvilAutoImpersonateAccountParams,
   AnvilAutoImpersonateAccountResult,
+  AnvilDealERC20Params,
+  AnvilDealERC20Result,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -13,6 +17,8 @@ import type {
   AnvilGetAutomineResult,
   AnvilImpersonateAccountParams,
   AnvilImpersonateAccountResult,
+  AnvilIncreaseTimeParams,
+  AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
   AnvilMineParams,
@@ -23,14 +29,22 @@ import type {
   AnvilRemoveBlockTimestampIntervalResult,
   AnvilResetParams,
   AnvilResetResult,
+  AnvilRevertParams,
+  AnvilRevertResult,
+  AnvilSetAutomineParams,
+  AnvilSetAutomineResult,
   AnvilSetBalanceParams,
   AnvilSetBalanceResult,
   AnvilSetBlockTimestampIntervalParams,
   AnvilSetBlockTimestampIntervalResult,
+  AnvilSetChainIdParams,
+  AnvilSetChainIdResult,
   AnvilSetCodeParams,
   AnvilSetCodeResult,
   AnvilSetCoinbaseParams,
   AnvilSetCoinbaseResult,
+  AnvilSetIntervalMiningParams,
+  AnvilSetIntervalMiningResult,
   AnvilSetLoggingEnabledParams,
   AnvilSetLoggingEnabledResult,
   AnvilSetMinGasPriceParams,
@@ -43,6 +57,8 @@ import type {
   AnvilSetRpcUrlResult,
   AnvilSetStorageAtParams,
   AnvilSetStorageAtResult,
+  AnvilSnapshotParams,
+  AnvilSnapshotResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
   DebugGetRawBlockParams,
@@ -75,6 +91,8 @@ import type {
   EthCapabilitiesResult,
   EthChainIdParams,
   EthChainIdResult,
+  EthCoinbaseParams,
+  EthCoinbaseResult,
   EthConfigParams,
   EthConfigResult,
   EthCreateAccessListParams,
@@ -165,6 +183,8 @@ import type {
   EvmSetIntervalMiningResult,
   EvmSetNextBlockTimestampParams,
   EvmSetNextBlockTimestampResult,
+  EvmSetTimeParams,
+  EvmSetTimeResult,
   EvmSnapshotParams,
   EvmSnapshotResult,
   HardhatDropTransactionParams,
@@ -211,6 +231,28 @@ import type {
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  OtsGetApiLevelParams,
+  OtsGetApiLevelResult,
+  OtsGetBlockDetailsParams,
+  OtsGetBlockDetailsResult,
+  OtsGetBlockTransactionsParams,
+  OtsGetBlockTransactionsResult,
+  OtsGetContractCreatorParams,
+  OtsGetContractCreatorResult,
+  OtsGetInternalOperationsParams,
+  OtsGetInternalOperationsResult,
+  OtsGetTransactionBySenderAndNonceParams,
+  OtsGetTransactionBySenderAndNonceResult,
+  OtsGetTransactionErrorParams,
+  OtsGetTransactionErrorResult,
+  OtsHasCodeParams,
+  OtsHasCodeResult,
+  OtsSearchTransactionsAfterParams,
+  OtsSearchTransactionsAfterResult,
+  OtsSearchTransactionsBeforeParams,
+  OtsSearchTransactionsBeforeResult,
+  OtsTraceTransactionParams,
+  OtsTraceTransactionResult,
   PersonalSignParams,
   PersonalSignResult,
   RpcDiscoverParams,
@@ -229,35 +271,45 @@ import type {
   TxpoolStatusResult,
   Web3ClientVersionParams,
   Web3ClientVersionResult,
+  Web3Sha3Params,
+  Web3Sha3Result,
 } from "./types.js";
 
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc";
+export const contractDigest = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
+  "anvil_addBalance": { params: AnvilAddBalanceParams; result: AnvilAddBalanceResult; errorCode: -32602 | -32000 };
   "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 | -32000 };
+  "anvil_dealERC20": { params: AnvilDealERC20Params; result: AnvilDealERC20Result; errorCode: -32602 | -32000 };
   "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 | -32000 };
-  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32000 };
   "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 | -32000 };
   "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 | -32000 };
-  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "anvil_increaseTime": { params: AnvilIncreaseTimeParams; result: AnvilIncreaseTimeResult; errorCode: -32602 | -32000 };
+  "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32000 };
   "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
   "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
   "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
   "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32000 };
+  "anvil_revert": { params: AnvilRevertParams; result: AnvilRevertResult; errorCode: -32602 | -32000 };
+  "anvil_setAutomine": { params: AnvilSetAutomineParams; result: AnvilSetAutomineResult; errorCode: -32602 | -32000 };
   "anvil_setBalance": { params: AnvilSetBalanceParams; result: AnvilSetBalanceResult; errorCode: -32602 | -32000 };
   "anvil_setBlockTimestampInterval": { params: AnvilSetBlockTimestampIntervalParams; result: AnvilSetBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "anvil_setChainId": { params: AnvilSetChainIdParams; result: AnvilSetChainIdResult; errorCode: -32602 | -32000 };
   "anvil_setCode": { params: AnvilSetCodeParams; result: AnvilSetCodeResult; errorCode: -32602 | -32000 };
   "anvil_setCoinbase": { params: AnvilSetCoinbaseParams; result: AnvilSetCoinbaseResult; errorCode: -32602 | -32000 };
+  "anvil_setIntervalMining": { params: AnvilSetIntervalMiningParams; result: AnvilSetIntervalMiningResult; errorCode: -32602 | -32000 };
   "anvil_setLoggingEnabled": { params: AnvilSetLoggingEnabledParams; result: AnvilSetLoggingEnabledResult; errorCode: -32602 | -32000 };
   "anvil_setMinGasPrice": { params: AnvilSetMinGasPriceParams; result: AnvilSetMinGasPriceResult; errorCode: -32602 | -32000 };
   "anvil_setNextBlockBaseFeePerGas": { params: AnvilSetNextBlockBaseFeePerGasParams; result: AnvilSetNextBlockBaseFeePerGasResult; errorCode: -32602 | -32000 };
   "anvil_setNonce": { params: AnvilSetNonceParams; result: AnvilSetNonceResult; errorCode: -32602 | -32000 };
   "anvil_setRpcUrl": { params: AnvilSetRpcUrlParams; result: AnvilSetRpcUrlResult; errorCode: -32602 | -32000 };
   "anvil_setStorageAt": { params: AnvilSetStorageAtParams; result: AnvilSetStorageAtResult; errorCode: -32602 | -32000 };
+  "anvil_snapshot": { params: AnvilSnapshotParams; result: AnvilSnapshotResult; errorCode: -32602 | -32000 };
   "anvil_stopImpersonatingAccount": { params: AnvilStopImpersonatingAccountParams; result: AnvilStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "debug_getRawBlock": { params: DebugGetRawBlockParams; result: DebugGetRawBlockResult; errorCode: -32602 | -32000 };
   "debug_getRawHeader": { params: DebugGetRawHeaderParams; result: DebugGetRawHeaderResult; errorCode: -32602 | -32000 };
@@ -274,6 +326,7 @@ export interface RpcMethods {
   "eth_call": { params: EthCallParams; result: EthCallResult; errorCode: -32602 | -32003 | -32000 | 3 };
   "eth_capabilities": { params: EthCapabilitiesParams; result: EthCapabilitiesResult; errorCode: -32602 | -32000 };
   "eth_chainId": { params: EthChainIdParams; result: EthChainIdResult; errorCode: -32602 | -32000 };
+  "eth_coinbase": { params: EthCoinbaseParams; result: EthCoinbaseResult; errorCode: -32602 | -32000 };
   "eth_config": { params: EthConfigParams; result: EthConfigResult; errorCode: -32602 | -32000 };
   "eth_createAccessList": { params: EthCreateAccessListParams; result: EthCreateAccessListResult; errorCode: -32602 | -32000 };
   "eth_estimateGas": { params: EthEstimateGasParams; result: EthEstimateGasResult; errorCode: -32602 | -32000 | 3 };
@@ -319,12 +372,13 @@ export interface RpcMethods {
   "evm_setBlockGasLimit": { params: EvmSetBlockGasLimitParams; result: EvmSetBlockGasLimitResult; errorCode: -32602 | -32000 };
   "evm_setIntervalMining": { params: EvmSetIntervalMiningParams; result: EvmSetIntervalMiningResult; errorCode: -32602 | -32000 };
   "evm_setNextBlockTimestamp": { params: EvmSetNextBlockTimestampParams; result: EvmSetNextBlockTimestampResult; errorCode: -32602 | -32000 };
+  "evm_setTime": { params: EvmSetTimeParams; result: EvmSetTimeResult; errorCode: -32602 | -32000 };
   "evm_snapshot": { params: EvmSnapshotParams; result: EvmSnapshotResult; errorCode: -32602 | -32000 };
   "hardhat_dropTransaction": { params: HardhatDropTransactionParams; result: HardhatDropTransactionResult; errorCode: -32602 | -32000 };
-  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_dumpState": { params: HardhatDumpStateParams; result: HardhatDumpStateResult; errorCode: -32602 | -32000 };
   "hardhat_getAutomine": { params: HardhatGetAutomineParams; result: HardhatGetAutomineResult; errorCode: -32602 | -32000 };
   "hardhat_impersonateAccount": { params: HardhatImpersonateAccountParams; result: HardhatImpersonateAccountResult; errorCode: -32602 | -32000 };
-  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32004 | -32000 };
+  "hardhat_loadState": { params: HardhatLoadStateParams; result: HardhatLoadStateResult; errorCode: -32602 | -32000 };
   "hardhat_metadata": { params: HardhatMetadataParams; result: HardhatMetadataResult; errorCode: -32602 | -32000 };
   "hardhat_mine": { params: HardhatMineParams; result: HardhatMineResult; errorCode: -32602 | -32000 };
   "hardhat_removeBlockTimestampInterval": { params: HardhatRemoveBlockTimestampIntervalParams; result: HardhatRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
@@ -342,6 +396,17 @@ export interface RpcMethods {
   "hardhat_stopImpersonatingAccount": { params: HardhatStopImpersonatingAccountParams; result: HardhatStopImpersonatingAccountResult; errorCode: -32602 | -32000 };
   "net_listening": { params: NetListeningParams; result: NetListeningResult; errorCode: -32602 | -32000 };
   "net_version": { params: NetVersionParams; result: NetVersionResult; errorCode: -32602 | -32000 };
+  "ots_getApiLevel": { params: OtsGetApiLevelParams; result: OtsGetApiLevelResult; errorCode: -32602 | -32000 };
+  "ots_getBlockDetails": { params: OtsGetBlockDetailsParams; result: OtsGetBlockDetailsResult; errorCode: -32602 | -32000 };
+  "ots_getBlockTransactions": { params: OtsGetBlockTransactionsParams; result: OtsGetBlockTransactionsResult; errorCode: -32602 | -32000 };
+  "ots_getContractCreator": { params: OtsGetContractCreatorParams; result: OtsGetContractCreatorResult; errorCode: -32602 | -32000 };
+  "ots_getInternalOperations": { params: OtsGetInternalOperationsParams; result: OtsGetInternalOperationsResult; errorCode: -32602 | -32000 };
+  "ots_getTransactionBySenderAndNonce": { params: OtsGetTransactionBySenderAndNonceParams; result: OtsGetTransactionBySenderAndNonceResult; errorCode: -32602 | -32000 };
+  "ots_getTransactionError": { params: OtsGetTransactionErrorParams; result: OtsGetTransactionErrorResult; errorCode: -32602 | -32000 };
+  "ots_hasCode": { params: OtsHasCodeParams; result: OtsHasCodeResult; errorCode: -32602 | -32000 };
+  "ots_searchTransactionsAfter": { params: OtsSearchTransactionsAfterParams; result: OtsSearchTransactionsAfterResult; errorCode: -32602 | -32000 };
+  "ots_searchTransactionsBefore": { params: OtsSearchTransactionsBeforeParams; result: OtsSearchTransactionsBeforeResult; errorCode: -32602 | -32000 };
+  "ots_traceTransaction": { params: OtsTraceTransactionParams; result: OtsTraceTransactionResult; errorCode: -32602 | -32000 };
   "personal_sign": { params: PersonalSignParams; result: PersonalSignResult; errorCode: -32602 | -32000 };
   "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult; errorCode: -32602 | -32000 };
   "testing_buildBlockV1": { params: TestingBuildBlockV1Params; result: TestingBuildBlockV1Result; errorCode: -32602 | -32000 };
@@ -351,6 +416,7 @@ export interface RpcMethods {
   "txpool_simpleContent": { params: TxpoolSimpleContentParams; result: TxpoolSimpleContentResult; errorCode: -32602 | -32000 };
   "txpool_status": { params: TxpoolStatusParams; result: TxpoolStatusResult; errorCode: -32602 | -32000 };
   "web3_clientVersion": { params: Web3ClientVersionParams; result: Web3ClientVersionResult; errorCode: -32602 | -32000 };
+  "web3_sha3": { params: Web3Sha3Params; result: Web3Sha3Result; errorCode: -32602 | -32000 };
 }
 
 export type MethodName = keyof RpcMethods;
@@ -361,26 +427,34 @@ export type DeclaredErrorCode<M extends MethodName> = RpcMethods[M]["errorCode"]
 
 /** All method names, sorted. */
 export const methodNames: readonly MethodName[] = [
+  "anvil_addBalance",
   "anvil_autoImpersonateAccount",
+  "anvil_dealERC20",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
   "anvil_impersonateAccount",
+  "anvil_increaseTime",
   "anvil_loadState",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
   "anvil_reset",
+  "anvil_revert",
+  "anvil_setAutomine",
   "anvil_setBalance",
   "anvil_setBlockTimestampInterval",
+  "anvil_setChainId",
   "anvil_setCode",
   "anvil_setCoinbase",
+  "anvil_setIntervalMining",
   "anvil_setLoggingEnabled",
   "anvil_setMinGasPrice",
   "anvil_setNextBlockBaseFeePerGas",
   "anvil_setNonce",
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
+  "anvil_snapshot",
   "anvil_stopImpersonatingAccount",
   "debug_getRawBlock",
   "debug_getRawHeader",
@@ -397,6 +471,7 @@ export const methodNames: readonly MethodName[] = [
   "eth_call",
   "eth_capabilities",
   "eth_chainId",
+  "eth_coinbase",
   "eth_config",
   "eth_createAccessList",
   "eth_estimateGas",
@@ -442,6 +517,7 @@ export const methodNames: readonly MethodName[] = [
   "evm_setBlockGasLimit",
   "evm_setIntervalMining",
   "evm_setNextBlockTimestamp",
+  "evm_setTime",
   "evm_snapshot",
   "hardhat_dropTransaction",
   "hardhat_dumpState",
@@ -465,6 +541,17 @@ export const methodNames: readonly MethodName[] = [
   "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "ots_getApiLevel",
+  "ots_getBlockDetails",
+  "ots_getBlockTransactions",
+  "ots_getContractCreator",
+  "ots_getInternalOperations",
+  "ots_getTransactionBySenderAndNonce",
+  "ots_getTransactionError",
+  "ots_hasCode",
+  "ots_searchTransactionsAfter",
+  "ots_searchTransactionsBefore",
+  "ots_traceTransaction",
   "personal_sign",
   "rpc.discover",
   "testing_buildBlockV1",
@@ -474,6 +561,7 @@ export const methodNames: readonly MethodName[] = [
   "txpool_simpleContent",
   "txpool_status",
   "web3_clientVersion",
+  "web3_sha3",
 ];
 
 export interface DeclaredError {
@@ -484,26 +572,34 @@ export interface DeclaredError {
 
 /** The errors each method lists in the contract, in document order. */
 export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredError[] } = {
+  "anvil_addBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dealERC20": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"Unable to set ERC20 balance, no slot found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_increaseTime": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid argument 0 (state): … ; nothing was loaded"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
+  "anvil_revert": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setChainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs; wait until eth_syncing answers false"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setCoinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_setIntervalMining": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setLoggingEnabled": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setMinGasPrice": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setMinGasPrice is not supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setNextBlockBaseFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"setNextBlockBaseFeePerGas is only supported when EIP-1559 is active"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setRpcUrl": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"the fork's remote … failed …"}],
   "anvil_setStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_snapshot": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "debug_getRawBlock": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
   "debug_getRawHeader": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"hash is not currently canonical"}],
@@ -520,6 +616,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_call": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"},{"code":-32003,"message":"response too large: the return data passed 134217728 bytes of JSON, this node's --max-response-bytes","data":{"limit":134217728}}],
   "eth_capabilities": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_chainId": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_coinbase": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_config": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_createAccessList": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"},{"code":-32000,"message":"failed to apply transaction: insufficient funds for gas * price + value"},{"code":-32000,"message":"both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"}],
   "eth_estimateGas": [{"code":-32602,"message":"Invalid params"},{"code":3,"message":"execution reverted","data":"0x"},{"code":-32000,"message":"insufficient funds for gas * price + value"},{"code":-32000,"message":"gas required exceeds allowance"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"account 0x… has both 'state' and 'stateDiff'"},{"code":-32000,"message":"block override \"beaconRoot\" is not supported for this RPC method"}],
@@ -565,12 +662,13 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "evm_setBlockGasLimit": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_setIntervalMining": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_setNextBlockTimestamp": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"timestamp must be greater than the parent block timestamp"}],
+  "evm_setTime": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "evm_snapshot": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"dumpState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
-  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32004,"message":"loadState is not supported"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "hardhat_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid argument 0 (state): … ; nothing was loaded"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "hardhat_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "hardhat_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -588,6 +686,17 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "hardhat_stopImpersonatingAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "net_listening": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "net_version": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getApiLevel": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getBlockDetails": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getBlockTransactions": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getContractCreator": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getInternalOperations": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction … not found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getTransactionBySenderAndNonce": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_getTransactionError": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction … not found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_hasCode": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_searchTransactionsAfter": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_searchTransactionsBefore": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "ots_traceTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"transaction … not found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "personal_sign": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"unknown account"}],
   "rpc.discover": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "testing_buildBlockV1": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"parentHash is not current head"},{"code":-32000,"message":"nonce too high: address 0x…, tx: 999 state: 0"}],
@@ -597,9 +706,27 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "txpool_simpleContent": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "txpool_status": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "web3_clientVersion": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "web3_sha3": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
 };
 
 // ---- one function per method ----
+
+/**
+ * `anvil_addBalance`: Adds to an account's balance.
+ *
+ * Adds `amount` wei to the balance of `address` in the head's state, as anvil_setBalance sets it: at once, without a block, surviving a restart. An account that does not exist is created with the amount.
+ *
+ * Params:
+ * - `address`: Account.
+ * - `amount`: Wei to add.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilAddBalance(transport: Transport, ...params: AnvilAddBalanceParams): Promise<AnvilAddBalanceResult> {
+  return transport.request("anvil_addBalance", params) as Promise<AnvilAddBalanceResult>;
+}
 
 /**
  * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
@@ -615,6 +742,24 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
  */
 export function anvilAutoImpersonateAccount(transport: Transport, ...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult> {
   return transport.request("anvil_autoImpersonateAccount", params) as Promise<AnvilAutoImpersonateAccountResult>;
+}
+
+/**
+ * `anvil_dealERC20`: Sets an account's balance of an ERC-20 token.
+ *
+ * Sets what `balanceOf(address)` of the token contract answers to `amount`, as anvil does: the storage slots the token reads to answer balanceOf are found by running the call, and the one that makes it answer `amount` (tried with a state override) is written with anvil_setStorageAt's edit. The token's total supply is left as it is. A token whose balanceOf reads no such slot is refused with -32000.
+ *
+ * Params:
+ * - `address`: The holder.
+ * - `token`: The ERC-20 contract.
+ * - `amount`: The balance, in the token's smallest unit.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilDealERC20(transport: Transport, ...params: AnvilDealERC20Params): Promise<AnvilDealERC20Result> {
+  return transport.request("anvil_dealERC20", params) as Promise<AnvilDealERC20Result>;
 }
 
 /**
@@ -634,11 +779,11 @@ export function anvilDropTransaction(transport: Transport, ...params: AnvilDropT
 }
 
 /**
- * `anvil_dumpState`: Would export the state as a blob: not supported.
+ * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
  *
- * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+ * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -676,14 +821,30 @@ export function anvilImpersonateAccount(transport: Transport, ...params: AnvilIm
 }
 
 /**
- * `anvil_loadState`: Would merge a state blob: not supported.
+ * `anvil_increaseTime`: Moves the block clock forward.
  *
- * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+ * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
  *
  * Params:
- * - `state`: A blob from anvil_dumpState.
+ * - `seconds`: Seconds to add.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilIncreaseTime(transport: Transport, ...params: AnvilIncreaseTimeParams): Promise<AnvilIncreaseTimeResult> {
+  return transport.request("anvil_increaseTime", params) as Promise<AnvilIncreaseTimeResult>;
+}
+
+/**
+ * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
+ *
+ * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
+ *
+ * Params:
+ * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -751,6 +912,38 @@ export function anvilReset(transport: Transport, ...params: AnvilResetParams): P
 }
 
 /**
+ * `anvil_revert`: Goes back to a snapshot.
+ *
+ * anvil's name for evm_revert. Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+ *
+ * Params:
+ * - `snapshotId`: An id evm_snapshot answered.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilRevert(transport: Transport, ...params: AnvilRevertParams): Promise<AnvilRevertResult> {
+  return transport.request("anvil_revert", params) as Promise<AnvilRevertResult>;
+}
+
+/**
+ * `anvil_setAutomine`: Turns automine on or off.
+ *
+ * anvil's name for evm_setAutomine, answered as anvil answers. With automine on (the default) every accepted transaction is mined at once in its own block; with it off transactions wait in the pool until evm_mine or interval mining.
+ *
+ * Params:
+ * - `enabled`: true to enable automine.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetAutomine(transport: Transport, ...params: AnvilSetAutomineParams): Promise<AnvilSetAutomineResult> {
+  return transport.request("anvil_setAutomine", params) as Promise<AnvilSetAutomineResult>;
+}
+
+/**
  * `anvil_setBalance`: Sets an account's balance.
  *
  * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
@@ -784,6 +977,22 @@ export function anvilSetBlockTimestampInterval(transport: Transport, ...params: 
 }
 
 /**
+ * `anvil_setChainId`: Sets the chain's id.
+ *
+ * Moves the head's state onto a chain with the given id, as anvil's chain id changes: from then on eth_chainId answers it and transactions must be signed for it. A chain id is part of a chain's genesis here (every block's transactions are signed for it), so the head's state — every account, as anvil_dumpState lists them — becomes the state of a new genesis with that id, the other genesis settings kept: blocks count from 0 again, and the old chain's blocks and receipts are gone, as after anvil_reset; the pool, filters, snapshots and impersonations start empty. A forked chain keeps its remote's id (anvil_reset with forking, or --chain-id at start, give another) and is refused with -32602.
+ *
+ * Params:
+ * - `chainId`: The new chain id, 1 to 2^53 − 1.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetChainId(transport: Transport, ...params: AnvilSetChainIdParams): Promise<AnvilSetChainIdResult> {
+  return transport.request("anvil_setChainId", params) as Promise<AnvilSetChainIdResult>;
+}
+
+/**
  * `anvil_setCode`: Sets an account's code.
  *
  * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
@@ -814,6 +1023,22 @@ export function anvilSetCode(transport: Transport, ...params: AnvilSetCodeParams
  */
 export function anvilSetCoinbase(transport: Transport, ...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult> {
   return transport.request("anvil_setCoinbase", params) as Promise<AnvilSetCoinbaseResult>;
+}
+
+/**
+ * `anvil_setIntervalMining`: Sets interval mining, in seconds.
+ *
+ * anvil's name for evm_setIntervalMining, which takes seconds as anvil does (evm_setIntervalMining takes milliseconds, as Hardhat's does): a block every given number of seconds; 0 disables interval mining. Answers null, as anvil does.
+ *
+ * Params:
+ * - `interval`: Interval in seconds, at most 2147483 (about 24.8 days); 0 disables.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSetIntervalMining(transport: Transport, ...params: AnvilSetIntervalMiningParams): Promise<AnvilSetIntervalMiningResult> {
+  return transport.request("anvil_setIntervalMining", params) as Promise<AnvilSetIntervalMiningResult>;
 }
 
 /**
@@ -913,6 +1138,19 @@ export function anvilSetRpcUrl(transport: Transport, ...params: AnvilSetRpcUrlPa
  */
 export function anvilSetStorageAt(transport: Transport, ...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult> {
   return transport.request("anvil_setStorageAt", params) as Promise<AnvilSetStorageAtResult>;
+}
+
+/**
+ * `anvil_snapshot`: Records the node's state; answers an id to revert to.
+ *
+ * anvil's name for evm_snapshot. Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilSnapshot(transport: Transport, ...params: AnvilSnapshotParams): Promise<AnvilSnapshotResult> {
+  return transport.request("anvil_snapshot", params) as Promise<AnvilSnapshotResult>;
 }
 
 /**
@@ -1159,6 +1397,19 @@ export function ethCapabilities(transport: Transport, ...params: EthCapabilities
  */
 export function ethChainId(transport: Transport, ...params: EthChainIdParams): Promise<EthChainIdResult> {
   return transport.request("eth_chainId", params) as Promise<EthChainIdResult>;
+}
+
+/**
+ * `eth_coinbase`: Returns the coinbase of the next blocks.
+ *
+ * Returns the address the next blocks pay their fees to: the zero address on the dev chain unless anvil_setCoinbase set another, as anvil answers.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethCoinbase(transport: Transport, ...params: EthCoinbaseParams): Promise<EthCoinbaseResult> {
+  return transport.request("eth_coinbase", params) as Promise<EthCoinbaseResult>;
 }
 
 /**
@@ -1887,6 +2138,22 @@ export function evmSetNextBlockTimestamp(transport: Transport, ...params: EvmSet
 }
 
 /**
+ * `evm_setTime`: Sets the block clock.
+ *
+ * Moves the block clock so that it reads `timestamp` now: the next blocks' timestamps follow on from it as time passes (each still at least its parent's + 1, so a time before the head's gives the next block its parent's + 1). Answers how far the clock moved, in seconds (negative when it went back), as anvil does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+ *
+ * Params:
+ * - `timestamp`: Unix seconds.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function evmSetTime(transport: Transport, ...params: EvmSetTimeParams): Promise<EvmSetTimeResult> {
+  return transport.request("evm_setTime", params) as Promise<EvmSetTimeResult>;
+}
+
+/**
  * `evm_snapshot`: Records the node's state; answers an id to revert to.
  *
  * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
@@ -1916,11 +2183,11 @@ export function hardhatDropTransaction(transport: Transport, ...params: HardhatD
 }
 
 /**
- * `hardhat_dumpState`: Would export the state as a blob: not supported.
+ * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
  *
- * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+ * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -1958,14 +2225,14 @@ export function hardhatImpersonateAccount(transport: Transport, ...params: Hardh
 }
 
 /**
- * `hardhat_loadState`: Would merge a state blob: not supported.
+ * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
  *
- * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+ * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
  *
  * Params:
- * - `state`: A blob from anvil_dumpState.
+ * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
  *
- * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+ * @throws {JsonRpcError} declared codes: -32602, -32000
  *
  * @since 1.0.0
  */
@@ -2240,6 +2507,187 @@ export function netVersion(transport: Transport, ...params: NetVersionParams): P
 }
 
 /**
+ * `ots_getApiLevel`: Returns the level of Otterscan's API the node serves.
+ *
+ * Answers 8, the level of Otterscan's API (as anvil answers) whose methods the node serves: Otterscan checks it before it browses.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetApiLevel(transport: Transport, ...params: OtsGetApiLevelParams): Promise<OtsGetApiLevelResult> {
+  return transport.request("ots_getApiLevel", params) as Promise<OtsGetApiLevelResult>;
+}
+
+/**
+ * `ots_getBlockDetails`: Returns a block with its issuance and fees, without its transactions.
+ *
+ * The block at `blockNumber` as eth_getBlockByNumber answers it, without its transactions (their count in `transactionCount`) and with logsBloom null; with `issuance` (no block or uncle reward after the merge: 0) and `totalFees`, the sum of gas used × effective gas price of its transactions. Null for a block the chain does not have.
+ *
+ * Params:
+ * - `blockNumber`: The block.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetBlockDetails(transport: Transport, ...params: OtsGetBlockDetailsParams): Promise<OtsGetBlockDetailsResult> {
+  return transport.request("ots_getBlockDetails", params) as Promise<OtsGetBlockDetailsResult>;
+}
+
+/**
+ * `ots_getBlockTransactions`: Returns one page of a block's transactions, with their receipts.
+ *
+ * Page `pageNumber` (from 0) of `pageSize` of the block's transactions, in block order, each input cut to its 4-byte selector, with their receipts (logs and logsBloom null, the block's timestamp added). Null for a block the chain does not have.
+ *
+ * Params:
+ * - `blockNumber`: The block.
+ * - `pageNumber`: The page, from 0.
+ * - `pageSize`: Transactions per page, 1 to 1,000.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetBlockTransactions(transport: Transport, ...params: OtsGetBlockTransactionsParams): Promise<OtsGetBlockTransactionsResult> {
+  return transport.request("ots_getBlockTransactions", params) as Promise<OtsGetBlockTransactionsResult>;
+}
+
+/**
+ * `ots_getContractCreator`: Returns the transaction that created a contract.
+ *
+ * The transaction that deployed the contract at `address` and its sender: a transaction to no address whose receipt names it, or, for a contract created inside a transaction, the transaction whose trace creates it (the contract's history is searched newest first). Null when no transaction on this chain created it (an account of the genesis, or one anvil_setCode gave code).
+ *
+ * Params:
+ * - `address`: The contract.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetContractCreator(transport: Transport, ...params: OtsGetContractCreatorParams): Promise<OtsGetContractCreatorResult> {
+  return transport.request("ots_getContractCreator", params) as Promise<OtsGetContractCreatorResult>;
+}
+
+/**
+ * `ots_getInternalOperations`: Returns the ether transfers, creations and self-destructs inside a transaction.
+ *
+ * Replays the transaction and answers, in the order they ran, the ether transfers inside it (calls below the transaction's own that send value: type 0), its self-destructs (1), and the contracts it created, its own creation included (2, CREATE2: 3).
+ *
+ * Params:
+ * - `transactionHash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetInternalOperations(transport: Transport, ...params: OtsGetInternalOperationsParams): Promise<OtsGetInternalOperationsResult> {
+  return transport.request("ots_getInternalOperations", params) as Promise<OtsGetInternalOperationsResult>;
+}
+
+/**
+ * `ots_getTransactionBySenderAndNonce`: Returns the hash of the transaction a sender sent with a nonce.
+ *
+ * The hash of the mined transaction `sender` sent with `nonce`, or null when the chain holds none.
+ *
+ * Params:
+ * - `sender`: The sender.
+ * - `nonce`: The nonce.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetTransactionBySenderAndNonce(transport: Transport, ...params: OtsGetTransactionBySenderAndNonceParams): Promise<OtsGetTransactionBySenderAndNonceResult> {
+  return transport.request("ots_getTransactionBySenderAndNonce", params) as Promise<OtsGetTransactionBySenderAndNonceResult>;
+}
+
+/**
+ * `ots_getTransactionError`: Returns the revert data of a failed transaction.
+ *
+ * Replays the transaction and answers the data it reverted with (an `Error(string)`, a panic or a custom error, for the caller to decode), or "0x" for a transaction that succeeded or failed without data.
+ *
+ * Params:
+ * - `transactionHash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsGetTransactionError(transport: Transport, ...params: OtsGetTransactionErrorParams): Promise<OtsGetTransactionErrorResult> {
+  return transport.request("ots_getTransactionError", params) as Promise<OtsGetTransactionErrorResult>;
+}
+
+/**
+ * `ots_hasCode`: Returns whether an address holds code.
+ *
+ * True when the account at `address` has code at `block`: a contract (or an account EIP-7702 delegates), without answering the code itself.
+ *
+ * Params:
+ * - `address`: The address.
+ * - `block`: Block number or tag.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsHasCode(transport: Transport, ...params: OtsHasCodeParams): Promise<OtsHasCodeResult> {
+  return transport.request("ots_hasCode", params) as Promise<OtsHasCodeResult>;
+}
+
+/**
+ * `ots_searchTransactionsAfter`: Returns the transactions of an address after a block, newest first.
+ *
+ * As ots_searchTransactionsBefore, searching forwards: the transactions of `address` in blocks after `blockNumber` (0: from the genesis block), the `pageSize` oldest of them (the last block found whole), answered newest first.
+ *
+ * Params:
+ * - `address`: The address.
+ * - `blockNumber`: Search blocks after this one; 0 from the genesis block.
+ * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsSearchTransactionsAfter(transport: Transport, ...params: OtsSearchTransactionsAfterParams): Promise<OtsSearchTransactionsAfterResult> {
+  return transport.request("ots_searchTransactionsAfter", params) as Promise<OtsSearchTransactionsAfterResult>;
+}
+
+/**
+ * `ots_searchTransactionsBefore`: Returns the transactions of an address before a block, newest first.
+ *
+ * The transactions of `address` in blocks before `blockNumber` (0: up to the head), newest first: those it sent, those sent to it, the one that created it, and those in which it emitted a log. The search goes block by block until it holds `pageSize` of them; the last block it found is answered whole. `firstPage` says no newer one is left, `lastPage` no older one. Transactions reaching the address only inside a call stack without a log of its own are not found (that would take a trace of every transaction).
+ *
+ * Params:
+ * - `address`: The address.
+ * - `blockNumber`: Search blocks before this one; 0 for the head and all below it.
+ * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsSearchTransactionsBefore(transport: Transport, ...params: OtsSearchTransactionsBeforeParams): Promise<OtsSearchTransactionsBeforeResult> {
+  return transport.request("ots_searchTransactionsBefore", params) as Promise<OtsSearchTransactionsBeforeResult>;
+}
+
+/**
+ * `ots_traceTransaction`: Returns a transaction's calls, creations and self-destructs, in the order they ran.
+ *
+ * Replays the transaction with geth's callTracer and answers its frames depth first, each with its depth (0: the transaction's own call), type, sender, recipient, value (null for STATICCALL and DELEGATECALL), input and output.
+ *
+ * Params:
+ * - `transactionHash`: Transaction hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function otsTraceTransaction(transport: Transport, ...params: OtsTraceTransactionParams): Promise<OtsTraceTransactionResult> {
+  return transport.request("ots_traceTransaction", params) as Promise<OtsTraceTransactionResult>;
+}
+
+/**
  * `personal_sign`: Signs data with a node account (EIP-191), params as wallets send them.
  *
  * As eth_sign with the params reversed (data first), as MetaMask, viem and ethers send it. The optional third param (geth's password) is ignored: node accounts are unlocked.
@@ -2370,10 +2818,40 @@ export function web3ClientVersion(transport: Transport, ...params: Web3ClientVer
   return transport.request("web3_clientVersion", params) as Promise<Web3ClientVersionResult>;
 }
 
+/**
+ * `web3_sha3`: Returns the Keccak-256 hash of the given data.
+ *
+ * Returns keccak256(data), as geth and anvil do; the data is hex, not text.
+ *
+ * Params:
+ * - `data`: The bytes to hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function web3Sha3(transport: Transport, ...params: Web3Sha3Params): Promise<Web3Sha3Result> {
+  return transport.request("web3_sha3", params) as Promise<Web3Sha3Result>;
+}
+
 // ---- every method as a member ----
 
 /** Every method of the contract as `<wire name>(...params)`; `Client` (client.ts) builds on it. */
 export interface ContractMethods {
+  /**
+   * `anvil_addBalance`: Adds to an account's balance.
+   *
+   * Adds `amount` wei to the balance of `address` in the head's state, as anvil_setBalance sets it: at once, without a block, surviving a restart. An account that does not exist is created with the amount.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `amount`: Wei to add.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_addBalance(...params: AnvilAddBalanceParams): Promise<AnvilAddBalanceResult>;
   /**
    * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
    *
@@ -2388,6 +2866,21 @@ export interface ContractMethods {
    */
   anvil_autoImpersonateAccount(...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult>;
   /**
+   * `anvil_dealERC20`: Sets an account's balance of an ERC-20 token.
+   *
+   * Sets what `balanceOf(address)` of the token contract answers to `amount`, as anvil does: the storage slots the token reads to answer balanceOf are found by running the call, and the one that makes it answer `amount` (tried with a state override) is written with anvil_setStorageAt's edit. The token's total supply is left as it is. A token whose balanceOf reads no such slot is refused with -32000.
+   *
+   * Params:
+   * - `address`: The holder.
+   * - `token`: The ERC-20 contract.
+   * - `amount`: The balance, in the token's smallest unit.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_dealERC20(...params: AnvilDealERC20Params): Promise<AnvilDealERC20Result>;
+  /**
    * `anvil_dropTransaction`: Removes a transaction from the pool.
    *
    * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
@@ -2401,11 +2894,11 @@ export interface ContractMethods {
    */
   anvil_dropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
   /**
-   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -2434,14 +2927,27 @@ export interface ContractMethods {
    */
   anvil_impersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
   /**
-   * `anvil_loadState`: Would merge a state blob: not supported.
+   * `anvil_increaseTime`: Moves the block clock forward.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `seconds`: Seconds to add.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_increaseTime(...params: AnvilIncreaseTimeParams): Promise<AnvilIncreaseTimeResult>;
+  /**
+   * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
+   *
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
+   *
+   * Params:
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -2494,6 +3000,32 @@ export interface ContractMethods {
    */
   anvil_reset(...params: AnvilResetParams): Promise<AnvilResetResult>;
   /**
+   * `anvil_revert`: Goes back to a snapshot.
+   *
+   * anvil's name for evm_revert. Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+   *
+   * Params:
+   * - `snapshotId`: An id evm_snapshot answered.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_revert(...params: AnvilRevertParams): Promise<AnvilRevertResult>;
+  /**
+   * `anvil_setAutomine`: Turns automine on or off.
+   *
+   * anvil's name for evm_setAutomine, answered as anvil answers. With automine on (the default) every accepted transaction is mined at once in its own block; with it off transactions wait in the pool until evm_mine or interval mining.
+   *
+   * Params:
+   * - `enabled`: true to enable automine.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setAutomine(...params: AnvilSetAutomineParams): Promise<AnvilSetAutomineResult>;
+  /**
    * `anvil_setBalance`: Sets an account's balance.
    *
    * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
@@ -2521,6 +3053,19 @@ export interface ContractMethods {
    */
   anvil_setBlockTimestampInterval(...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult>;
   /**
+   * `anvil_setChainId`: Sets the chain's id.
+   *
+   * Moves the head's state onto a chain with the given id, as anvil's chain id changes: from then on eth_chainId answers it and transactions must be signed for it. A chain id is part of a chain's genesis here (every block's transactions are signed for it), so the head's state — every account, as anvil_dumpState lists them — becomes the state of a new genesis with that id, the other genesis settings kept: blocks count from 0 again, and the old chain's blocks and receipts are gone, as after anvil_reset; the pool, filters, snapshots and impersonations start empty. A forked chain keeps its remote's id (anvil_reset with forking, or --chain-id at start, give another) and is refused with -32602.
+   *
+   * Params:
+   * - `chainId`: The new chain id, 1 to 2^53 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setChainId(...params: AnvilSetChainIdParams): Promise<AnvilSetChainIdResult>;
+  /**
    * `anvil_setCode`: Sets an account's code.
    *
    * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
@@ -2547,6 +3092,19 @@ export interface ContractMethods {
    * @since 1.0.0
    */
   anvil_setCoinbase(...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult>;
+  /**
+   * `anvil_setIntervalMining`: Sets interval mining, in seconds.
+   *
+   * anvil's name for evm_setIntervalMining, which takes seconds as anvil does (evm_setIntervalMining takes milliseconds, as Hardhat's does): a block every given number of seconds; 0 disables interval mining. Answers null, as anvil does.
+   *
+   * Params:
+   * - `interval`: Interval in seconds, at most 2147483 (about 24.8 days); 0 disables.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_setIntervalMining(...params: AnvilSetIntervalMiningParams): Promise<AnvilSetIntervalMiningResult>;
   /**
    * `anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
    *
@@ -2628,6 +3186,16 @@ export interface ContractMethods {
    * @since 1.0.0
    */
   anvil_setStorageAt(...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult>;
+  /**
+   * `anvil_snapshot`: Records the node's state; answers an id to revert to.
+   *
+   * anvil's name for evm_snapshot. Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_snapshot(...params: AnvilSnapshotParams): Promise<AnvilSnapshotResult>;
   /**
    * `anvil_stopImpersonatingAccount`: Ends an impersonation.
    *
@@ -2826,6 +3394,16 @@ export interface ContractMethods {
    * @since 0.1.0
    */
   eth_chainId(...params: EthChainIdParams): Promise<EthChainIdResult>;
+  /**
+   * `eth_coinbase`: Returns the coinbase of the next blocks.
+   *
+   * Returns the address the next blocks pay their fees to: the zero address on the dev chain unless anvil_setCoinbase set another, as anvil answers.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_coinbase(...params: EthCoinbaseParams): Promise<EthCoinbaseResult>;
   /**
    * `eth_config`: Returns the chain's fork configuration (EIP-7910).
    *
@@ -3417,6 +3995,19 @@ export interface ContractMethods {
    */
   evm_setNextBlockTimestamp(...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult>;
   /**
+   * `evm_setTime`: Sets the block clock.
+   *
+   * Moves the block clock so that it reads `timestamp` now: the next blocks' timestamps follow on from it as time passes (each still at least its parent's + 1, so a time before the head's gives the next block its parent's + 1). Answers how far the clock moved, in seconds (negative when it went back), as anvil does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   *
+   * Params:
+   * - `timestamp`: Unix seconds.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evm_setTime(...params: EvmSetTimeParams): Promise<EvmSetTimeResult>;
+  /**
    * `evm_snapshot`: Records the node's state; answers an id to revert to.
    *
    * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
@@ -3440,11 +4031,11 @@ export interface ContractMethods {
    */
   hardhat_dropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
   /**
-   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3473,14 +4064,14 @@ export interface ContractMethods {
    */
   hardhat_impersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
   /**
-   * `hardhat_loadState`: Would merge a state blob: not supported.
+   * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -3701,6 +4292,154 @@ export interface ContractMethods {
    */
   net_version(...params: NetVersionParams): Promise<NetVersionResult>;
   /**
+   * `ots_getApiLevel`: Returns the level of Otterscan's API the node serves.
+   *
+   * Answers 8, the level of Otterscan's API (as anvil answers) whose methods the node serves: Otterscan checks it before it browses.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getApiLevel(...params: OtsGetApiLevelParams): Promise<OtsGetApiLevelResult>;
+  /**
+   * `ots_getBlockDetails`: Returns a block with its issuance and fees, without its transactions.
+   *
+   * The block at `blockNumber` as eth_getBlockByNumber answers it, without its transactions (their count in `transactionCount`) and with logsBloom null; with `issuance` (no block or uncle reward after the merge: 0) and `totalFees`, the sum of gas used × effective gas price of its transactions. Null for a block the chain does not have.
+   *
+   * Params:
+   * - `blockNumber`: The block.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getBlockDetails(...params: OtsGetBlockDetailsParams): Promise<OtsGetBlockDetailsResult>;
+  /**
+   * `ots_getBlockTransactions`: Returns one page of a block's transactions, with their receipts.
+   *
+   * Page `pageNumber` (from 0) of `pageSize` of the block's transactions, in block order, each input cut to its 4-byte selector, with their receipts (logs and logsBloom null, the block's timestamp added). Null for a block the chain does not have.
+   *
+   * Params:
+   * - `blockNumber`: The block.
+   * - `pageNumber`: The page, from 0.
+   * - `pageSize`: Transactions per page, 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getBlockTransactions(...params: OtsGetBlockTransactionsParams): Promise<OtsGetBlockTransactionsResult>;
+  /**
+   * `ots_getContractCreator`: Returns the transaction that created a contract.
+   *
+   * The transaction that deployed the contract at `address` and its sender: a transaction to no address whose receipt names it, or, for a contract created inside a transaction, the transaction whose trace creates it (the contract's history is searched newest first). Null when no transaction on this chain created it (an account of the genesis, or one anvil_setCode gave code).
+   *
+   * Params:
+   * - `address`: The contract.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getContractCreator(...params: OtsGetContractCreatorParams): Promise<OtsGetContractCreatorResult>;
+  /**
+   * `ots_getInternalOperations`: Returns the ether transfers, creations and self-destructs inside a transaction.
+   *
+   * Replays the transaction and answers, in the order they ran, the ether transfers inside it (calls below the transaction's own that send value: type 0), its self-destructs (1), and the contracts it created, its own creation included (2, CREATE2: 3).
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getInternalOperations(...params: OtsGetInternalOperationsParams): Promise<OtsGetInternalOperationsResult>;
+  /**
+   * `ots_getTransactionBySenderAndNonce`: Returns the hash of the transaction a sender sent with a nonce.
+   *
+   * The hash of the mined transaction `sender` sent with `nonce`, or null when the chain holds none.
+   *
+   * Params:
+   * - `sender`: The sender.
+   * - `nonce`: The nonce.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getTransactionBySenderAndNonce(...params: OtsGetTransactionBySenderAndNonceParams): Promise<OtsGetTransactionBySenderAndNonceResult>;
+  /**
+   * `ots_getTransactionError`: Returns the revert data of a failed transaction.
+   *
+   * Replays the transaction and answers the data it reverted with (an `Error(string)`, a panic or a custom error, for the caller to decode), or "0x" for a transaction that succeeded or failed without data.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_getTransactionError(...params: OtsGetTransactionErrorParams): Promise<OtsGetTransactionErrorResult>;
+  /**
+   * `ots_hasCode`: Returns whether an address holds code.
+   *
+   * True when the account at `address` has code at `block`: a contract (or an account EIP-7702 delegates), without answering the code itself.
+   *
+   * Params:
+   * - `address`: The address.
+   * - `block`: Block number or tag.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_hasCode(...params: OtsHasCodeParams): Promise<OtsHasCodeResult>;
+  /**
+   * `ots_searchTransactionsAfter`: Returns the transactions of an address after a block, newest first.
+   *
+   * As ots_searchTransactionsBefore, searching forwards: the transactions of `address` in blocks after `blockNumber` (0: from the genesis block), the `pageSize` oldest of them (the last block found whole), answered newest first.
+   *
+   * Params:
+   * - `address`: The address.
+   * - `blockNumber`: Search blocks after this one; 0 from the genesis block.
+   * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_searchTransactionsAfter(...params: OtsSearchTransactionsAfterParams): Promise<OtsSearchTransactionsAfterResult>;
+  /**
+   * `ots_searchTransactionsBefore`: Returns the transactions of an address before a block, newest first.
+   *
+   * The transactions of `address` in blocks before `blockNumber` (0: up to the head), newest first: those it sent, those sent to it, the one that created it, and those in which it emitted a log. The search goes block by block until it holds `pageSize` of them; the last block it found is answered whole. `firstPage` says no newer one is left, `lastPage` no older one. Transactions reaching the address only inside a call stack without a log of its own are not found (that would take a trace of every transaction).
+   *
+   * Params:
+   * - `address`: The address.
+   * - `blockNumber`: Search blocks before this one; 0 for the head and all below it.
+   * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_searchTransactionsBefore(...params: OtsSearchTransactionsBeforeParams): Promise<OtsSearchTransactionsBeforeResult>;
+  /**
+   * `ots_traceTransaction`: Returns a transaction's calls, creations and self-destructs, in the order they ran.
+   *
+   * Replays the transaction with geth's callTracer and answers its frames depth first, each with its depth (0: the transaction's own call), type, sender, recipient, value (null for STATICCALL and DELEGATECALL), input and output.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ots_traceTransaction(...params: OtsTraceTransactionParams): Promise<OtsTraceTransactionResult>;
+  /**
    * `personal_sign`: Signs data with a node account (EIP-191), params as wallets send them.
    *
    * As eth_sign with the params reversed (data first), as MetaMask, viem and ethers send it. The optional third param (geth's password) is ignored: node accounts are unlocked.
@@ -3804,31 +4543,52 @@ export interface ContractMethods {
    * @since 0.1.0
    */
   web3_clientVersion(...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult>;
+  /**
+   * `web3_sha3`: Returns the Keccak-256 hash of the given data.
+   *
+   * Returns keccak256(data), as geth and anvil do; the data is hex, not text.
+   *
+   * Params:
+   * - `data`: The bytes to hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  web3_sha3(...params: Web3Sha3Params): Promise<Web3Sha3Result>;
 }
 
 /** Every method of the contract bound to `transport`. */
 export function contractMethods(transport: Transport): ContractMethods {
   return {
+    anvil_addBalance: (...params) => anvilAddBalance(transport, ...params),
     anvil_autoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
+    anvil_dealERC20: (...params) => anvilDealERC20(transport, ...params),
     anvil_dropTransaction: (...params) => anvilDropTransaction(transport, ...params),
     anvil_dumpState: (...params) => anvilDumpState(transport, ...params),
     anvil_getAutomine: (...params) => anvilGetAutomine(transport, ...params),
     anvil_impersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
+    anvil_increaseTime: (...params) => anvilIncreaseTime(transport, ...params),
     anvil_loadState: (...params) => anvilLoadState(transport, ...params),
     anvil_mine: (...params) => anvilMine(transport, ...params),
     anvil_nodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvil_removeBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
     anvil_reset: (...params) => anvilReset(transport, ...params),
+    anvil_revert: (...params) => anvilRevert(transport, ...params),
+    anvil_setAutomine: (...params) => anvilSetAutomine(transport, ...params),
     anvil_setBalance: (...params) => anvilSetBalance(transport, ...params),
     anvil_setBlockTimestampInterval: (...params) => anvilSetBlockTimestampInterval(transport, ...params),
+    anvil_setChainId: (...params) => anvilSetChainId(transport, ...params),
     anvil_setCode: (...params) => anvilSetCode(transport, ...params),
     anvil_setCoinbase: (...params) => anvilSetCoinbase(transport, ...params),
+    anvil_setIntervalMining: (...params) => anvilSetIntervalMining(transport, ...params),
     anvil_setLoggingEnabled: (...params) => anvilSetLoggingEnabled(transport, ...params),
     anvil_setMinGasPrice: (...params) => anvilSetMinGasPrice(transport, ...params),
     anvil_setNextBlockBaseFeePerGas: (...params) => anvilSetNextBlockBaseFeePerGas(transport, ...params),
     anvil_setNonce: (...params) => anvilSetNonce(transport, ...params),
     anvil_setRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
     anvil_setStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
+    anvil_snapshot: (...params) => anvilSnapshot(transport, ...params),
     anvil_stopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
     debug_getRawBlock: (...params) => debugGetRawBlock(transport, ...params),
     debug_getRawHeader: (...params) => debugGetRawHeader(transport, ...params),
@@ -3845,6 +4605,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     eth_call: (...params) => ethCall(transport, ...params),
     eth_capabilities: (...params) => ethCapabilities(transport, ...params),
     eth_chainId: (...params) => ethChainId(transport, ...params),
+    eth_coinbase: (...params) => ethCoinbase(transport, ...params),
     eth_config: (...params) => ethConfig(transport, ...params),
     eth_createAccessList: (...params) => ethCreateAccessList(transport, ...params),
     eth_estimateGas: (...params) => ethEstimateGas(transport, ...params),
@@ -3890,6 +4651,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     evm_setBlockGasLimit: (...params) => evmSetBlockGasLimit(transport, ...params),
     evm_setIntervalMining: (...params) => evmSetIntervalMining(transport, ...params),
     evm_setNextBlockTimestamp: (...params) => evmSetNextBlockTimestamp(transport, ...params),
+    evm_setTime: (...params) => evmSetTime(transport, ...params),
     evm_snapshot: (...params) => evmSnapshot(transport, ...params),
     hardhat_dropTransaction: (...params) => hardhatDropTransaction(transport, ...params),
     hardhat_dumpState: (...params) => hardhatDumpState(transport, ...params),
@@ -3913,6 +4675,17 @@ export function contractMethods(transport: Transport): ContractMethods {
     hardhat_stopImpersonatingAccount: (...params) => hardhatStopImpersonatingAccount(transport, ...params),
     net_listening: (...params) => netListening(transport, ...params),
     net_version: (...params) => netVersion(transport, ...params),
+    ots_getApiLevel: (...params) => otsGetApiLevel(transport, ...params),
+    ots_getBlockDetails: (...params) => otsGetBlockDetails(transport, ...params),
+    ots_getBlockTransactions: (...params) => otsGetBlockTransactions(transport, ...params),
+    ots_getContractCreator: (...params) => otsGetContractCreator(transport, ...params),
+    ots_getInternalOperations: (...params) => otsGetInternalOperations(transport, ...params),
+    ots_getTransactionBySenderAndNonce: (...params) => otsGetTransactionBySenderAndNonce(transport, ...params),
+    ots_getTransactionError: (...params) => otsGetTransactionError(transport, ...params),
+    ots_hasCode: (...params) => otsHasCode(transport, ...params),
+    ots_searchTransactionsAfter: (...params) => otsSearchTransactionsAfter(transport, ...params),
+    ots_searchTransactionsBefore: (...params) => otsSearchTransactionsBefore(transport, ...params),
+    ots_traceTransaction: (...params) => otsTraceTransaction(transport, ...params),
     personal_sign: (...params) => personalSign(transport, ...params),
     "rpc.discover": (...params) => rpcDiscover(transport, ...params),
     testing_buildBlockV1: (...params) => testingBuildBlockV1(transport, ...params),
@@ -3922,5 +4695,6 @@ export function contractMethods(transport: Transport): ContractMethods {
     txpool_simpleContent: (...params) => txpoolSimpleContent(transport, ...params),
     txpool_status: (...params) => txpoolStatus(transport, ...params),
     web3_clientVersion: (...params) => web3ClientVersion(transport, ...params),
+    web3_sha3: (...params) => web3Sha3(transport, ...params),
   };
 }

@@ -390,6 +390,152 @@ export type OpenrpcDocument = {
   components?: { [key: string]: unknown };
 };
 
+/** A block as ots_getBlockDetails answers it: eth_getBlockByNumber's without its transactions, with their count, and logsBloom null. */
+export type OtsBlock = {
+  hash: Hash32;
+  parentHash: Hash32;
+  sha3Uncles: Hash32;
+  miner: Address;
+  stateRoot: Hash32;
+  transactionsRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: null;
+  difficulty: Quantity;
+  number: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  mixHash: Hash32;
+  nonce: Bytes8;
+  baseFeePerGas?: Quantity;
+  withdrawalsRoot?: Hash32;
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+  parentBeaconBlockRoot?: Hash32;
+  requestsHash?: Hash32;
+  size: Quantity;
+  totalDifficulty: Quantity;
+  /** Ommer hashes (always empty after the merge). */
+  uncles: Hash32[];
+  /** Shanghai and later. */
+  withdrawals?: Withdrawal[];
+  transactionCount: number;
+};
+
+/** ots_getBlockDetails' answer: the block, what it issued and the fees its transactions paid. */
+export type OtsBlockDetails = {
+  block: OtsBlock;
+  /** Ether the block created: none after the merge. */
+  issuance: {
+    blockReward: Quantity;
+    uncleReward: Quantity;
+    issuance: Quantity;
+  };
+  totalFees: Quantity;
+};
+
+/** ots_getBlockTransactions' answer: a page of a block's transactions and their receipts. */
+export type OtsBlockTransactions = {
+  fullblock: OtsFullBlock;
+  receipts: OtsReceipt[];
+};
+
+/** The transaction that created a contract, and who sent it. */
+export type OtsContractCreator = {
+  hash: Hash32;
+  creator: Address;
+};
+
+/** A block as ots_getBlockTransactions answers it: eth_getBlockByNumber's with one page of its transactions (each input cut to its 4-byte selector), and the count of all of them. */
+export type OtsFullBlock = {
+  hash: Hash32;
+  parentHash: Hash32;
+  sha3Uncles: Hash32;
+  miner: Address;
+  stateRoot: Hash32;
+  transactionsRoot: Hash32;
+  receiptsRoot: Hash32;
+  logsBloom: Bytes256;
+  difficulty: Quantity;
+  number: Uint64;
+  gasLimit: Uint64;
+  gasUsed: Uint64;
+  timestamp: Uint64;
+  extraData: Bytes;
+  mixHash: Hash32;
+  nonce: Bytes8;
+  baseFeePerGas?: Quantity;
+  withdrawalsRoot?: Hash32;
+  blobGasUsed?: Uint64;
+  excessBlobGas?: Uint64;
+  parentBeaconBlockRoot?: Hash32;
+  requestsHash?: Hash32;
+  size: Quantity;
+  totalDifficulty: Quantity;
+  transactions: Transaction[];
+  /** Ommer hashes (always empty after the merge). */
+  uncles: Hash32[];
+  /** Shanghai and later. */
+  withdrawals?: Withdrawal[];
+  transactionCount: number;
+};
+
+/** An ether transfer inside a transaction (0), a self-destruct (1), a creation (2) or a CREATE2 creation (3). */
+export type OtsInternalOperation = {
+  type: 0 | 1 | 2 | 3;
+  from: Address;
+  to: Address;
+  value: Quantity;
+};
+
+/** A receipt as Otterscan's methods answer it: eth_getTransactionReceipt's with its block's timestamp; ots_getBlockTransactions leaves out its logs and bloom (null). */
+export type OtsReceipt = {
+  blockHash: Hash32;
+  blockNumber: Uint64;
+  /** Address of the created contract; null unless the transaction created one. */
+  contractAddress: Address | null;
+  cumulativeGasUsed: Uint64;
+  effectiveGasPrice: Quantity;
+  from: Address;
+  gasUsed: Uint64;
+  logs: null | Log[];
+  logsBloom: null | Bytes256;
+  /** 0x1 success, 0x0 failure (reverted / out of gas). */
+  status?: "0x0" | "0x1";
+  root?: Hash32;
+  /** Recipient; null for contract creation. */
+  to: Address | null;
+  transactionHash: Hash32;
+  transactionIndex: Uint64;
+  type: Quantity;
+  blobGasUsed?: Uint64;
+  blobGasPrice?: Quantity;
+  timestamp: Quantity;
+};
+
+/** One call, creation or self-destruct of a transaction, in the order they ran. */
+export type OtsTraceEntry = {
+  type: "CALL" | "STATICCALL" | "DELEGATECALL" | "CALLCODE" | "CREATE" | "CREATE2" | "SELFDESTRUCT";
+  depth: number;
+  from: Address;
+  to: Address;
+  /** Wei sent; null for STATICCALL and DELEGATECALL, which send none. */
+  value: null | Quantity;
+  input: Bytes;
+  output: null | Bytes;
+};
+
+/** A page of the transactions of an address, newest first, with their receipts. */
+export type OtsTransactionPage = {
+  txs: Transaction[];
+  receipts: OtsReceipt[];
+  /** No newer transaction of the address is left: the search reached the head. */
+  firstPage: boolean;
+  /** No older transaction of the address is left: the search reached the genesis block. */
+  lastPage: boolean;
+};
+
 /** The context of a block to build (the engine API's PayloadAttributesV3): its time, prevRandao, fee recipient, withdrawals and parent beacon block root. */
 export type PayloadAttributes = {
   timestamp: Uint64Input;
@@ -891,12 +1037,29 @@ export type WithdrawalInput = {
 
 // ---- methods ----
 
+/** Positional params of `anvil_addBalance`. */
+export type AnvilAddBalanceParams = [
+  address: Address,
+  amount: QuantityInput,
+];
+/** Result of `anvil_addBalance`. */
+export type AnvilAddBalanceResult = null;
+
 /** Positional params of `anvil_autoImpersonateAccount`. */
 export type AnvilAutoImpersonateAccountParams = [
   enabled: boolean,
 ];
 /** Result of `anvil_autoImpersonateAccount`. */
 export type AnvilAutoImpersonateAccountResult = null;
+
+/** Positional params of `anvil_dealERC20`. */
+export type AnvilDealERC20Params = [
+  address: Address,
+  token: Address,
+  amount: QuantityInput,
+];
+/** Result of `anvil_dealERC20`. */
+export type AnvilDealERC20Result = null;
 
 /** Positional params of `anvil_dropTransaction`. */
 export type AnvilDropTransactionParams = [
@@ -922,12 +1085,19 @@ export type AnvilImpersonateAccountParams = [
 /** Result of `anvil_impersonateAccount`. */
 export type AnvilImpersonateAccountResult = null;
 
+/** Positional params of `anvil_increaseTime`. */
+export type AnvilIncreaseTimeParams = [
+  seconds: Seconds,
+];
+/** Result of `anvil_increaseTime`. */
+export type AnvilIncreaseTimeResult = number;
+
 /** Positional params of `anvil_loadState`. */
 export type AnvilLoadStateParams = [
   state: BytesInput,
 ];
 /** Result of `anvil_loadState`. */
-export type AnvilLoadStateResult = boolean;
+export type AnvilLoadStateResult = true;
 
 /** Positional params of `anvil_mine`. */
 export type AnvilMineParams = [
@@ -954,6 +1124,20 @@ export type AnvilResetParams = [
 /** Result of `anvil_reset`. */
 export type AnvilResetResult = null;
 
+/** Positional params of `anvil_revert`. */
+export type AnvilRevertParams = [
+  snapshotId: Uint64Input,
+];
+/** Result of `anvil_revert`. */
+export type AnvilRevertResult = boolean;
+
+/** Positional params of `anvil_setAutomine`. */
+export type AnvilSetAutomineParams = [
+  enabled: boolean,
+];
+/** Result of `anvil_setAutomine`. */
+export type AnvilSetAutomineResult = null;
+
 /** Positional params of `anvil_setBalance`. */
 export type AnvilSetBalanceParams = [
   address: Address,
@@ -969,6 +1153,13 @@ export type AnvilSetBlockTimestampIntervalParams = [
 /** Result of `anvil_setBlockTimestampInterval`. */
 export type AnvilSetBlockTimestampIntervalResult = null;
 
+/** Positional params of `anvil_setChainId`. */
+export type AnvilSetChainIdParams = [
+  chainId: number,
+];
+/** Result of `anvil_setChainId`. */
+export type AnvilSetChainIdResult = null;
+
 /** Positional params of `anvil_setCode`. */
 export type AnvilSetCodeParams = [
   address: Address,
@@ -983,6 +1174,13 @@ export type AnvilSetCoinbaseParams = [
 ];
 /** Result of `anvil_setCoinbase`. */
 export type AnvilSetCoinbaseResult = null;
+
+/** Positional params of `anvil_setIntervalMining`. */
+export type AnvilSetIntervalMiningParams = [
+  interval: number,
+];
+/** Result of `anvil_setIntervalMining`. */
+export type AnvilSetIntervalMiningResult = null;
 
 /** Positional params of `anvil_setLoggingEnabled`. */
 export type AnvilSetLoggingEnabledParams = [
@@ -1028,6 +1226,11 @@ export type AnvilSetStorageAtParams = [
 ];
 /** Result of `anvil_setStorageAt`. */
 export type AnvilSetStorageAtResult = true;
+
+/** Positional params of `anvil_snapshot`. */
+export type AnvilSnapshotParams = [];
+/** Result of `anvil_snapshot`. */
+export type AnvilSnapshotResult = Uint64;
 
 /** Positional params of `anvil_stopImpersonatingAccount`. */
 export type AnvilStopImpersonatingAccountParams = [
@@ -1136,6 +1339,11 @@ export type EthCapabilitiesResult = NodeCapabilities;
 export type EthChainIdParams = [];
 /** Result of `eth_chainId`. */
 export type EthChainIdResult = Quantity;
+
+/** Positional params of `eth_coinbase`. */
+export type EthCoinbaseParams = [];
+/** Result of `eth_coinbase`. */
+export type EthCoinbaseResult = Address;
 
 /** Positional params of `eth_config`. */
 export type EthConfigParams = [];
@@ -1463,6 +1671,13 @@ export type EvmSetNextBlockTimestampParams = [
 /** Result of `evm_setNextBlockTimestamp`. */
 export type EvmSetNextBlockTimestampResult = DecimalSeconds;
 
+/** Positional params of `evm_setTime`. */
+export type EvmSetTimeParams = [
+  timestamp: Seconds,
+];
+/** Result of `evm_setTime`. */
+export type EvmSetTimeResult = number;
+
 /** Positional params of `evm_snapshot`. */
 export type EvmSnapshotParams = [];
 /** Result of `evm_snapshot`. */
@@ -1497,7 +1712,7 @@ export type HardhatLoadStateParams = [
   state: BytesInput,
 ];
 /** Result of `hardhat_loadState`. */
-export type HardhatLoadStateResult = boolean;
+export type HardhatLoadStateResult = true;
 
 /** Positional params of `hardhat_metadata`. */
 export type HardhatMetadataParams = [];
@@ -1616,6 +1831,89 @@ export type NetVersionParams = [];
 /** Result of `net_version`. */
 export type NetVersionResult = DecimalString;
 
+/** Positional params of `ots_getApiLevel`. */
+export type OtsGetApiLevelParams = [];
+/** Result of `ots_getApiLevel`. */
+export type OtsGetApiLevelResult = number;
+
+/** Positional params of `ots_getBlockDetails`. */
+export type OtsGetBlockDetailsParams = [
+  blockNumber: number,
+];
+/** Result of `ots_getBlockDetails`. */
+export type OtsGetBlockDetailsResult = null | OtsBlockDetails;
+
+/** Positional params of `ots_getBlockTransactions`. */
+export type OtsGetBlockTransactionsParams = [
+  blockNumber: number,
+  pageNumber: number,
+  pageSize: number,
+];
+/** Result of `ots_getBlockTransactions`. */
+export type OtsGetBlockTransactionsResult = null | OtsBlockTransactions;
+
+/** Positional params of `ots_getContractCreator`. */
+export type OtsGetContractCreatorParams = [
+  address: Address,
+];
+/** Result of `ots_getContractCreator`. */
+export type OtsGetContractCreatorResult = null | OtsContractCreator;
+
+/** Positional params of `ots_getInternalOperations`. */
+export type OtsGetInternalOperationsParams = [
+  transactionHash: Hash32Input,
+];
+/** Result of `ots_getInternalOperations`. */
+export type OtsGetInternalOperationsResult = OtsInternalOperation[];
+
+/** Positional params of `ots_getTransactionBySenderAndNonce`. */
+export type OtsGetTransactionBySenderAndNonceParams = [
+  sender: Address,
+  nonce: number,
+];
+/** Result of `ots_getTransactionBySenderAndNonce`. */
+export type OtsGetTransactionBySenderAndNonceResult = null | Hash32;
+
+/** Positional params of `ots_getTransactionError`. */
+export type OtsGetTransactionErrorParams = [
+  transactionHash: Hash32Input,
+];
+/** Result of `ots_getTransactionError`. */
+export type OtsGetTransactionErrorResult = Bytes;
+
+/** Positional params of `ots_hasCode`. */
+export type OtsHasCodeParams = [
+  address: Address,
+  block: BlockNumberOrTag,
+];
+/** Result of `ots_hasCode`. */
+export type OtsHasCodeResult = boolean;
+
+/** Positional params of `ots_searchTransactionsAfter`. */
+export type OtsSearchTransactionsAfterParams = [
+  address: Address,
+  blockNumber: number,
+  pageSize: number,
+];
+/** Result of `ots_searchTransactionsAfter`. */
+export type OtsSearchTransactionsAfterResult = OtsTransactionPage;
+
+/** Positional params of `ots_searchTransactionsBefore`. */
+export type OtsSearchTransactionsBeforeParams = [
+  address: Address,
+  blockNumber: number,
+  pageSize: number,
+];
+/** Result of `ots_searchTransactionsBefore`. */
+export type OtsSearchTransactionsBeforeResult = OtsTransactionPage;
+
+/** Positional params of `ots_traceTransaction`. */
+export type OtsTraceTransactionParams = [
+  transactionHash: Hash32Input,
+];
+/** Result of `ots_traceTransaction`. */
+export type OtsTraceTransactionResult = OtsTraceEntry[];
+
 /** Positional params of `personal_sign`. */
 export type PersonalSignParams = [
   data: BytesInput,
@@ -1671,3 +1969,10 @@ export type TxpoolStatusResult = PoolStatus;
 export type Web3ClientVersionParams = [];
 /** Result of `web3_clientVersion`. */
 export type Web3ClientVersionResult = string;
+
+/** Positional params of `web3_sha3`. */
+export type Web3Sha3Params = [
+  data: BytesInput,
+];
+/** Result of `web3_sha3`. */
+export type Web3Sha3Result = Hash32;

@@ -3,26 +3,34 @@
 
 import type { Transport } from "../transport.js";
 import {
+  anvilAddBalance,
   anvilAutoImpersonateAccount,
+  anvilDealERC20,
   anvilDropTransaction,
   anvilDumpState,
   anvilGetAutomine,
   anvilImpersonateAccount,
+  anvilIncreaseTime,
   anvilLoadState,
   anvilMine,
   anvilNodeInfo,
   anvilRemoveBlockTimestampInterval,
   anvilReset,
+  anvilRevert,
+  anvilSetAutomine,
   anvilSetBalance,
   anvilSetBlockTimestampInterval,
+  anvilSetChainId,
   anvilSetCode,
   anvilSetCoinbase,
+  anvilSetIntervalMining,
   anvilSetLoggingEnabled,
   anvilSetMinGasPrice,
   anvilSetNextBlockBaseFeePerGas,
   anvilSetNonce,
   anvilSetRpcUrl,
   anvilSetStorageAt,
+  anvilSnapshot,
   anvilStopImpersonatingAccount,
   debugGetRawBlock,
   debugGetRawHeader,
@@ -34,6 +42,7 @@ import {
   debugTraceTransaction,
   ethBaseFee,
   ethCapabilities,
+  ethCoinbase,
   ethConfig,
   ethSendUnsignedTransaction,
   ethSign,
@@ -45,6 +54,7 @@ import {
   evmSetBlockGasLimit,
   evmSetIntervalMining,
   evmSetNextBlockTimestamp,
+  evmSetTime,
   evmSnapshot,
   hardhatDropTransaction,
   hardhatDumpState,
@@ -68,6 +78,17 @@ import {
   hardhatStopImpersonatingAccount,
   netListening,
   netVersion,
+  otsGetApiLevel,
+  otsGetBlockDetails,
+  otsGetBlockTransactions,
+  otsGetContractCreator,
+  otsGetInternalOperations,
+  otsGetTransactionBySenderAndNonce,
+  otsGetTransactionError,
+  otsHasCode,
+  otsSearchTransactionsAfter,
+  otsSearchTransactionsBefore,
+  otsTraceTransaction,
   rpcDiscover,
   testingBuildBlockV1,
   txpoolContent,
@@ -76,10 +97,15 @@ import {
   txpoolSimpleContent,
   txpoolStatus,
   web3ClientVersion,
+  web3Sha3,
 } from "./client.js";
 import type {
+  AnvilAddBalanceParams,
+  AnvilAddBalanceResult,
   AnvilAutoImpersonateAccountParams,
   AnvilAutoImpersonateAccountResult,
+  AnvilDealERC20Params,
+  AnvilDealERC20Result,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -88,6 +114,8 @@ import type {
   AnvilGetAutomineResult,
   AnvilImpersonateAccountParams,
   AnvilImpersonateAccountResult,
+  AnvilIncreaseTimeParams,
+  AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
   AnvilMineParams,
@@ -98,14 +126,22 @@ import type {
   AnvilRemoveBlockTimestampIntervalResult,
   AnvilResetParams,
   AnvilResetResult,
+  AnvilRevertParams,
+  AnvilRevertResult,
+  AnvilSetAutomineParams,
+  AnvilSetAutomineResult,
   AnvilSetBalanceParams,
   AnvilSetBalanceResult,
   AnvilSetBlockTimestampIntervalParams,
   AnvilSetBlockTimestampIntervalResult,
+  AnvilSetChainIdParams,
+  AnvilSetChainIdResult,
   AnvilSetCodeParams,
   AnvilSetCodeResult,
   AnvilSetCoinbaseParams,
   AnvilSetCoinbaseResult,
+  AnvilSetIntervalMiningParams,
+  AnvilSetIntervalMiningResult,
   AnvilSetLoggingEnabledParams,
   AnvilSetLoggingEnabledResult,
   AnvilSetMinGasPriceParams,
@@ -118,6 +154,8 @@ import type {
   AnvilSetRpcUrlResult,
   AnvilSetStorageAtParams,
   AnvilSetStorageAtResult,
+  AnvilSnapshotParams,
+  AnvilSnapshotResult,
   AnvilStopImpersonatingAccountParams,
   AnvilStopImpersonatingAccountResult,
   DebugGetRawBlockParams,
@@ -146,6 +184,8 @@ import type {
   EthCapabilitiesParams,
   EthCapabilitiesResult,
   EthChainIdResult,
+  EthCoinbaseParams,
+  EthCoinbaseResult,
   EthConfigParams,
   EthConfigResult,
   EthCreateAccessListParams,
@@ -232,6 +272,8 @@ import type {
   EvmSetIntervalMiningResult,
   EvmSetNextBlockTimestampParams,
   EvmSetNextBlockTimestampResult,
+  EvmSetTimeParams,
+  EvmSetTimeResult,
   EvmSnapshotParams,
   EvmSnapshotResult,
   HardhatDropTransactionParams,
@@ -278,6 +320,28 @@ import type {
   NetListeningResult,
   NetVersionParams,
   NetVersionResult,
+  OtsGetApiLevelParams,
+  OtsGetApiLevelResult,
+  OtsGetBlockDetailsParams,
+  OtsGetBlockDetailsResult,
+  OtsGetBlockTransactionsParams,
+  OtsGetBlockTransactionsResult,
+  OtsGetContractCreatorParams,
+  OtsGetContractCreatorResult,
+  OtsGetInternalOperationsParams,
+  OtsGetInternalOperationsResult,
+  OtsGetTransactionBySenderAndNonceParams,
+  OtsGetTransactionBySenderAndNonceResult,
+  OtsGetTransactionErrorParams,
+  OtsGetTransactionErrorResult,
+  OtsHasCodeParams,
+  OtsHasCodeResult,
+  OtsSearchTransactionsAfterParams,
+  OtsSearchTransactionsAfterResult,
+  OtsSearchTransactionsBeforeParams,
+  OtsSearchTransactionsBeforeResult,
+  OtsTraceTransactionParams,
+  OtsTraceTransactionResult,
   PersonalSignParams,
   PersonalSignResult,
   RpcDiscoverParams,
@@ -296,30 +360,40 @@ import type {
   TxpoolStatusResult,
   Web3ClientVersionParams,
   Web3ClientVersionResult,
+  Web3Sha3Params,
+  Web3Sha3Result,
 } from "./types.js";
 
 /** The contract as a viem RPC schema: `createClient({ transport, rpcSchema: rpcSchema<EvmNodeRpcSchema>() })`. */
 export type EvmNodeRpcSchema = readonly [
+  { Method: "anvil_addBalance"; Parameters: AnvilAddBalanceParams; ReturnType: AnvilAddBalanceResult },
   { Method: "anvil_autoImpersonateAccount"; Parameters: AnvilAutoImpersonateAccountParams; ReturnType: AnvilAutoImpersonateAccountResult },
+  { Method: "anvil_dealERC20"; Parameters: AnvilDealERC20Params; ReturnType: AnvilDealERC20Result },
   { Method: "anvil_dropTransaction"; Parameters: AnvilDropTransactionParams; ReturnType: AnvilDropTransactionResult },
   { Method: "anvil_dumpState"; Parameters?: undefined; ReturnType: AnvilDumpStateResult },
   { Method: "anvil_getAutomine"; Parameters?: undefined; ReturnType: AnvilGetAutomineResult },
   { Method: "anvil_impersonateAccount"; Parameters: AnvilImpersonateAccountParams; ReturnType: AnvilImpersonateAccountResult },
+  { Method: "anvil_increaseTime"; Parameters: AnvilIncreaseTimeParams; ReturnType: AnvilIncreaseTimeResult },
   { Method: "anvil_loadState"; Parameters: AnvilLoadStateParams; ReturnType: AnvilLoadStateResult },
   { Method: "anvil_mine"; Parameters: AnvilMineParams; ReturnType: AnvilMineResult },
   { Method: "anvil_nodeInfo"; Parameters?: undefined; ReturnType: AnvilNodeInfoResult },
   { Method: "anvil_removeBlockTimestampInterval"; Parameters?: undefined; ReturnType: AnvilRemoveBlockTimestampIntervalResult },
   { Method: "anvil_reset"; Parameters: AnvilResetParams; ReturnType: AnvilResetResult },
+  { Method: "anvil_revert"; Parameters: AnvilRevertParams; ReturnType: AnvilRevertResult },
+  { Method: "anvil_setAutomine"; Parameters: AnvilSetAutomineParams; ReturnType: AnvilSetAutomineResult },
   { Method: "anvil_setBalance"; Parameters: AnvilSetBalanceParams; ReturnType: AnvilSetBalanceResult },
   { Method: "anvil_setBlockTimestampInterval"; Parameters: AnvilSetBlockTimestampIntervalParams; ReturnType: AnvilSetBlockTimestampIntervalResult },
+  { Method: "anvil_setChainId"; Parameters: AnvilSetChainIdParams; ReturnType: AnvilSetChainIdResult },
   { Method: "anvil_setCode"; Parameters: AnvilSetCodeParams; ReturnType: AnvilSetCodeResult },
   { Method: "anvil_setCoinbase"; Parameters: AnvilSetCoinbaseParams; ReturnType: AnvilSetCoinbaseResult },
+  { Method: "anvil_setIntervalMining"; Parameters: AnvilSetIntervalMiningParams; ReturnType: AnvilSetIntervalMiningResult },
   { Method: "anvil_setLoggingEnabled"; Parameters: AnvilSetLoggingEnabledParams; ReturnType: AnvilSetLoggingEnabledResult },
   { Method: "anvil_setMinGasPrice"; Parameters: AnvilSetMinGasPriceParams; ReturnType: AnvilSetMinGasPriceResult },
   { Method: "anvil_setNextBlockBaseFeePerGas"; Parameters: AnvilSetNextBlockBaseFeePerGasParams; ReturnType: AnvilSetNextBlockBaseFeePerGasResult },
   { Method: "anvil_setNonce"; Parameters: AnvilSetNonceParams; ReturnType: AnvilSetNonceResult },
   { Method: "anvil_setRpcUrl"; Parameters: AnvilSetRpcUrlParams; ReturnType: AnvilSetRpcUrlResult },
   { Method: "anvil_setStorageAt"; Parameters: AnvilSetStorageAtParams; ReturnType: AnvilSetStorageAtResult },
+  { Method: "anvil_snapshot"; Parameters?: undefined; ReturnType: AnvilSnapshotResult },
   { Method: "anvil_stopImpersonatingAccount"; Parameters: AnvilStopImpersonatingAccountParams; ReturnType: AnvilStopImpersonatingAccountResult },
   { Method: "debug_getRawBlock"; Parameters: DebugGetRawBlockParams; ReturnType: DebugGetRawBlockResult },
   { Method: "debug_getRawHeader"; Parameters: DebugGetRawHeaderParams; ReturnType: DebugGetRawHeaderResult },
@@ -336,6 +410,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "eth_call"; Parameters: EthCallParams; ReturnType: EthCallResult },
   { Method: "eth_capabilities"; Parameters?: undefined; ReturnType: EthCapabilitiesResult },
   { Method: "eth_chainId"; Parameters?: undefined; ReturnType: EthChainIdResult },
+  { Method: "eth_coinbase"; Parameters?: undefined; ReturnType: EthCoinbaseResult },
   { Method: "eth_config"; Parameters?: undefined; ReturnType: EthConfigResult },
   { Method: "eth_createAccessList"; Parameters: EthCreateAccessListParams; ReturnType: EthCreateAccessListResult },
   { Method: "eth_estimateGas"; Parameters: EthEstimateGasParams; ReturnType: EthEstimateGasResult },
@@ -381,6 +456,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "evm_setBlockGasLimit"; Parameters: EvmSetBlockGasLimitParams; ReturnType: EvmSetBlockGasLimitResult },
   { Method: "evm_setIntervalMining"; Parameters: EvmSetIntervalMiningParams; ReturnType: EvmSetIntervalMiningResult },
   { Method: "evm_setNextBlockTimestamp"; Parameters: EvmSetNextBlockTimestampParams; ReturnType: EvmSetNextBlockTimestampResult },
+  { Method: "evm_setTime"; Parameters: EvmSetTimeParams; ReturnType: EvmSetTimeResult },
   { Method: "evm_snapshot"; Parameters?: undefined; ReturnType: EvmSnapshotResult },
   { Method: "hardhat_dropTransaction"; Parameters: HardhatDropTransactionParams; ReturnType: HardhatDropTransactionResult },
   { Method: "hardhat_dumpState"; Parameters?: undefined; ReturnType: HardhatDumpStateResult },
@@ -404,6 +480,17 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "hardhat_stopImpersonatingAccount"; Parameters: HardhatStopImpersonatingAccountParams; ReturnType: HardhatStopImpersonatingAccountResult },
   { Method: "net_listening"; Parameters?: undefined; ReturnType: NetListeningResult },
   { Method: "net_version"; Parameters?: undefined; ReturnType: NetVersionResult },
+  { Method: "ots_getApiLevel"; Parameters?: undefined; ReturnType: OtsGetApiLevelResult },
+  { Method: "ots_getBlockDetails"; Parameters: OtsGetBlockDetailsParams; ReturnType: OtsGetBlockDetailsResult },
+  { Method: "ots_getBlockTransactions"; Parameters: OtsGetBlockTransactionsParams; ReturnType: OtsGetBlockTransactionsResult },
+  { Method: "ots_getContractCreator"; Parameters: OtsGetContractCreatorParams; ReturnType: OtsGetContractCreatorResult },
+  { Method: "ots_getInternalOperations"; Parameters: OtsGetInternalOperationsParams; ReturnType: OtsGetInternalOperationsResult },
+  { Method: "ots_getTransactionBySenderAndNonce"; Parameters: OtsGetTransactionBySenderAndNonceParams; ReturnType: OtsGetTransactionBySenderAndNonceResult },
+  { Method: "ots_getTransactionError"; Parameters: OtsGetTransactionErrorParams; ReturnType: OtsGetTransactionErrorResult },
+  { Method: "ots_hasCode"; Parameters: OtsHasCodeParams; ReturnType: OtsHasCodeResult },
+  { Method: "ots_searchTransactionsAfter"; Parameters: OtsSearchTransactionsAfterParams; ReturnType: OtsSearchTransactionsAfterResult },
+  { Method: "ots_searchTransactionsBefore"; Parameters: OtsSearchTransactionsBeforeParams; ReturnType: OtsSearchTransactionsBeforeResult },
+  { Method: "ots_traceTransaction"; Parameters: OtsTraceTransactionParams; ReturnType: OtsTraceTransactionResult },
   { Method: "personal_sign"; Parameters: PersonalSignParams; ReturnType: PersonalSignResult },
   { Method: "rpc.discover"; Parameters?: undefined; ReturnType: RpcDiscoverResult },
   { Method: "testing_buildBlockV1"; Parameters: TestingBuildBlockV1Params; ReturnType: TestingBuildBlockV1Result },
@@ -413,30 +500,39 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "txpool_simpleContent"; Parameters?: undefined; ReturnType: TxpoolSimpleContentResult },
   { Method: "txpool_status"; Parameters?: undefined; ReturnType: TxpoolStatusResult },
   { Method: "web3_clientVersion"; Parameters?: undefined; ReturnType: Web3ClientVersionResult },
+  { Method: "web3_sha3"; Parameters: Web3Sha3Params; ReturnType: Web3Sha3Result },
 ];
 
 /** The contract's methods viem has no public or wallet action for, sorted. */
 export const methodsViemLacks = [
+  "anvil_addBalance",
   "anvil_autoImpersonateAccount",
+  "anvil_dealERC20",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
   "anvil_impersonateAccount",
+  "anvil_increaseTime",
   "anvil_loadState",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
   "anvil_reset",
+  "anvil_revert",
+  "anvil_setAutomine",
   "anvil_setBalance",
   "anvil_setBlockTimestampInterval",
+  "anvil_setChainId",
   "anvil_setCode",
   "anvil_setCoinbase",
+  "anvil_setIntervalMining",
   "anvil_setLoggingEnabled",
   "anvil_setMinGasPrice",
   "anvil_setNextBlockBaseFeePerGas",
   "anvil_setNonce",
   "anvil_setRpcUrl",
   "anvil_setStorageAt",
+  "anvil_snapshot",
   "anvil_stopImpersonatingAccount",
   "debug_getRawBlock",
   "debug_getRawHeader",
@@ -448,6 +544,7 @@ export const methodsViemLacks = [
   "debug_traceTransaction",
   "eth_baseFee",
   "eth_capabilities",
+  "eth_coinbase",
   "eth_config",
   "eth_sendUnsignedTransaction",
   "eth_sign",
@@ -459,6 +556,7 @@ export const methodsViemLacks = [
   "evm_setBlockGasLimit",
   "evm_setIntervalMining",
   "evm_setNextBlockTimestamp",
+  "evm_setTime",
   "evm_snapshot",
   "hardhat_dropTransaction",
   "hardhat_dumpState",
@@ -482,6 +580,17 @@ export const methodsViemLacks = [
   "hardhat_stopImpersonatingAccount",
   "net_listening",
   "net_version",
+  "ots_getApiLevel",
+  "ots_getBlockDetails",
+  "ots_getBlockTransactions",
+  "ots_getContractCreator",
+  "ots_getInternalOperations",
+  "ots_getTransactionBySenderAndNonce",
+  "ots_getTransactionError",
+  "ots_hasCode",
+  "ots_searchTransactionsAfter",
+  "ots_searchTransactionsBefore",
+  "ots_traceTransaction",
   "rpc.discover",
   "testing_buildBlockV1",
   "txpool_content",
@@ -490,10 +599,25 @@ export const methodsViemLacks = [
   "txpool_simpleContent",
   "txpool_status",
   "web3_clientVersion",
+  "web3_sha3",
 ] as const;
 
 /** One action per method in `methodsViemLacks`, named like the SDK's function for it. */
 export interface ActionsViemLacks {
+  /**
+   * `anvil_addBalance`: Adds to an account's balance.
+   *
+   * Adds `amount` wei to the balance of `address` in the head's state, as anvil_setBalance sets it: at once, without a block, surviving a restart. An account that does not exist is created with the amount.
+   *
+   * Params:
+   * - `address`: Account.
+   * - `amount`: Wei to add.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilAddBalance(...params: AnvilAddBalanceParams): Promise<AnvilAddBalanceResult>;
   /**
    * `anvil_autoImpersonateAccount`: Impersonates every address, or stops doing so.
    *
@@ -508,6 +632,21 @@ export interface ActionsViemLacks {
    */
   anvilAutoImpersonateAccount(...params: AnvilAutoImpersonateAccountParams): Promise<AnvilAutoImpersonateAccountResult>;
   /**
+   * `anvil_dealERC20`: Sets an account's balance of an ERC-20 token.
+   *
+   * Sets what `balanceOf(address)` of the token contract answers to `amount`, as anvil does: the storage slots the token reads to answer balanceOf are found by running the call, and the one that makes it answer `amount` (tried with a state override) is written with anvil_setStorageAt's edit. The token's total supply is left as it is. A token whose balanceOf reads no such slot is refused with -32000.
+   *
+   * Params:
+   * - `address`: The holder.
+   * - `token`: The ERC-20 contract.
+   * - `amount`: The balance, in the token's smallest unit.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilDealERC20(...params: AnvilDealERC20Params): Promise<AnvilDealERC20Result>;
+  /**
    * `anvil_dropTransaction`: Removes a transaction from the pool.
    *
    * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
@@ -521,11 +660,11 @@ export interface ActionsViemLacks {
    */
   anvilDropTransaction(...params: AnvilDropTransactionParams): Promise<AnvilDropTransactionResult>;
   /**
-   * `anvil_dumpState`: Would export the state as a blob: not supported.
+   * `anvil_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. hardhat_dumpState does the same and answers as Hardhat does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. hardhat_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -554,14 +693,27 @@ export interface ActionsViemLacks {
    */
   anvilImpersonateAccount(...params: AnvilImpersonateAccountParams): Promise<AnvilImpersonateAccountResult>;
   /**
-   * `anvil_loadState`: Would merge a state blob: not supported.
+   * `anvil_increaseTime`: Moves the block clock forward.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. hardhat_loadState does the same and answers as Hardhat does.
+   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `seconds`: Seconds to add.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilIncreaseTime(...params: AnvilIncreaseTimeParams): Promise<AnvilIncreaseTimeResult>;
+  /**
+   * `anvil_loadState`: Merges a state dump in anvil's format into the head's state.
+   *
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as anvil does; hardhat_loadState does the same.
+   *
+   * Params:
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -614,6 +766,32 @@ export interface ActionsViemLacks {
    */
   anvilReset(...params: AnvilResetParams): Promise<AnvilResetResult>;
   /**
+   * `anvil_revert`: Goes back to a snapshot.
+   *
+   * anvil's name for evm_revert. Puts back what evm_snapshot recorded: the blocks mined since leave the chain (with their receipts and transaction indexes) in one atomic batch with the pool's journal changes; the head's state, the pool, the clock (it reads again what it read at the snapshot) and the next-block settings return. A snapshot is used up by reverting to it, and every later snapshot goes with it. Polled filters and subscriptions see the revert as a rewind: their cursors move back to the snapshot's head, the blocks mined afterwards are reported as new, and no `removed: true` logs are sent. Answers false for an unknown or used-up id.
+   *
+   * Params:
+   * - `snapshotId`: An id evm_snapshot answered.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilRevert(...params: AnvilRevertParams): Promise<AnvilRevertResult>;
+  /**
+   * `anvil_setAutomine`: Turns automine on or off.
+   *
+   * anvil's name for evm_setAutomine, answered as anvil answers. With automine on (the default) every accepted transaction is mined at once in its own block; with it off transactions wait in the pool until evm_mine or interval mining.
+   *
+   * Params:
+   * - `enabled`: true to enable automine.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetAutomine(...params: AnvilSetAutomineParams): Promise<AnvilSetAutomineResult>;
+  /**
    * `anvil_setBalance`: Sets an account's balance.
    *
    * Sets the balance of `address` in the head's state, at once and without a block: reads at `latest` see it, the next block builds on it, and it survives a restart (the edit's state root and its trie nodes land in one batch). An account that does not exist is created; one left empty (EIP-161) is removed. hardhat_setBalance does the same and answers as Hardhat does.
@@ -641,6 +819,19 @@ export interface ActionsViemLacks {
    */
   anvilSetBlockTimestampInterval(...params: AnvilSetBlockTimestampIntervalParams): Promise<AnvilSetBlockTimestampIntervalResult>;
   /**
+   * `anvil_setChainId`: Sets the chain's id.
+   *
+   * Moves the head's state onto a chain with the given id, as anvil's chain id changes: from then on eth_chainId answers it and transactions must be signed for it. A chain id is part of a chain's genesis here (every block's transactions are signed for it), so the head's state — every account, as anvil_dumpState lists them — becomes the state of a new genesis with that id, the other genesis settings kept: blocks count from 0 again, and the old chain's blocks and receipts are gone, as after anvil_reset; the pool, filters, snapshots and impersonations start empty. A forked chain keeps its remote's id (anvil_reset with forking, or --chain-id at start, give another) and is refused with -32602.
+   *
+   * Params:
+   * - `chainId`: The new chain id, 1 to 2^53 − 1.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetChainId(...params: AnvilSetChainIdParams): Promise<AnvilSetChainIdResult>;
+  /**
    * `anvil_setCode`: Sets an account's code.
    *
    * Sets the code of `address` in the head's state, at once and without a block (as anvil_setBalance edits state); "0x" removes it. The account is created if it does not exist. hardhat_setCode does the same and answers as Hardhat does.
@@ -667,6 +858,19 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   anvilSetCoinbase(...params: AnvilSetCoinbaseParams): Promise<AnvilSetCoinbaseResult>;
+  /**
+   * `anvil_setIntervalMining`: Sets interval mining, in seconds.
+   *
+   * anvil's name for evm_setIntervalMining, which takes seconds as anvil does (evm_setIntervalMining takes milliseconds, as Hardhat's does): a block every given number of seconds; 0 disables interval mining. Answers null, as anvil does.
+   *
+   * Params:
+   * - `interval`: Interval in seconds, at most 2147483 (about 24.8 days); 0 disables.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSetIntervalMining(...params: AnvilSetIntervalMiningParams): Promise<AnvilSetIntervalMiningResult>;
   /**
    * `anvil_setLoggingEnabled`: Turns the node's informational logging on or off.
    *
@@ -748,6 +952,16 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   anvilSetStorageAt(...params: AnvilSetStorageAtParams): Promise<AnvilSetStorageAtResult>;
+  /**
+   * `anvil_snapshot`: Records the node's state; answers an id to revert to.
+   *
+   * anvil's name for evm_snapshot. Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilSnapshot(...params: AnvilSnapshotParams): Promise<AnvilSnapshotResult>;
   /**
    * `anvil_stopImpersonatingAccount`: Ends an impersonation.
    *
@@ -891,6 +1105,16 @@ export interface ActionsViemLacks {
    */
   ethCapabilities(...params: EthCapabilitiesParams): Promise<EthCapabilitiesResult>;
   /**
+   * `eth_coinbase`: Returns the coinbase of the next blocks.
+   *
+   * Returns the address the next blocks pay their fees to: the zero address on the dev chain unless anvil_setCoinbase set another, as anvil answers.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethCoinbase(...params: EthCoinbaseParams): Promise<EthCoinbaseResult>;
+  /**
    * `eth_config`: Returns the chain's fork configuration (EIP-7910).
    *
    * The fork in force at the head, the next scheduled fork and the last one: activation time, blob schedule, chain id, fork id, precompiles and system contracts, as geth answers it. On the dev chain every fork is active from genesis, so current is the chosen --hardfork (Osaka by default) with activationTime 0, and next and last are null.
@@ -1029,6 +1253,19 @@ export interface ActionsViemLacks {
    */
   evmSetNextBlockTimestamp(...params: EvmSetNextBlockTimestampParams): Promise<EvmSetNextBlockTimestampResult>;
   /**
+   * `evm_setTime`: Sets the block clock.
+   *
+   * Moves the block clock so that it reads `timestamp` now: the next blocks' timestamps follow on from it as time passes (each still at least its parent's + 1, so a time before the head's gives the next block its parent's + 1). Answers how far the clock moved, in seconds (negative when it went back), as anvil does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   *
+   * Params:
+   * - `timestamp`: Unix seconds.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  evmSetTime(...params: EvmSetTimeParams): Promise<EvmSetTimeResult>;
+  /**
    * `evm_snapshot`: Records the node's state; answers an id to revert to.
    *
    * Records the head block and its state, the pool's transactions, the block clock (evm_increaseTime's offset, the next block's timestamp, the timestamp interval) and the next-block settings (coinbase, gas limit, base fee). Ids count up from 0x1 per run of the node; snapshots live in memory, so a restart or a reset forgets them.
@@ -1052,11 +1289,11 @@ export interface ActionsViemLacks {
    */
   hardhatDropTransaction(...params: HardhatDropTransactionParams): Promise<HardhatDropTransactionResult>;
   /**
-   * `hardhat_dumpState`: Would export the state as a blob: not supported.
+   * `hardhat_dumpState`: Exports the head's state as anvil does: gzipped JSON in anvil's format.
    *
-   * anvil answers its whole state as a blob. This node's state trie is keyed by the hashes of addresses (as Ethereum's is) and keeps no preimages, so it cannot list its accounts: always refused with -32004 naming why. evm_snapshot/evm_revert, anvil_reset and copies of the data dir keep and restore state instead. anvil_dumpState does the same and answers as anvil does.
+   * Answers the head's state (state edits included) in anvil's state-dump format (its SerializableState: `block`, the block environment; `accounts`, each account's nonce, balance, code and storage; `best_block_number`; `blocks`, the head block with its transactions; `transactions`), as gzipped JSON in hex, which anvil_loadState here and in anvil takes back. The accounts are listed by walking the state trie and turning its hashed keys back into addresses and slots through the preimages the node keeps for every key it writes. A state holding keys written before preimages were kept (an older data dir) cannot be listed and is refused with -32000. On a forked chain the dump holds the accounts and slots the node wrote on top of the fork block (the rest is the remote's), as anvil's dump of a fork holds what it touched. anvil_dumpState does the same.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1085,14 +1322,14 @@ export interface ActionsViemLacks {
    */
   hardhatImpersonateAccount(...params: HardhatImpersonateAccountParams): Promise<HardhatImpersonateAccountResult>;
   /**
-   * `hardhat_loadState`: Would merge a state blob: not supported.
+   * `hardhat_loadState`: Merges a state dump in anvil's format into the head's state.
    *
-   * anvil merges a blob made by its dumpState. This node cannot make such blobs (see anvil_dumpState), so it takes none: always refused with -32004 naming why. anvil_loadState does the same and answers as anvil does.
+   * Takes a dump in anvil's format — gzipped, as anvil_dumpState answers here and in anvil, or plain JSON, as --dump-state writes — and sets each account it lists (nonce, balance, code, and the slots it gives, over what the account held) in the head's state, as one state edit: read as it streams in, every account lands in one batch or, when the dump is refused part-way, none does. Accounts the dump does not list are kept. The dump's blocks are not imported (the chain keeps its own history); a dump whose transactions are signed for another chain id is refused. Answers true, as Hardhat does; anvil_loadState does the same.
    *
    * Params:
-   * - `state`: A blob from anvil_dumpState.
+   * - `state`: A dump in anvil's format: gzipped JSON or plain JSON, in hex.
    *
-   * @throws {JsonRpcError} declared codes: -32602, -32004, -32000
+   * @throws {JsonRpcError} declared codes: -32602, -32000
    *
    * @since 1.0.0
    */
@@ -1313,6 +1550,154 @@ export interface ActionsViemLacks {
    */
   netVersion(...params: NetVersionParams): Promise<NetVersionResult>;
   /**
+   * `ots_getApiLevel`: Returns the level of Otterscan's API the node serves.
+   *
+   * Answers 8, the level of Otterscan's API (as anvil answers) whose methods the node serves: Otterscan checks it before it browses.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetApiLevel(...params: OtsGetApiLevelParams): Promise<OtsGetApiLevelResult>;
+  /**
+   * `ots_getBlockDetails`: Returns a block with its issuance and fees, without its transactions.
+   *
+   * The block at `blockNumber` as eth_getBlockByNumber answers it, without its transactions (their count in `transactionCount`) and with logsBloom null; with `issuance` (no block or uncle reward after the merge: 0) and `totalFees`, the sum of gas used × effective gas price of its transactions. Null for a block the chain does not have.
+   *
+   * Params:
+   * - `blockNumber`: The block.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetBlockDetails(...params: OtsGetBlockDetailsParams): Promise<OtsGetBlockDetailsResult>;
+  /**
+   * `ots_getBlockTransactions`: Returns one page of a block's transactions, with their receipts.
+   *
+   * Page `pageNumber` (from 0) of `pageSize` of the block's transactions, in block order, each input cut to its 4-byte selector, with their receipts (logs and logsBloom null, the block's timestamp added). Null for a block the chain does not have.
+   *
+   * Params:
+   * - `blockNumber`: The block.
+   * - `pageNumber`: The page, from 0.
+   * - `pageSize`: Transactions per page, 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetBlockTransactions(...params: OtsGetBlockTransactionsParams): Promise<OtsGetBlockTransactionsResult>;
+  /**
+   * `ots_getContractCreator`: Returns the transaction that created a contract.
+   *
+   * The transaction that deployed the contract at `address` and its sender: a transaction to no address whose receipt names it, or, for a contract created inside a transaction, the transaction whose trace creates it (the contract's history is searched newest first). Null when no transaction on this chain created it (an account of the genesis, or one anvil_setCode gave code).
+   *
+   * Params:
+   * - `address`: The contract.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetContractCreator(...params: OtsGetContractCreatorParams): Promise<OtsGetContractCreatorResult>;
+  /**
+   * `ots_getInternalOperations`: Returns the ether transfers, creations and self-destructs inside a transaction.
+   *
+   * Replays the transaction and answers, in the order they ran, the ether transfers inside it (calls below the transaction's own that send value: type 0), its self-destructs (1), and the contracts it created, its own creation included (2, CREATE2: 3).
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetInternalOperations(...params: OtsGetInternalOperationsParams): Promise<OtsGetInternalOperationsResult>;
+  /**
+   * `ots_getTransactionBySenderAndNonce`: Returns the hash of the transaction a sender sent with a nonce.
+   *
+   * The hash of the mined transaction `sender` sent with `nonce`, or null when the chain holds none.
+   *
+   * Params:
+   * - `sender`: The sender.
+   * - `nonce`: The nonce.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetTransactionBySenderAndNonce(...params: OtsGetTransactionBySenderAndNonceParams): Promise<OtsGetTransactionBySenderAndNonceResult>;
+  /**
+   * `ots_getTransactionError`: Returns the revert data of a failed transaction.
+   *
+   * Replays the transaction and answers the data it reverted with (an `Error(string)`, a panic or a custom error, for the caller to decode), or "0x" for a transaction that succeeded or failed without data.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsGetTransactionError(...params: OtsGetTransactionErrorParams): Promise<OtsGetTransactionErrorResult>;
+  /**
+   * `ots_hasCode`: Returns whether an address holds code.
+   *
+   * True when the account at `address` has code at `block`: a contract (or an account EIP-7702 delegates), without answering the code itself.
+   *
+   * Params:
+   * - `address`: The address.
+   * - `block`: Block number or tag.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsHasCode(...params: OtsHasCodeParams): Promise<OtsHasCodeResult>;
+  /**
+   * `ots_searchTransactionsAfter`: Returns the transactions of an address after a block, newest first.
+   *
+   * As ots_searchTransactionsBefore, searching forwards: the transactions of `address` in blocks after `blockNumber` (0: from the genesis block), the `pageSize` oldest of them (the last block found whole), answered newest first.
+   *
+   * Params:
+   * - `address`: The address.
+   * - `blockNumber`: Search blocks after this one; 0 from the genesis block.
+   * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsSearchTransactionsAfter(...params: OtsSearchTransactionsAfterParams): Promise<OtsSearchTransactionsAfterResult>;
+  /**
+   * `ots_searchTransactionsBefore`: Returns the transactions of an address before a block, newest first.
+   *
+   * The transactions of `address` in blocks before `blockNumber` (0: up to the head), newest first: those it sent, those sent to it, the one that created it, and those in which it emitted a log. The search goes block by block until it holds `pageSize` of them; the last block it found is answered whole. `firstPage` says no newer one is left, `lastPage` no older one. Transactions reaching the address only inside a call stack without a log of its own are not found (that would take a trace of every transaction).
+   *
+   * Params:
+   * - `address`: The address.
+   * - `blockNumber`: Search blocks before this one; 0 for the head and all below it.
+   * - `pageSize`: Most transactions to answer (the last block found is answered whole, so a page may hold more), 1 to 1,000.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsSearchTransactionsBefore(...params: OtsSearchTransactionsBeforeParams): Promise<OtsSearchTransactionsBeforeResult>;
+  /**
+   * `ots_traceTransaction`: Returns a transaction's calls, creations and self-destructs, in the order they ran.
+   *
+   * Replays the transaction with geth's callTracer and answers its frames depth first, each with its depth (0: the transaction's own call), type, sender, recipient, value (null for STATICCALL and DELEGATECALL), input and output.
+   *
+   * Params:
+   * - `transactionHash`: Transaction hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  otsTraceTransaction(...params: OtsTraceTransactionParams): Promise<OtsTraceTransactionResult>;
+  /**
    * `rpc.discover`: Returns this OpenRPC document.
    *
    * Returns the OpenRPC document describing this service (the contents of openrpc.json).
@@ -1401,31 +1786,52 @@ export interface ActionsViemLacks {
    * @since 0.1.0
    */
   web3ClientVersion(...params: Web3ClientVersionParams): Promise<Web3ClientVersionResult>;
+  /**
+   * `web3_sha3`: Returns the Keccak-256 hash of the given data.
+   *
+   * Returns keccak256(data), as geth and anvil do; the data is hex, not text.
+   *
+   * Params:
+   * - `data`: The bytes to hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  web3Sha3(...params: Web3Sha3Params): Promise<Web3Sha3Result>;
 }
 
 /** `ActionsViemLacks` over `transport`. */
 export function actionsViemLacks(transport: Transport): ActionsViemLacks {
   return {
+    anvilAddBalance: (...params) => anvilAddBalance(transport, ...params),
     anvilAutoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
+    anvilDealERC20: (...params) => anvilDealERC20(transport, ...params),
     anvilDropTransaction: (...params) => anvilDropTransaction(transport, ...params),
     anvilDumpState: (...params) => anvilDumpState(transport, ...params),
     anvilGetAutomine: (...params) => anvilGetAutomine(transport, ...params),
     anvilImpersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
+    anvilIncreaseTime: (...params) => anvilIncreaseTime(transport, ...params),
     anvilLoadState: (...params) => anvilLoadState(transport, ...params),
     anvilMine: (...params) => anvilMine(transport, ...params),
     anvilNodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvilRemoveBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
     anvilReset: (...params) => anvilReset(transport, ...params),
+    anvilRevert: (...params) => anvilRevert(transport, ...params),
+    anvilSetAutomine: (...params) => anvilSetAutomine(transport, ...params),
     anvilSetBalance: (...params) => anvilSetBalance(transport, ...params),
     anvilSetBlockTimestampInterval: (...params) => anvilSetBlockTimestampInterval(transport, ...params),
+    anvilSetChainId: (...params) => anvilSetChainId(transport, ...params),
     anvilSetCode: (...params) => anvilSetCode(transport, ...params),
     anvilSetCoinbase: (...params) => anvilSetCoinbase(transport, ...params),
+    anvilSetIntervalMining: (...params) => anvilSetIntervalMining(transport, ...params),
     anvilSetLoggingEnabled: (...params) => anvilSetLoggingEnabled(transport, ...params),
     anvilSetMinGasPrice: (...params) => anvilSetMinGasPrice(transport, ...params),
     anvilSetNextBlockBaseFeePerGas: (...params) => anvilSetNextBlockBaseFeePerGas(transport, ...params),
     anvilSetNonce: (...params) => anvilSetNonce(transport, ...params),
     anvilSetRpcUrl: (...params) => anvilSetRpcUrl(transport, ...params),
     anvilSetStorageAt: (...params) => anvilSetStorageAt(transport, ...params),
+    anvilSnapshot: (...params) => anvilSnapshot(transport, ...params),
     anvilStopImpersonatingAccount: (...params) => anvilStopImpersonatingAccount(transport, ...params),
     debugGetRawBlock: (...params) => debugGetRawBlock(transport, ...params),
     debugGetRawHeader: (...params) => debugGetRawHeader(transport, ...params),
@@ -1437,6 +1843,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     debugTraceTransaction: (...params) => debugTraceTransaction(transport, ...params),
     ethBaseFee: (...params) => ethBaseFee(transport, ...params),
     ethCapabilities: (...params) => ethCapabilities(transport, ...params),
+    ethCoinbase: (...params) => ethCoinbase(transport, ...params),
     ethConfig: (...params) => ethConfig(transport, ...params),
     ethSendUnsignedTransaction: (...params) => ethSendUnsignedTransaction(transport, ...params),
     ethSign: (...params) => ethSign(transport, ...params),
@@ -1448,6 +1855,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     evmSetBlockGasLimit: (...params) => evmSetBlockGasLimit(transport, ...params),
     evmSetIntervalMining: (...params) => evmSetIntervalMining(transport, ...params),
     evmSetNextBlockTimestamp: (...params) => evmSetNextBlockTimestamp(transport, ...params),
+    evmSetTime: (...params) => evmSetTime(transport, ...params),
     evmSnapshot: (...params) => evmSnapshot(transport, ...params),
     hardhatDropTransaction: (...params) => hardhatDropTransaction(transport, ...params),
     hardhatDumpState: (...params) => hardhatDumpState(transport, ...params),
@@ -1471,6 +1879,17 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     hardhatStopImpersonatingAccount: (...params) => hardhatStopImpersonatingAccount(transport, ...params),
     netListening: (...params) => netListening(transport, ...params),
     netVersion: (...params) => netVersion(transport, ...params),
+    otsGetApiLevel: (...params) => otsGetApiLevel(transport, ...params),
+    otsGetBlockDetails: (...params) => otsGetBlockDetails(transport, ...params),
+    otsGetBlockTransactions: (...params) => otsGetBlockTransactions(transport, ...params),
+    otsGetContractCreator: (...params) => otsGetContractCreator(transport, ...params),
+    otsGetInternalOperations: (...params) => otsGetInternalOperations(transport, ...params),
+    otsGetTransactionBySenderAndNonce: (...params) => otsGetTransactionBySenderAndNonce(transport, ...params),
+    otsGetTransactionError: (...params) => otsGetTransactionError(transport, ...params),
+    otsHasCode: (...params) => otsHasCode(transport, ...params),
+    otsSearchTransactionsAfter: (...params) => otsSearchTransactionsAfter(transport, ...params),
+    otsSearchTransactionsBefore: (...params) => otsSearchTransactionsBefore(transport, ...params),
+    otsTraceTransaction: (...params) => otsTraceTransaction(transport, ...params),
     rpcDiscover: (...params) => rpcDiscover(transport, ...params),
     testingBuildBlockV1: (...params) => testingBuildBlockV1(transport, ...params),
     txpoolContent: (...params) => txpoolContent(transport, ...params),
@@ -1479,5 +1898,6 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     txpoolSimpleContent: (...params) => txpoolSimpleContent(transport, ...params),
     txpoolStatus: (...params) => txpoolStatus(transport, ...params),
     web3ClientVersion: (...params) => web3ClientVersion(transport, ...params),
+    web3Sha3: (...params) => web3Sha3(transport, ...params),
   };
 }
