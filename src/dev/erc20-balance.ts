@@ -2,11 +2,18 @@
 // and writing it, as anvil does (the token's code is not known, so the slot is found by running it).
 import type { Block } from '@ethereumjs/block';
 import { bigIntToBytes, bytesToBigInt, bytesToHex, setLengthLeft, type Address } from '@ethereumjs/util';
-import { serverError } from '../rpc/errors.js';
 import { faultOf, type Executor } from '../state/execution.js';
 import { observe } from '../tracing/evm-hooks.js';
 import { Op } from '../tracing/opcodes.js';
 import type { StateEditor } from './state-edits.js';
+
+/** No storage slot of the token, written, makes its balanceOf answer the amount (anvil's words). */
+export class Erc20SlotNotFound extends Error {
+  constructor() {
+    super('Unable to set ERC20 balance, no slot found');
+    this.name = 'Erc20SlotNotFound';
+  }
+}
 
 /** balanceOf(address)'s selector. */
 const BALANCE_OF = '0x70a08231';
@@ -33,7 +40,7 @@ export class Erc20Balances {
         return;
       }
     }
-    throw serverError('Unable to set ERC20 balance, no slot found');
+    throw new Erc20SlotNotFound();
   }
 
   /** The slots of `token` the call reads, in the order it first reads them. */

@@ -4,6 +4,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { UnknownBlockError } from '../chain/block-tags.js';
 import { ChainReplacedError } from '../chain/chain.js';
 import { TypedDataError } from '../crypto/message-signing.js';
+import { Erc20SlotNotFound } from '../dev/erc20-balance.js';
 import { AnswerTooLarge } from '../format/answer-budget.js';
 import { FilterError, type FilterErrorKind } from '../filters/errors.js';
 import { CallFailure } from '../state/execution.js';
@@ -59,7 +60,7 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof UnknownBlockError) return serverError(error.message);
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
   if (error instanceof TypedDataError) return invalidParams(error.message);
-  if (error instanceof ChainReplacedError) return serverError(error.message);
+  if (error instanceof ChainReplacedError || error instanceof Erc20SlotNotFound) return serverError(error.message);
   // The storage refused a write (or every request, while it re-opens): the caller learns why.
   if (error instanceof StorageFault) return serverError(error.message);
   // A record read back is not what was written: the caller learns which; the node is unhealthy from then on.
