@@ -4,6 +4,7 @@ import { CACHE_LIMITS } from '../caches.js';
 import type { BatchOp } from '../storage/database.js';
 import type { ForkStore } from './fork-store.js';
 import { RemoteError, type RemoteRpc } from './remote.js';
+import { ForkValues, PROOFLESS, unserved } from './fork-values.js';
 import { findPreimage, nibblesOf } from './preimage.js';
 
 /** A block of the remote chain whose state the node reads: the fork block, or one before it. */
@@ -110,6 +111,8 @@ export class ForkState {
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly places = new Map<string, NodePlace>();
   private placesRebuilt = false;
+  /** Set once the remote refused eth_getProof (kept in the fork's store): the state is then read as plain values. */
+  private proofless?: ForkValues;
 
   constructor(
     readonly base: RemoteBlock,
@@ -119,7 +122,20 @@ export class ForkState {
     private readonly keccak: (data: Uint8Array) => Uint8Array,
   ) {
     this.addRemoteBlock(base);
+    if (store.db.meta.getSync(PROOFLESS) !== undefined) this.proofless = new ForkValues(store, remote, keccak);
   }
+
+  /** The plain values of a fork whose remote serves no eth_getProof (its state roots are then the node's own); undefined while proofs are read. */
+  get values(): ForkValues | undefined {
+    return this.proofless;
+  }
+
+  /** Resolves once it is known how the remote's state is read: by proofs (what the fork block's root node needs), or as plain values. */
+  async settleMode(): Promise<void> {
+    if (this.proofless === undefined) await this.node(bytesToHex(this.base.stateRoot).slice(2));
+  }
+
+  private missing = (block: RemoteBlock) => (what: string) => new ForkStateMissing(`--offline: the fork cache holds no ${what} at block ${block.number}`);
 
   /** Makes `block`'s state readable: its state root is fetched by the remote block it belongs to. */
   addRemoteBlock(block: RemoteBlock): void {
@@ -135,12 +151,14 @@ export class ForkState {
 
   /** Resolves once `address`'s account at `block` is in the trie store (its path, its leaf or where it would be). */
   account(block: RemoteBlock, address: Uint8Array): Promise<void> | undefined {
+    if (this.proofless !== undefined) return this.proofless.account(block, address, this.missing(block));
     const record = concat(Uint8Array.of(ACCOUNT), numberBytes(block.number), address);
     return this.need(record, block, address);
   }
 
   /** Resolves once `slot` of `address`'s storage at `block` is in the trie store, with the account. */
   slot(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): Promise<void> | undefined {
+    if (this.proofless !== undefined) return this.proofless.slot(block, address, slot, this.missing(block));
     const record = concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot);
     return this.need(record, block, address, slot);
   }
@@ -228,14 +246,21 @@ export class ForkState {
 
   private async fetchProof(request: ProofRequest): Promise<void> {
     const { block, address, slots } = request;
+    const slotList = [...slots.values()];
     try {
-      const slotList = [...slots.values()];
       const proof = await this.remote!.call<RemoteProof>('eth_getProof', [bytesToHex(address), slotList.map((slot) => bytesToHex(slot)), bigIntToHex(block.number)]);
       await this.store.db.root.batch(this.proofOps(block, address, slotList, proof));
       request.settle();
     } catch (error) {
-      if (error instanceof RemoteError && (error.code === -32601 || error.code === -32004)) {
-        request.settle(new RemoteError(`${error.message}: this node forks only remotes that serve eth_getProof (geth, reth, erigon, nethermind, anvil and the major providers do), which its real state roots are made of`, error.code));
+      if (unserved(error)) {
+        // A remote without proofs: from now on this fork's state is read as plain values.
+        try {
+          await this.becomeProofless();
+          await Promise.all([this.account(block, address), ...slotList.map((slot) => this.slot(block, address, slot))]);
+          request.settle();
+        } catch (fallback) {
+          request.settle(fallback as Error);
+        }
         return;
       }
       request.settle(error instanceof RemoteError || error instanceof ForkStateMissing ? error : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
@@ -340,6 +365,12 @@ export class ForkState {
     if (this.places.size < CACHE_LIMITS.forkResolvedKeys * 4) this.places.set(bytesToHex(hash).slice(2), place);
   }
 
+  private async becomeProofless(): Promise<void> {
+    if (this.proofless !== undefined) return;
+    this.proofless = new ForkValues(this.store, this.remote, this.keccak);
+    await this.store.db.meta.put(PROOFLESS, Buffer.from(this.remote?.shownUrl ?? ''));
+  }
+
   /**
    * A trie node or code the trie store does not hold (its key as the trie asks for it, in hex):
    * from the fork's store, else fetched — code for the account that owns it, a node by the proof
@@ -351,6 +382,9 @@ export class ForkState {
     if (stored !== undefined) return stored;
     if (bytes.length === 33 && bytes[0] === CODE) return this.code(bytes.subarray(1));
     if (bytes.length !== 32) return undefined;
+    const valuesRoot = this.valuesRoot(key);
+    if (valuesRoot !== undefined) return valuesRoot;
+    if (this.proofless !== undefined) throw new ForkStateMissing(`the forked state, read as plain values, has no trie node 0x${key}`);
     let place = this.places.get(key);
     if (place === undefined && !this.placesRebuilt) {
       await this.rebuildPlaces();
@@ -362,9 +396,17 @@ export class ForkState {
     }
     const preimage = findPreimage(place.path, place.owner === undefined ? 20 : 32, this.keccak);
     await (place.owner === undefined ? this.account(place.block, preimage) : this.slot(place.block, place.owner, preimage));
+    const root = this.valuesRoot(key);
+    if (root !== undefined) return root;
     const found = this.store.db.trie.getSync(bytes);
     if (found === undefined) throw new ForkStateMissing(`the fork's remote gave no trie node 0x${key} in the proof of a key under it`);
     return found;
+  }
+
+  /** Read as plain values, a remote block's state root is the node's own empty root of that block (fork-values.ts). */
+  private valuesRoot(key: string): Uint8Array | undefined {
+    const block = this.proofless === undefined ? undefined : this.roots.get(`0x${key}`);
+    return block === undefined ? undefined : this.proofless!.rootNode(block);
   }
 
   private async code(codeHash: Uint8Array): Promise<Uint8Array> {

@@ -85,7 +85,7 @@ describe('forking: state at the fork block', () => {
   it('names the fork in anvil_nodeInfo and hardhat_metadata: URL, block, hash, chain id', async () => {
     const { hash } = await direct<{ hash: string }>(f.remote, 'eth_getBlockByNumber', [at, false]);
     const info = await f.fork.call('anvil_nodeInfo', []);
-    expect(info.forkConfig).to.deep.include({ forkUrl: f.proxy.url, forkBlockNumber: Number(f.remote.forkBlock), forkBlockHash: hash, forkChainId: 31337, offline: false });
+    expect(info.forkConfig).to.deep.include({ forkUrl: f.proxy.url, forkBlockNumber: Number(f.remote.forkBlock), forkBlockHash: hash, forkChainId: 31337, offline: false, stateRoots: 'real' });
     const metadata = await f.fork.call('hardhat_metadata', []);
     expect(metadata.forkedNetwork).to.deep.equal({ chainId: 31337, forkBlockNumber: Number(f.remote.forkBlock), forkBlockHash: hash });
   });

@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:f422482e3d994a0e1efe6d7483510cd93b6d6581b804ce5d4bb5c939fa00f6fc"
+CONTRACT_DIGEST = "sha256:8aace3589b8a51f45cad7dd9a7724612d356a94d15009fb78bf313833fcbbe97"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -608,6 +608,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32602, "storage key too long (want at most 32 bytes)"),
             DeclaredError(-32000, "header not found"),
+            DeclaredError(-32000, "the fork's remote serves no eth_getProof, so this fork's state is read as plain values: … (a fork whose state roots are local)"),
             DeclaredError(-32000, "hash is not currently canonical"),
         ),
     ),
