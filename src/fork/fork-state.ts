@@ -6,6 +6,7 @@ import type { ForkStore } from './fork-store.js';
 import { RemoteError, type RemoteRpc } from './remote.js';
 import { ForkValues, PROOFLESS, unserved } from './fork-values.js';
 import { findPreimage, nibblesOf } from './preimage.js';
+import { SlotsByCode } from './slots-by-code.js';
 
 /** A block of the remote chain whose state the node reads: the fork block, or one before it. */
 export interface RemoteBlock {
@@ -111,6 +112,7 @@ export class ForkState {
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly places = new Map<string, NodePlace>();
   private placesRebuilt = false;
+  private readonly byCode = new SlotsByCode();
   /** Set once the remote refused eth_getProof (kept in the fork's store): the state is then read as plain values. */
   private proofless?: ForkValues;
 
@@ -184,8 +186,12 @@ export class ForkState {
     }
     const request = this.requestFor(block, address);
     if (slot !== undefined) {
+      const first = request.slots.size === 0;
       request.slots.set(bytesToHex(slot), slot);
       for (const next of ringSlotsAhead(address, slot)) if (!this.known(block, address, next)) request.slots.set(bytesToHex(next), next);
+      // The first miss of a request brings the slots other contracts of the same code were read at.
+      if (first) for (const alike of this.byCode.alike(address)) if (!this.known(block, address, alike)) request.slots.set(bytesToHex(alike), alike);
+      this.byCode.touched(address, slot);
     }
     const done = request.done.then(() => {
       this.fetching.delete(key);
@@ -305,6 +311,7 @@ export class ForkState {
       put(concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot), new Uint8Array());
     });
     if (account !== undefined) {
+      if (!equalsBytes(account.codeHash, KECCAK256_NULL)) this.byCode.codeIs(address, account.codeHash);
       if (!equalsBytes(account.storageRoot, KECCAK256_RLP)) this.place(account.storageRoot, { block, owner: address, path: [] });
       if (!equalsBytes(account.codeHash, KECCAK256_NULL)) put(concat(Uint8Array.of(CODE), account.codeHash), concat(numberBytes(block.number), address));
     }
