@@ -19,12 +19,13 @@ export const isDeletedMark = (account: Account): boolean => equalsBytes(account.
  * brings the nodes on their path (once, then they are in the store). Writes say what they touch
  * too, so the trie can update a path it holds. The remote block the reads fetch at follows the
  * state root the state is set to: a remote block's own, else the fork block's (local states only
- * differ from it in what the node wrote). Copies read the same way.
+ * differ from it in what the node wrote). Copies read the same way. A `readOnly` state (a view:
+ * calls, reads) reads a slot no write passed by as a plain value instead of its proof.
  *
  * A fork whose remote serves no proofs is read as plain values instead: the trie holds what the
  * node wrote (and marks for what it deleted), and what it lacks is the remote's value.
  */
-export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base): MerkleStateManager {
+export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base, readOnly = false): MerkleStateManager {
   let block = at;
   const { getAccount, putAccount, deleteAccount, getStorage, putStorage, setStateRoot, shallowCopy } = state;
   const valueOfAccount = async (address: Address): Promise<Account | undefined> => {
@@ -57,6 +58,7 @@ export function forkAware(state: MerkleStateManager, fork: ForkState, at: Remote
   };
   state.getStorage = async (address, key) => {
     if (fork.values === undefined) {
+      if (readOnly) return fork.slotValue(block, address.bytes, key, () => getStorage.call(state, address, key));
       await fork.slot(block, address.bytes, key);
       if (fork.values === undefined) return getStorage.call(state, address, key);
     }
@@ -76,7 +78,7 @@ export function forkAware(state: MerkleStateManager, fork: ForkState, at: Remote
     }
     return putStorage.call(state, address, key, value.some((byte) => byte !== 0) ? value : DELETED);
   };
-  state.shallowCopy = (downlevelCaches?: boolean) => forkAware(shallowCopy.call(state, downlevelCaches), fork, block);
+  state.shallowCopy = (downlevelCaches?: boolean) => forkAware(shallowCopy.call(state, downlevelCaches), fork, block, readOnly);
   // The EVM reads a slot's value before the transaction through this cache (SSTORE's gas): it must fetch too.
   (state as { originalStorageCache: OriginalStorageCache }).originalStorageCache = new OriginalStorageCache((address, key) => state.getStorage(address, key));
   return state;

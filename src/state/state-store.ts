@@ -40,6 +40,8 @@ export class StateStore {
     private readonly trie: MerklePatriciaTrie,
     common: Common,
     private readonly wrap: StateWrapper,
+    /** what the views are wrapped in: a fork's read slots by value */
+    private readonly wrapView: StateWrapper = wrap,
   ) {
     this.writing = new Writer(trie, common, (root) => this.snapshot(root), wrap);
     this.writer = this.writing.state;
@@ -60,7 +62,8 @@ export class StateStore {
       // allocated whole for each; the store's shared cache of recent nodes serves them all.
       cacheSize: 0,
     });
-    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork));
+    if (fork === undefined) return new StateStore(store, trie, common, (state) => state);
+    return new StateStore(store, trie, common, (state) => forkAware(state, fork), (state) => forkAware(state, fork, fork.base, true));
   }
 
   /**
@@ -143,7 +146,7 @@ export class StateStore {
    */
   private view(): MerkleStateManager {
     const caches = new Caches({ account: { type: CacheType.LRU, size: CACHE_LIMITS.stateViewAccounts }, storage: { size: 0 }, code: { size: 0 } });
-    return this.wrap(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
+    return this.wrapView(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
   }
 
   /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */
