@@ -849,4 +849,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9";
+export const contractDigest = "sha256:16c976ca274c2a27d3e0b8f1e5d614d11360f22b3beb3c6bf5a3686df749b468";

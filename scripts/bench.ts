@@ -61,6 +61,7 @@ const { values: flags } = parseArgs({
     dump: { type: 'string' },
     fork: { type: 'boolean' },
     'fork-holders': { type: 'string', default: '300' },
+    'fork-clones': { type: 'string', default: '20' },
     'remote-latency-ms': { type: 'string', default: '25' },
     heavy: { type: 'boolean' },
     out: { type: 'string' },
@@ -75,7 +76,7 @@ if (flags.help === true) {
       '                       [--trace-txs 5000 (0 skips)] [--out results.json]\n' +
       '       npm run bench -- --grow 20000 [--concurrency 16] [--seconds 5] [--idle-seconds 15]\n' +
       '         reads on a 1,000-block chain, then on one grown to 20,000 blocks (2.5 transactions a block)\n' +
-      '       npm run bench -- --fork [--fork-holders 300] [--remote-latency-ms 25] [--concurrency 16]\n' +
+      '       npm run bench -- --fork [--fork-holders 300] [--fork-clones 20] [--remote-latency-ms 25] [--concurrency 16]\n' +
       '         a forking node reading a seeded remote through a proxy adding latency: cold, warm, after a restart\n' +
       '       npm run bench -- --heavy\n' +
       '         heavy requests (traces, 1 MB calls and simulations) and the memory the node gives back\n' +
@@ -306,7 +307,7 @@ async function main(): Promise<void> {
     return;
   }
   if (flags.fork === true) {
-    await measureForking({ holders: Number(flags['fork-holders']), latencyMs: Number(flags['remote-latency-ms']), concurrency: opt.concurrency, log });
+    await measureForking({ holders: Number(flags['fork-holders']), clones: Number(flags['fork-clones']), latencyMs: Number(flags['remote-latency-ms']), concurrency: opt.concurrency, log });
     return;
   }
   if (flags.heavy === true) {

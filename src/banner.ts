@@ -67,7 +67,12 @@ export function banner(node: RunningNode): string {
     fields.push(
       ['Fork', `${fork.offline ? 'offline, from the fork cache' : fork.url} at block ${fork.number} (${bytesToHex(fork.hash)}), remote chain id ${fork.remoteChainId}`],
       ['Fork cache', fork.cache === undefined ? 'in memory only (--no-fork-cache, or the cache dir was taken)' : `in ${fork.cache}`],
-      ['State roots', 'real: read from eth_getProof, blocks on the fork commit to them and their proofs verify'],
+      [
+        'State roots',
+        chain.fork?.forkState.values === undefined
+          ? 'real: read from eth_getProof, blocks on the fork commit to them and their proofs verify'
+          : "NOT REAL: the remote serves no eth_getProof, so state is read as plain values; blocks on the fork carry the node's own roots and eth_getProof is refused",
+      ],
     );
   }
   if (!isLoopback(node.config.host)) {

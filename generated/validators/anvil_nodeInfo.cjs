@@ -2,7 +2,7 @@
 "use strict";
 exports.result = validate72;
 const schema43 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/NodeInfo","$id":"https://openrpc.invalid/methods/anvil_nodeInfo/result"};
-const schema44 = {"type":"object","required":["currentBlockNumber","currentBlockTimestamp","currentBlockHash","hardFork","transactionOrder","environment","forkConfig"],"additionalProperties":false,"properties":{"currentBlockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"currentBlockTimestamp":{"type":"integer","minimum":0},"currentBlockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"hardFork":{"type":"string"},"transactionOrder":{"type":"string","enum":["fees"]},"environment":{"type":"object","required":["baseFee","chainId","gasLimit","gasPrice"],"additionalProperties":false,"properties":{"baseFee":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"type":"integer","minimum":0},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}},"forkConfig":{"type":"object","required":["forkUrl","forkBlockNumber","forkRetryBackoff","forkBlockHash","forkChainId","offline"],"additionalProperties":false,"properties":{"forkUrl":{"type":["string","null"]},"forkBlockNumber":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkRetryBackoff":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkBlockHash":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}],"x-expected":"null or 32-byte hash as returned by the node"},"forkChainId":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"offline":{"type":"boolean"}}}}};
+const schema44 = {"type":"object","required":["currentBlockNumber","currentBlockTimestamp","currentBlockHash","hardFork","transactionOrder","environment","forkConfig"],"additionalProperties":false,"properties":{"currentBlockNumber":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"currentBlockTimestamp":{"type":"integer","minimum":0},"currentBlockHash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"hardFork":{"type":"string"},"transactionOrder":{"type":"string","enum":["fees"]},"environment":{"type":"object","required":["baseFee","chainId","gasLimit","gasPrice"],"additionalProperties":false,"properties":{"baseFee":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"type":"integer","minimum":0},"gasLimit":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"}}},"forkConfig":{"type":"object","required":["forkUrl","forkBlockNumber","forkRetryBackoff","forkBlockHash","forkChainId","offline","stateRoots"],"additionalProperties":false,"properties":{"forkUrl":{"type":["string","null"]},"forkBlockNumber":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkRetryBackoff":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"forkBlockHash":{"oneOf":[{"type":"null"},{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}],"x-expected":"null or 32-byte hash as returned by the node"},"forkChainId":{"oneOf":[{"type":"null"},{"type":"integer","minimum":0}],"x-expected":"null or number"},"offline":{"type":"boolean"},"stateRoots":{"oneOf":[{"type":"null"},{"type":"string","enum":["real","local"]}],"x-expected":"null or real|local"}}}}};
 const schema45 = {"type":"string","pattern":"^0x(0|[1-9a-f][0-9a-f]{0,15})$"};
 const pattern13 = new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
 
@@ -264,14 +264,14 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing2;
-if(((((((data10.forkUrl === undefined) && (missing2 = "forkUrl")) || ((data10.forkBlockNumber === undefined) && (missing2 = "forkBlockNumber"))) || ((data10.forkRetryBackoff === undefined) && (missing2 = "forkRetryBackoff"))) || ((data10.forkBlockHash === undefined) && (missing2 = "forkBlockHash"))) || ((data10.forkChainId === undefined) && (missing2 = "forkChainId"))) || ((data10.offline === undefined) && (missing2 = "offline"))){
+if((((((((data10.forkUrl === undefined) && (missing2 = "forkUrl")) || ((data10.forkBlockNumber === undefined) && (missing2 = "forkBlockNumber"))) || ((data10.forkRetryBackoff === undefined) && (missing2 = "forkRetryBackoff"))) || ((data10.forkBlockHash === undefined) && (missing2 = "forkBlockHash"))) || ((data10.forkChainId === undefined) && (missing2 = "forkChainId"))) || ((data10.offline === undefined) && (missing2 = "offline"))) || ((data10.stateRoots === undefined) && (missing2 = "stateRoots"))){
 validate73.errors = [{instancePath:instancePath+"/forkConfig",schemaPath:"#/properties/forkConfig/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'",schema:schema44.properties.forkConfig.required,parentSchema:schema44.properties.forkConfig,data:data10}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key2 in data10){
-if(!((((((key2 === "forkUrl") || (key2 === "forkBlockNumber")) || (key2 === "forkRetryBackoff")) || (key2 === "forkBlockHash")) || (key2 === "forkChainId")) || (key2 === "offline"))){
+if(!(((((((key2 === "forkUrl") || (key2 === "forkBlockNumber")) || (key2 === "forkRetryBackoff")) || (key2 === "forkBlockHash")) || (key2 === "forkChainId")) || (key2 === "offline")) || (key2 === "stateRoots"))){
 validate73.errors = [{instancePath:instancePath+"/forkConfig",schemaPath:"#/properties/forkConfig/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema44.properties.forkConfig,data:data10}];
 return false;
 break;
@@ -630,6 +630,90 @@ var valid2 = _errs46 === errors;
 }
 else {
 var valid2 = true;
+}
+if(valid2){
+if(data10.stateRoots !== undefined){
+let data17 = data10.stateRoots;
+const _errs48 = errors;
+const _errs49 = errors;
+let valid7 = false;
+let passing4 = null;
+const _errs50 = errors;
+if(data17 !== null){
+const err14 = {instancePath:instancePath+"/forkConfig/stateRoots",schemaPath:"#/properties/forkConfig/properties/stateRoots/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema44.properties.forkConfig.properties.stateRoots.oneOf[0].type,parentSchema:schema44.properties.forkConfig.properties.stateRoots.oneOf[0],data:data17};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid4 = _errs50 === errors;
+if(_valid4){
+valid7 = true;
+passing4 = 0;
+}
+const _errs52 = errors;
+if(typeof data17 !== "string"){
+const err15 = {instancePath:instancePath+"/forkConfig/stateRoots",schemaPath:"#/properties/forkConfig/properties/stateRoots/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.forkConfig.properties.stateRoots.oneOf[1].type,parentSchema:schema44.properties.forkConfig.properties.stateRoots.oneOf[1],data:data17};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((data17 === "real") || (data17 === "local"))){
+const err16 = {instancePath:instancePath+"/forkConfig/stateRoots",schemaPath:"#/properties/forkConfig/properties/stateRoots/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema44.properties.forkConfig.properties.stateRoots.oneOf[1].enum},message:"must be equal to one of the allowed values",schema:schema44.properties.forkConfig.properties.stateRoots.oneOf[1].enum,parentSchema:schema44.properties.forkConfig.properties.stateRoots.oneOf[1],data:data17};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid4 = _errs52 === errors;
+if(_valid4 && valid7){
+valid7 = false;
+passing4 = [passing4, 1];
+}
+else {
+if(_valid4){
+valid7 = true;
+passing4 = 1;
+}
+}
+if(!valid7){
+const err17 = {instancePath:instancePath+"/forkConfig/stateRoots",schemaPath:"#/properties/forkConfig/properties/stateRoots/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf",schema:schema44.properties.forkConfig.properties.stateRoots.oneOf,parentSchema:schema44.properties.forkConfig.properties.stateRoots,data:data17};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+else {
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs48 === errors;
+}
+else {
+var valid2 = true;
+}
 }
 }
 }

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { closedLoop, RpcClient } from './client.js';
 import { startOwnNode } from './node-process.js';
 import { fmt, printTable } from './table.js';
-import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './token.js';
+import { encodeAllowance, encodeBalanceOf, encodeConstructor, encodeTransfer, SELECTORS } from './token.js';
 
 export interface ForkBenchOptions {
   holders: number;
+  /** contracts of the token's code besides it, each read at the same few slots (what prefetch by code serves) */
+  clones?: number;
   latencyMs: number;
   concurrency: number;
   log(message: string): void;
@@ -57,7 +59,7 @@ async function latencyProxy(target: string, latencyMs: number): Promise<{ url: s
   };
 }
 
-export async function measureForking({ holders, latencyMs, concurrency, log }: ForkBenchOptions): Promise<void> {
+export async function measureForking({ holders, clones = 20, latencyMs, concurrency, log }: ForkBenchOptions): Promise<void> {
   const remote = await startOwnNode();
   const cacheDir = await mkdtemp(join(tmpdir(), 'evm-node-bench-fork-cache-'));
   const proxy = await latencyProxy(remote.url, latencyMs);
@@ -71,6 +73,9 @@ export async function measureForking({ holders, latencyMs, concurrency, log }: F
       for (let k = i; k < Math.min(holders, i + 200); k++) await origin.call('eth_sendTransaction', [{ from: DEV, to: token, data: encodeTransfer(holderAt(k), BigInt(k + 1)), gas: '0x20000' }]);
       await origin.call('evm_mine', []);
     }
+    for (let i = 0; i < clones; i++) await origin.call('eth_sendTransaction', [{ from: DEV, data: encodeConstructor(10n ** 24n + BigInt(i)), gas: '0x100000' }]);
+    await origin.call('evm_mine', []);
+    const cloneAddresses = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest'])).map((receipt) => receipt.contractAddress);
     const forkBlock = await origin.call<string>('eth_blockNumber', []);
     log(`remote seeded: ${holders} holders by block ${BigInt(forkBlock)}; ${latencyMs} ms per remote request`);
     const rows: string[][] = [];
@@ -89,6 +94,23 @@ export async function measureForking({ holders, latencyMs, concurrency, log }: F
     rows.push(['start-up', '—', '—', '—', fmt(started.http), fmt(started.calls)]);
     await readAll(fork.url, `cold: ${holders} balanceOf`);
     await readAll(fork.url, 'warm: the same again');
+    {
+      // One client reads each clone at the slots the others were read at: its total supply, the
+      // deployer's balance and an allowance, then estimates a transfer (two balances in one call).
+      const client = new RpcClient(fork.url, 1);
+      proxy.take();
+      const start = performance.now();
+      for (const clone of cloneAddresses) {
+        await client.call('eth_call', [{ to: clone, data: SELECTORS.totalSupply }, 'latest']);
+        await client.call('eth_call', [{ to: clone, data: encodeBalanceOf(DEV) }, 'latest']);
+        await client.call('eth_call', [{ to: clone, data: encodeAllowance(DEV, holderAt(0)) }, 'latest']);
+        await client.call('eth_estimateGas', [{ from: DEV, to: clone, data: encodeTransfer(holderAt(1), 1n) }]);
+      }
+      const ms = (performance.now() - start) / cloneAddresses.length;
+      const reached = proxy.take();
+      rows.push([`${cloneAddresses.length} contracts of one code, 4 reads each`, `${fmt(ms, 1)} ms/contract`, '—', '—', fmt(reached.http), fmt(reached.calls)]);
+      client.close();
+    }
     await fork.stop();
     fork = await startOwnNode(flags, { inMemory: true });
     const restarted = proxy.take();

@@ -9,10 +9,15 @@ export const SELECTORS = {
   balanceOf: '0x70a08231',
   /** transfer(address,uint256) */
   transfer: '0xa9059cbb',
+  /** totalSupply() */
+  totalSupply: '0x18160ddd',
+  /** allowance(address,address) */
+  allowance: '0xdd62ed3e',
 } as const;
 
 const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
 
 export const encodeConstructor = (supply: bigint) => BENCH_TOKEN_BYTECODE + word(supply.toString(16));
 export const encodeBalanceOf = (owner: string) => SELECTORS.balanceOf + word(owner);
+export const encodeAllowance = (owner: string, spender: string) => SELECTORS.allowance + word(owner) + word(spender);
 export const encodeTransfer = (to: string, amount: bigint) => SELECTORS.transfer + word(to) + word(amount.toString(16));

@@ -79,6 +79,7 @@ export async function openForkedChain(
     const spec = forkSpec(identity, json, chainSettings);
     const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace);
     await fundDevAccounts(chain, dev.accounts, dev.balance);
+    await chain.fork?.forkState.settleMode();
     return chain;
   } catch (error) {
     remote?.close();
@@ -160,7 +161,9 @@ async function resume(db: Database, spec: ForkGenesis, identity: ForkIdentity, s
   const store = await openStore(db, identity, settings, log);
   const json = await storedJson(store);
   if (json === undefined) throw new RemoteError(`the data dir's fork of block ${identity.number} lacks the fork block itself`);
-  return assemble(db, spec, identity, json, store, remote);
+  const chain = await assemble(db, spec, identity, json, store, remote);
+  await chain.fork?.forkState.settleMode();
+  return chain;
 }
 
 async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity, json: RemoteBlockJson, store: ForkStore, remote: RemoteRpc | undefined, replace?: BatchOp[]): Promise<Chain> {

@@ -131,7 +131,8 @@ export class Miner {
    * chain's writer state itself, as a chain import does.
    */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
+    const fork = this.chain.fork?.forkState;
+    const run = this.queue.then(fork === undefined ? task : () => fork.whileWriting(task));
     this.queue = run.catch(() => undefined);
     return run;
   }

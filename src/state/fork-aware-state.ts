@@ -1,42 +1,84 @@
 import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
-import type { Address } from '@ethereumjs/util';
+import { Account, equalsBytes, KECCAK256_RLP, type Address } from '@ethereumjs/util';
 import type { ForkState, RemoteBlock } from '../fork/fork-state.js';
+
+const EMPTY = new Uint8Array();
+/**
+ * What a fork read as plain values (fork/fork-values.ts) keeps in its tries for what it deleted:
+ * a trie lacking a key reads the remote's value, so a deleted account or a zeroed slot must stay
+ * in the trie. The slot's mark is a value no contract writes (keccak-256 of "evm-node:
+ * zeroed" with its first byte 0xff); the account's, one whose code hash is that value.
+ */
+const DELETED = Uint8Array.from(Buffer.from('ff8d04962f6cc76ab37c97d7df2ed83fdde1b2b1ecd9b33247c26e635f706722', 'hex'));
+
+/** Whether a trie's account is the mark of one a fork read as plain values deleted. */
+export const isDeletedMark = (account: Account): boolean => equalsBytes(account.codeHash, DELETED);
 
 /**
  * `state`, reading a forked chain: before it touches an account or a slot in its trie, the fork
  * brings the nodes on their path (once, then they are in the store). Writes say what they touch
  * too, so the trie can update a path it holds. The remote block the reads fetch at follows the
  * state root the state is set to: a remote block's own, else the fork block's (local states only
- * differ from it in what the node wrote). Copies read the same way.
+ * differ from it in what the node wrote). Copies read the same way. A `readOnly` state (a view:
+ * calls, reads) reads a slot no write passed by as a plain value instead of its proof.
+ *
+ * A fork whose remote serves no proofs is read as plain values instead: the trie holds what the
+ * node wrote (and marks for what it deleted), and what it lacks is the remote's value.
  */
-export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base): MerkleStateManager {
+export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base, readOnly = false): MerkleStateManager {
   let block = at;
   const { getAccount, putAccount, deleteAccount, getStorage, putStorage, setStateRoot, shallowCopy } = state;
+  const valueOfAccount = async (address: Address): Promise<Account | undefined> => {
+    const local = await getAccount.call(state, address);
+    if (local !== undefined) return isDeletedMark(local) ? undefined : local;
+    await fork.account(block, address.bytes);
+    return fork.values!.accountOf(block, address.bytes);
+  };
   state.setStateRoot = async (root: Uint8Array, clearCache?: boolean) => {
     block = fork.blockOf(root);
     await setStateRoot.call(state, root, clearCache);
   };
   state.getAccount = async (address: Address) => {
-    await fork.account(block, address.bytes);
-    return getAccount.call(state, address);
+    if (fork.values === undefined) {
+      await fork.account(block, address.bytes);
+      if (fork.values === undefined) return getAccount.call(state, address);
+    }
+    return valueOfAccount(address);
   };
   state.putAccount = async (address, account) => {
-    await fork.account(block, address.bytes);
+    if (fork.values === undefined) await fork.account(block, address.bytes);
     return putAccount.call(state, address, account);
   };
   state.deleteAccount = async (address) => {
-    await fork.account(block, address.bytes);
-    return deleteAccount.call(state, address);
+    if (fork.values === undefined) {
+      await fork.account(block, address.bytes);
+      if (fork.values === undefined) return deleteAccount.call(state, address);
+    }
+    return putAccount.call(state, address, new Account(0n, 0n, KECCAK256_RLP, DELETED));
   };
   state.getStorage = async (address, key) => {
+    if (fork.values === undefined) {
+      if (readOnly) return fork.slotValue(block, address.bytes, key, () => getStorage.call(state, address, key));
+      await fork.slot(block, address.bytes, key);
+      if (fork.values === undefined) return getStorage.call(state, address, key);
+    }
+    const account = await state.getAccount(address);
+    if (account === undefined) return EMPTY;
+    const local = await getStorage.call(state, address, key);
+    if (local.length > 0) return equalsBytes(local, DELETED) ? EMPTY : local;
+    // The empty trie: an account made here, or one without code on the remote, has no remote slots.
+    if (equalsBytes(account.storageRoot, KECCAK256_RLP)) return EMPTY;
     await fork.slot(block, address.bytes, key);
-    return getStorage.call(state, address, key);
+    return fork.values.slotOf(block, address.bytes, key);
   };
   state.putStorage = async (address, key, value) => {
-    await fork.slot(block, address.bytes, key);
-    return putStorage.call(state, address, key, value);
+    if (fork.values === undefined) {
+      await fork.slot(block, address.bytes, key);
+      if (fork.values === undefined) return putStorage.call(state, address, key, value);
+    }
+    return putStorage.call(state, address, key, value.some((byte) => byte !== 0) ? value : DELETED);
   };
-  state.shallowCopy = (downlevelCaches?: boolean) => forkAware(shallowCopy.call(state, downlevelCaches), fork, block);
+  state.shallowCopy = (downlevelCaches?: boolean) => forkAware(shallowCopy.call(state, downlevelCaches), fork, block, readOnly);
   // The EVM reads a slot's value before the transaction through this cache (SSTORE's gas): it must fetch too.
   (state as { originalStorageCache: OriginalStorageCache }).originalStorageCache = new OriginalStorageCache((address, key) => state.getStorage(address, key));
   return state;

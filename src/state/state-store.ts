@@ -46,6 +46,8 @@ export class StateStore {
     readonly preimages: PreimageStore,
     /** the trie's own nodes (a fork's remote never asked), for walking what the node wrote */
     readonly section: Section,
+    /** what the views are wrapped in: a fork's read slots by value */
+    private readonly wrapView: StateWrapper = wrap,
   ) {
     this.writing = new Writer(trie, common, (root) => this.snapshot(root), (keyHex) => preimages.record(keyHex), wrap);
     this.writer = this.writing.state;
@@ -67,7 +69,9 @@ export class StateStore {
       cacheSize: 0,
     });
     const keccak = common.customCrypto.keccak256 ?? keccak256;
-    return new StateStore(store, trie, common, fork === undefined ? (state) => state : (state) => forkAware(state, fork), new PreimageStore(preimages, keccak), section);
+    const preimageStore = new PreimageStore(preimages, keccak);
+    if (fork === undefined) return new StateStore(store, trie, common, (state) => state, preimageStore, section);
+    return new StateStore(store, trie, common, (state) => forkAware(state, fork), preimageStore, section, (state) => forkAware(state, fork, fork.base, true));
   }
 
   /**
@@ -150,7 +154,7 @@ export class StateStore {
    */
   private view(): MerkleStateManager {
     const caches = new Caches({ account: { type: CacheType.LRU, size: CACHE_LIMITS.stateViewAccounts }, storage: { size: 0 }, code: { size: 0 } });
-    return this.wrap(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
+    return this.wrapView(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
   }
 
   /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */

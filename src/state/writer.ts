@@ -15,6 +15,7 @@ import {
 } from '@ethereumjs/util';
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import type { Common } from '@ethereumjs/common';
+import { isDeletedMark } from './fork-aware-state.js';
 import { sameAccount, type StateSnapshot } from './snapshot.js';
 
 /** What the state store does to each state manager it makes (a forked chain's reads bring what they need first). */
@@ -99,7 +100,9 @@ export class Writer {
     const flush = accounts.flush.bind(accounts);
     accounts.flush = () =>
       flush().filter(([key, element]) => {
-        const account = element.accountRLP === undefined ? null : createAccountFromRLP(element.accountRLP);
+        const decoded = element.accountRLP === undefined ? null : createAccountFromRLP(element.accountRLP);
+        // A fork read as plain values keeps a deleted account as a mark: to the snapshots it is none.
+        const account = decoded !== null && isDeletedMark(decoded) ? null : decoded;
         if (!this.changes.has(key) && unchanged(this.base?.peek(key), account)) return false;
         this.changes.set(key, account);
         return true;

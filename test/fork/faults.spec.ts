@@ -37,7 +37,7 @@ describe('forking: remote faults', () => {
   it('fails naming the remote problem once the tries run out, and a later read gets the real value', async () => {
     const { call, expected } = await coldHolder();
     f.proxy.faults.tooManyRequests = 100;
-    await expectRpcError(f.fork.call('eth_call', [call, 'latest']), -32000, /fork's remote .* failed eth_getProof after 4 tries: HTTP 429/);
+    await expectRpcError(f.fork.call('eth_call', [call, 'latest']), -32000, /fork's remote .* failed eth_getStorageValues after 4 tries: HTTP 429/);
     f.proxy.faults.tooManyRequests = 0;
     expect(await f.fork.call('eth_call', [call, 'latest'])).to.equal(expected);
   });

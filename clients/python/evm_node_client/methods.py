@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9"
+CONTRACT_DIGEST = "sha256:16c976ca274c2a27d3e0b8f1e5d614d11360f22b3beb3c6bf5a3686df749b468"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -701,6 +701,7 @@ METHODS: dict[str, MethodInfo] = {
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32602, "storage key too long (want at most 32 bytes)"),
             DeclaredError(-32000, "header not found"),
+            DeclaredError(-32000, "the fork's remote serves no eth_getProof, so this fork's state is read as plain values: … (a fork whose state roots are local)"),
             DeclaredError(-32000, "hash is not currently canonical"),
         ),
     ),

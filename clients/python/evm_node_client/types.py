@@ -1001,14 +1001,18 @@ _NodeInfoForkConfigRequired = TypedDict(
         "forkBlockHash": Hash32 | None,
         "forkChainId": int | None,
         "offline": bool,
+        "stateRoots": Literal["real", "local"] | None,
     },
 )
 
 
 class NodeInfoForkConfig(_NodeInfoForkConfigRequired):
     """The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or query), the
-    fork block's number and hash, the remote chain's id, the first retry back-off in ms, and whether the node
-    serves offline from the fork cache. All null (offline false) when the node forks nothing.
+    fork block's number and hash, the remote chain's id, the first retry back-off in ms, whether the node
+    serves offline from the fork cache, and what its state roots are: "real" (the remote serves eth_getProof;
+    blocks on the fork commit to the remote's state and their proofs verify) or "local" (the remote serves no
+    eth_getProof; state is read as plain values, blocks carry roots of the node's own tries, and eth_getProof
+    is refused). All null (offline false) when the node forks nothing.
     """
 
 
@@ -1024,8 +1028,11 @@ _NodeInfoRequired = TypedDict(
         "transactionOrder": Literal["fees"],
         "environment": NodeInfoEnvironment,
         # The fork: its remote's URL as it may be shown (scheme, host and port; no credentials, path or
-        # query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms, and
-        # whether the node serves offline from the fork cache. All null (offline false) when the node forks
+        # query), the fork block's number and hash, the remote chain's id, the first retry back-off in ms,
+        # whether the node serves offline from the fork cache, and what its state roots are: "real" (the
+        # remote serves eth_getProof; blocks on the fork commit to the remote's state and their proofs verify)
+        # or "local" (the remote serves no eth_getProof; state is read as plain values, blocks carry roots of
+        # the node's own tries, and eth_getProof is refused). All null (offline false) when the node forks
         # nothing.
         "forkConfig": NodeInfoForkConfig,
     },

@@ -74,7 +74,7 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
           gasLimit: toQuantity(nextBlock.gasLimitOn(head.header)),
           gasPrice: toQuantity(baseFee + SUGGESTED_TIP),
         },
-        forkConfig: forkConfig(chain.fork?.info, node.forkRetryBackoffMs),
+        forkConfig: forkConfig(chain.fork?.info, node.forkRetryBackoffMs, chain.fork?.forkState.values === undefined),
       };
     },
     hardhat_metadata: async () => {
@@ -107,8 +107,8 @@ function httpHeaders(given: Record<string, unknown>): Record<string, string> {
 }
 
 /** anvil's fork configuration, with the fork block's hash and the remote chain's id besides (all null on a chain that forks nothing). */
-function forkConfig(fork: ForkInfo | undefined, retryBackoffMs: number) {
-  if (fork === undefined) return { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null, forkBlockHash: null, forkChainId: null, offline: false };
+function forkConfig(fork: ForkInfo | undefined, retryBackoffMs: number, proofs: boolean) {
+  if (fork === undefined) return { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null, forkBlockHash: null, forkChainId: null, offline: false, stateRoots: null };
   return {
     forkUrl: fork.url ?? null,
     forkBlockNumber: Number(fork.number),
@@ -116,6 +116,7 @@ function forkConfig(fork: ForkInfo | undefined, retryBackoffMs: number) {
     forkBlockHash: bytesToHex(fork.hash),
     forkChainId: Number(fork.remoteChainId),
     offline: fork.offline,
+    stateRoots: proofs ? ('real' as const) : ('local' as const),
   };
 }
 

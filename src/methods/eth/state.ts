@@ -4,7 +4,7 @@ import { CACHE_LIMITS, LruCache } from '../../caches.js';
 import { requireBlock, type BlockRef } from '../../chain/block-tags.js';
 import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
-import { clientLimitExceeded, invalidParams } from '../../rpc/errors.js';
+import { clientLimitExceeded, invalidParams, serverError } from '../../rpc/errors.js';
 import { sharedResult } from '../../rpc/shared-results.js';
 import { stateProof } from '../../state/proof.js';
 import type { Handlers, Services } from '../services.js';
@@ -82,6 +82,9 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
       return values;
     },
     eth_getProof: async ([address, keys, block]) => {
+      if (chain.fork?.forkState.values !== undefined) {
+        throw serverError("the fork's remote serves no eth_getProof, so this fork's state is read as plain values: its state roots are the node's own and prove nothing (anvil_nodeInfo's forkConfig.stateRoots is \"local\")");
+      }
       const stateRoot = chain.proofRootOf(await requireBlock(chain, block as BlockRef | undefined, pendingBlock));
       const key = `${bytesToHex(stateRoot)}:${address.toLowerCase()}:${keys.join(',').toLowerCase()}`;
       let rpc = proofs.get(key);

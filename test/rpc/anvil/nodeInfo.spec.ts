@@ -17,7 +17,7 @@ describe('anvil_nodeInfo', () => {
     const gasPrice = await node.call('eth_gasPrice', []);
     // The suggested tip is 1 gwei on top of the next block's base fee.
     expect(info.environment).to.deep.equal({ baseFee: hex(BigInt(gasPrice) - 1_000_000_000n), chainId: 31337, gasLimit: '0x1c9c380', gasPrice });
-    expect(info.forkConfig).to.deep.equal({ forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null, forkBlockHash: null, forkChainId: null, offline: false });
+    expect(info.forkConfig).to.deep.equal({ forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null, forkBlockHash: null, forkChainId: null, offline: false, stateRoots: null });
   });
 
   it('reports the next block’s settings: its base fee and gas limit', async () => {

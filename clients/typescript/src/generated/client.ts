@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:ce84e4ccc8a960203ef77cebfe0c9f939c726934d23682f0ea300e5112af1cd9";
+export const contractDigest = "sha256:16c976ca274c2a27d3e0b8f1e5d614d11360f22b3beb3c6bf5a3686df749b468";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -632,7 +632,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_getFilterChanges": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"}],
   "eth_getFilterLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"filter not found"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
   "eth_getLogs": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"block range extends beyond current head block"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"query exceeds max block range"},{"code":-32005,"message":"query returned more than the result limit"}],
-  "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
+  "eth_getProof": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"the fork's remote serves no eth_getProof, so this fork's state is read as plain values: … (a fork whose state roots are local)"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageAt": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"storage key too long (want at most 32 bytes)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getStorageValues": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"empty request"},{"code":-38026,"message":"too many slots (max 1024)"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getTransactionByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
