@@ -849,4 +849,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:4e263d39419262fb51c03b29562c05cc103f558a79e8714a1b9472b6846d7091";
+export const contractDigest = "sha256:6d0da19c95d4c6bd39c0026943fa45d4943f25790933d33bfa5e1a845faa8b7f";

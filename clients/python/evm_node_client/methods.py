@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:4e263d39419262fb51c03b29562c05cc103f558a79e8714a1b9472b6846d7091"
+CONTRACT_DIGEST = "sha256:6d0da19c95d4c6bd39c0026943fa45d4943f25790933d33bfa5e1a845faa8b7f"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 

@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:4e263d39419262fb51c03b29562c05cc103f558a79e8714a1b9472b6846d7091";
+export const contractDigest = "sha256:6d0da19c95d4c6bd39c0026943fa45d4943f25790933d33bfa5e1a845faa8b7f";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
