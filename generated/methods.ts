@@ -849,4 +849,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:16c976ca274c2a27d3e0b8f1e5d614d11360f22b3beb3c6bf5a3686df749b468";
+export const contractDigest = "sha256:a90d871188f1e18bd28ad977bdd4c11e90bdf523d2e24444af527cf46db466b6";

@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:16c976ca274c2a27d3e0b8f1e5d614d11360f22b3beb3c6bf5a3686df749b468";
+export const contractDigest = "sha256:a90d871188f1e18bd28ad977bdd4c11e90bdf523d2e24444af527cf46db466b6";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {

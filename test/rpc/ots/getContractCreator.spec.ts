@@ -1,0 +1,20 @@
+import { expect } from 'chai';
+import { startOtsChain, type OtsChain } from '../../helpers/ots-chain.js';
+import { devAddress } from '../../helpers/transactions.js';
+
+// Otterscan's shapes: https://docs.otterscan.io/api-docs/ots-api (API level 8).
+describe('ots_getContractCreator', () => {
+  let chain: OtsChain;
+  before(async () => {
+    chain = await startOtsChain();
+  });
+  after(() => chain.node.destroy());
+
+  it('ots_getContractCreator names the deploying transaction and its sender, null for an account', async () => {
+    const creator = (await chain.node.call('ots_getContractCreator', [chain.contract]))!;
+    expect(creator.creator).to.equal(devAddress(0).toLowerCase());
+    const receipt = (await chain.node.call('eth_getTransactionReceipt', [creator.hash]))!;
+    expect(receipt.contractAddress).to.equal(chain.contract.toLowerCase());
+    expect(await chain.node.call('ots_getContractCreator', [devAddress(1)])).to.equal(null);
+  });
+});
