@@ -81,7 +81,7 @@ function loadCase(method: string, file: string): Case {
 
 const FIXTURES = fixturesDir();
 
-/** Cases the node answers otherwise than geth, and why (see the README's Conformance section). */
+/** Cases the node answers otherwise than geth, and why (see docs/conformance.md). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
   'eth_simulateV1/ethSimulate-overflow-nonce':
     "geth lets a simulated sender's nonce of 2^64-1 wrap to 0 (uint64 arithmetic) when it does not validate; EIP-2681 forbids that nonce, " +

@@ -41,7 +41,7 @@ describe('a trace past the default budget, on a node process', function () {
     await expectRpcError(node.call('debug_traceTransaction', [hash, { enableMemory: true, timeout: '60s' }]), -32003, /^response too large: the struct trace passed 134217728 bytes of JSON/);
     expect(performance.now() - started).to.be.below(60_000);
     expect(await node.call('eth_blockNumber', [])).to.equal('0x1');
-    // Generous: measured at ~10 % above `before` some 10 s later (the README's Traces section).
+    // Generous: measured at ~10 % above `before` some 10 s later (docs/methods.md, Traces).
     await until(async () => (await residentMiB(node.pid)) < before * 1.5, `resident memory back under 1.5 × ${before.toFixed(0)} MiB`, 45_000);
     expect(node.stderr()).to.not.match(/heap out of memory|unhandled error/);
   });
