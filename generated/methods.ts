@@ -849,4 +849,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:a90d871188f1e18bd28ad977bdd4c11e90bdf523d2e24444af527cf46db466b6";
+export const contractDigest = "sha256:df1d8b18f6229bd827ef8f037ca0c371cce0b41cc76d2ecfcd1caad35c285c6a";

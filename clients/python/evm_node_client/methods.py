@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:a90d871188f1e18bd28ad977bdd4c11e90bdf523d2e24444af527cf46db466b6"
+CONTRACT_DIGEST = "sha256:df1d8b18f6229bd827ef8f037ca0c371cce0b41cc76d2ecfcd1caad35c285c6a"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 

@@ -11,8 +11,11 @@ import { clientVersion } from '../net/net.js';
 import type { Handlers, Services } from '../services.js';
 import { inBothDialects } from './dialects.js';
 
-/** The largest chain id a JSON number holds exactly (clients keep chain ids as numbers). */
-const MAX_CHAIN_ID = BigInt(Number.MAX_SAFE_INTEGER);
+/**
+ * The largest chain id MetaMask accepts: a legacy signature's v (2·id + 35 or 36) stays a number
+ * JSON and JavaScript hold exactly (clients keep chain ids and v as numbers; past it, signing fails).
+ */
+const MAX_CHAIN_ID = 4_503_599_627_370_476n;
 
 type Deps = Pick<Services, 'chain' | 'nextBlock' | 'node' | 'sync'>;
 
@@ -55,7 +58,9 @@ export function nodeMethods({ chain, nextBlock, node, sync }: Deps): Pick<
     anvil_setChainId: async ([chainId]) => {
       if (sync.status() !== false) throw serverError('cannot reset while a chain import runs; wait until eth_syncing answers false');
       if (chain.fork !== undefined) throw invalidParams(`invalid argument 0 (chainId): a forked chain keeps its remote's chain id (${chain.commons.base.chainId()}); anvil_reset with forking, or --chain-id at start, gives another`);
-      await node.setChainId(BigInt(chainId));
+      const id = BigInt(chainId);
+      if (id < 1n || id > MAX_CHAIN_ID) throw invalidParams(`invalid argument 0 (chainId): ${id} is not between 1 and ${MAX_CHAIN_ID}`);
+      await node.setChainId(id);
       return null;
     },
     anvil_nodeInfo: async () => {

@@ -27,6 +27,11 @@ describe('anvil_setChainId', () => {
     expect((await node.call('eth_getTransactionByHash', [hash]))!.chainId).to.equal('0x539');
   });
 
+  it('refuses an id past the largest whose legacy signatures a JSON number holds (4503599627370476), with -32602', async () => {
+    await expectRpcError(node.call('anvil_setChainId', [4503599627370477]), -32602, /not between 1 and 4503599627370476/);
+    expect(await node.call('eth_chainId', [])).to.equal('0x7a69');
+  });
+
   it('then refuses transactions signed for the old id, as any chain refuses another chain’s', async () => {
     await node.call('anvil_setChainId', [1337]);
     const raw = await signTx({ key: devKey(0), nonce: 0, kind: 'eip1559', chainId: 31337 });

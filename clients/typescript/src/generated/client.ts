@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:a90d871188f1e18bd28ad977bdd4c11e90bdf523d2e24444af527cf46db466b6";
+export const contractDigest = "sha256:df1d8b18f6229bd827ef8f037ca0c371cce0b41cc76d2ecfcd1caad35c285c6a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
