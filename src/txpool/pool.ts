@@ -14,7 +14,6 @@ import {
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
 import { loadKzg } from '../crypto/kzg.js';
-import { useFastRlp } from '../codec/rlp.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
 import { withSender } from './impersonation.js';
@@ -381,8 +380,6 @@ export class TxPool {
     if (raw.length > maxBytes) throw PoolErrors.oversizedData(raw.length, maxBytes);
     // Verifying blobs needs the KZG trusted setup, loaded on the first blob transaction.
     if (blob) await loadKzg();
-    // Decoded by one codec from the first transaction on, so a malformed one is always refused in the same words.
-    await useFastRlp();
     const { env } = this;
     const common = env.common;
     const blockGasLimit = env.blockGasLimit();
@@ -547,7 +544,6 @@ export class TxPool {
     let maxSeq = -1;
     const entries = await this.journal.readAll();
     if (entries.some((entry) => envelopeType(entry.raw) === TransactionType.BlobEIP4844)) await loadKzg();
-    if (entries.length > 0) await useFastRlp();
     for (const entry of entries) {
       if (entry.seq > maxSeq) maxSeq = entry.seq;
       const ptx = entry.seq < 0 ? undefined : restore(entry, common);
