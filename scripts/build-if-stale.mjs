@@ -3,9 +3,10 @@
 // every source); this takes milliseconds. Plain JavaScript, because it runs before any build.
 //
 // The last build is dist/.tsbuildinfo (tsconfig's tsBuildInfoFile): it is fresh when it is newer
-// than tsconfig.json and every file and directory under tsconfig's `include` (a deleted or renamed
-// file changes its directory's time), and records no errors. tsc leaves it alone when no source's
-// content changed, so after a clean build it is dated to when that build started.
+// than tsconfig.json, every file and directory under tsconfig's `include` (a deleted or renamed
+// file changes its directory's time), patches/ and the lock file (the packages the bundle takes in),
+// records no errors, and the bundle is newer still. tsc leaves it alone when no source's content
+// changed, so after a clean build it is dated to when that build started.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const config = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
 const buildInfo = join(root, config.compilerOptions.tsBuildInfoFile);
+const bundleEntry = join(root, 'dist', 'bundle', 'cli-main.js');
+const inputs = [join(root, 'tsconfig.json'), join(root, 'patches'), join(root, 'package-lock.json'), ...config.include.map((dir) => join(root, dir))];
 
 function lastBuild() {
   try {
@@ -36,17 +39,17 @@ function changedSince(path, time) {
   return readdirSync(path).some((name) => changedSince(join(path, name), time));
 }
 
-/** Builds when a source changed since the last clean build; false when that build failed. */
+/** Builds when a source changed since the last clean build, or the bundle is missing or older; false when the build failed. */
 export function buildIfStale() {
   const built = lastBuild();
-  const stale = built === undefined || [join(root, 'tsconfig.json'), ...config.include.map((dir) => join(root, dir))].some((path) => changedSince(path, built));
+  const bundled = statSync(bundleEntry, { throwIfNoEntry: false })?.mtimeMs;
+  const stale = built === undefined || bundled === undefined || bundled < built || inputs.some((path) => changedSince(path, built));
   if (!stale) return true;
   const started = new Date();
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const { status } = spawnSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
   if (status !== 0 || lastBuild() === undefined) return false;
   utimesSync(buildInfo, started, started);
-  // The bundle the CLI runs (see bundle.mjs); without it the CLI runs the compiled modules, only slower to start.
-  spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { stdio: 'inherit' });
-  return true;
+  // The bundle the CLI runs (see bundle.mjs); the CLI refuses to start without it.
+  return spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { stdio: 'inherit' }).status === 0;
 }

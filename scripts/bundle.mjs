@@ -4,35 +4,36 @@
 // runs the bundle when it is current. Plain JavaScript: it runs after tsc, from `npm run build` and `npm start`.
 //
 // Left outside: native addons (they locate their binaries from their own directory) and what the code resolves at
-// run time from a path (the EVM's interpreter module is put back inside, see evmInterpreter): each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
-// loader looks for them) and the playground's browser modules (served from dist/src/). A few packages' sources are
-// edited as they are taken in (bundle-patches.mjs), each for a measured cost.
+// run time from a path: each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
+// loader looks for them) and the playground's browser modules (served from dist/src/). The packages are taken in
+// as installed, with the edits of patches/ that `npm ci` made to them: the bundle runs the code the tests run.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { patchesPlugin } from './bundle-patches.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const NATIVE = ['classic-level', 'secp256k1', 'bufferutil', 'utf-8-validate'];
 
 /**
- * state/evm-interpreter.js imports the EVM's internal interpreter module by a path it computes at run
- * time, which would load a second EVM beside the bundle's own; in the bundle it imports that file by
- * its place on disk, which esbuild resolves to the module the bundled EVM uses.
+ * Fails unless every edit of patches/ is in node_modules: patch-package applies one that is not yet (an install
+ * with --ignore-scripts skipped them) and fails on one that no longer applies. A bundle is never built from
+ * packages without their edits.
  */
-const evmInterpreter = {
-  name: 'evm-interpreter',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]state[\\/]evm-interpreter\.js$/ }, () => {
-      const file = join(dirname(fileURLToPath(import.meta.resolve('@ethereumjs/evm'))), 'interpreter.js');
-      return { contents: `export async function loadInterpreter() { return (await import(${JSON.stringify(file)})).Interpreter; }`, loader: 'js' };
-    });
-  },
-};
+function checkPatches() {
+  const patchPackage = createRequire(import.meta.url).resolve('patch-package/index.js');
+  const run = spawnSync(process.execPath, [patchPackage, '--error-on-fail', '--error-on-warn'], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    throw new Error('the edits of patches/ are not in node_modules and do not apply (see above)');
+  }
+}
 
 /** Writes dist/bundle/ afresh (whole or not at all: it is built beside it, then moved into place). */
 export async function bundle() {
+  checkPatches();
   const out = join(root, 'dist', 'bundle');
   const next = `${out}.next`;
   rmSync(next, { recursive: true, force: true });
@@ -59,7 +60,6 @@ export async function bundle() {
     legalComments: 'external',
     metafile: true,
     logLevel: 'warning',
-    plugins: [evmInterpreter, patchesPlugin],
   });
   writeFileSync(join(next, 'packages.json'), JSON.stringify(packagesByFile(metafile), null, 1));
   cpSync(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'), { recursive: true });

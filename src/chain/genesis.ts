@@ -12,7 +12,6 @@ import {
 import { nativeCrypto } from '../crypto/native.js';
 import { premergeLibraryParams } from './common-params.js';
 import { lazyKzg } from '../crypto/kzg.js';
-import { tuneCommon } from '../state/engine-tuning.js';
 
 export type { GethGenesis };
 
@@ -41,7 +40,6 @@ export function commonFromGenesis(genesis: GethGenesis): Common {
   // Every library's parameters in one place, so any Common of this chain (per-fork copies
   // included) can answer header, transaction and EVM questions alike, without re-merging them.
   premergeLibraryParams(common);
-  tuneCommon(common);
   common.setHardforkBy({ blockNumber: 0n, timestamp: BigInt(genesis.timestamp ?? 0) });
   return common;
 }

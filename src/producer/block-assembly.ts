@@ -2,14 +2,13 @@
 // checked first for what would keep it out of this block (it then waits, and so do its sender's
 // later transactions); what passes those checks and still fails to run is a fault, and is logged.
 import type { Block } from '@ethereumjs/block';
-import { ConsensusType, type Common } from '@ethereumjs/common';
+import { ConsensusType } from '@ethereumjs/common';
 import { isBlob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import type { Address } from '@ethereumjs/util';
 import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { baseFeeAfter, feeCap, maxCost } from '../fees/fees.js';
 import type { Logger } from '../log.js';
-import { builderInternals } from '../state/block-builder.js';
 import { loadVmLibrary } from '../state/vm.js';
 import type { PooledTx } from '../txpool/types.js';
 
@@ -72,7 +71,7 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
       continue;
     }
     try {
-      results.push(await addTransaction(builder, pooled.tx, common));
+      results.push(await builder.addTransaction(pooled.tx));
       included.push(pooled);
     } catch (error) {
       opts.log.error(`transaction ${pooled.hashHex} failed to run in block ${number}; it waits`, error instanceof Error ? (error.stack ?? error.message) : error);
@@ -110,24 +109,4 @@ async function unfitReason(vm: VM, builder: BlockBuilder, tx: TypedTransaction, 
   const balance = account?.balance ?? 0n;
   if (balance < maxCost(tx)) return `balance ${balance} below its cost ${maxCost(tx)}`;
   return undefined;
-}
-
-/**
- * `builder.addTransaction`, without its quadratic cost: before running each transaction it builds
- * a Block of every transaction added so far, re-creating each of them, only to hand runTx the
- * header. With the list out of its sight during the call, that block is empty; the builder pushes
- * the new transaction onto the empty list, and it joins the others. (EIP-7928 numbers transactions
- * by that list; there the builder's own method runs unchanged.)
- */
-export async function addTransaction(builder: BlockBuilder, tx: TypedTransaction, common: Common): Promise<RunTxResult> {
-  if (common.isActivatedEIP(7928)) return builder.addTransaction(tx);
-  const inner = builderInternals(builder);
-  const added = inner.transactions;
-  inner.transactions = [];
-  try {
-    return await builder.addTransaction(tx);
-  } finally {
-    added.push(...inner.transactions);
-    inner.transactions = added;
-  }
 }

@@ -12,7 +12,6 @@ import { toQuantity } from '../format/quantity.js';
 import { createChainVM, loadVmLibrary } from '../state/vm.js';
 import { decodeTx } from '../txpool/decode.js';
 import type { PooledTx } from '../txpool/types.js';
-import { addTransaction } from './block-assembly.js';
 
 /** Why the payload cannot be built, in geth's words (-32000). */
 export class PayloadError extends Error {
@@ -87,7 +86,7 @@ export async function buildPayload(chain: Chain, pooled: (baseFee: bigint) => Po
     // Every transaction given is included, in order; one that cannot be fails the request.
     for (const raw of request.transactions) {
       const tx = decodeTx(raw, { common, blockGasLimit: parent.header.gasLimit });
-      await include(builder, vm.stateManager, { tx, sender: tx.getSenderAddress() }, common);
+      await include(builder, vm.stateManager, { tx, sender: tx.getSenderAddress() });
       included.push(tx);
     }
   } else {
@@ -96,7 +95,7 @@ export async function buildPayload(chain: Chain, pooled: (baseFee: bigint) => Po
     for (const candidate of pooled(baseFee ?? 0n)) {
       if (waiting.has(candidate.senderHex)) continue;
       try {
-        await include(builder, vm.stateManager, candidate, common);
+        await include(builder, vm.stateManager, candidate);
         included.push(candidate.tx);
       } catch (error) {
         if (!(error instanceof PayloadError)) throw error;
@@ -119,14 +118,13 @@ async function include(
   builder: BlockBuilder,
   state: { getAccount(address: Address): Promise<{ nonce: bigint } | undefined> },
   { tx, sender }: Candidate,
-  common: Parameters<typeof addTransaction>[2],
 ): Promise<void> {
   const nonce = (await state.getAccount(sender))?.nonce ?? 0n;
   const address = toChecksumAddress(sender.toString());
   if (tx.nonce > nonce) throw new PayloadError(`nonce too high: address ${address}, tx: ${tx.nonce} state: ${nonce}`);
   if (tx.nonce < nonce) throw new PayloadError(`nonce too low: address ${address}, tx: ${tx.nonce} state: ${nonce}`);
   try {
-    await addTransaction(builder, tx, common);
+    await builder.addTransaction(tx);
   } catch (error) {
     throw new PayloadError((error as Error).message.replace(/ \(vm hf=.*$/s, '').replace(/ -> .*$/s, ''));
   }

@@ -5,12 +5,11 @@
 import { createBlock, type Block, type HeaderData } from '@ethereumjs/block';
 import { Common, Hardfork } from '@ethereumjs/common';
 import { Account, bytesToHex, createAddressFromString, createZeroAddress, toChecksumAddress, type Address, type PrefixedHexString } from '@ethereumjs/util';
-import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
+import type { RunTxResult, VM } from '@ethereumjs/vm';
 import type { Log, SimulateBlock, SimulateCallResult, SimulatePayload, TransactionCall } from '../../generated/types.js';
 import { toHex } from '../codec/hex.js';
 import { AnswerBudget, DEFAULT_MAX_ANSWER_BYTES } from '../format/answer-budget.js';
 import { baseFeeAfter } from '../fees/fees.js';
-import { builderInternals } from '../state/block-builder.js';
 import { asContractSender } from '../state/contract-sender.js';
 import { applyStateOverrides, overrideBlobBaseFee, usePrecompiles } from '../state/overrides.js';
 import { revertReason } from '../state/revert.js';
@@ -119,19 +118,6 @@ class SimulatedHistory implements BlockHistory {
     if (number === this.base.header.number) return this.base;
     return number < this.base.header.number ? this.chain.blockByNumber(number) : this.blocks.get(number);
   }
-}
-
-/**
- * The block builder is given transactions it did not run itself (it runs them without the options
- * a simulation needs: no nonce check, a sender with code): their runs are recorded as its own, for
- * its roots, receipts, bloom, gas and requests.
- */
-function record(builder: BlockBuilder, call: CallTransaction, result: RunTxResult): void {
-  const inner = builderInternals(builder);
-  inner.transactions.push(call.tx);
-  inner.transactionResults.push(result);
-  builder.gasUsed += result.blockGasSpent;
-  builder.blobGasUsed += result.blobGasUsed ?? 0n;
 }
 
 export class Simulator {
@@ -273,7 +259,8 @@ export class Simulator {
       } finally {
         stop();
       }
-      record(builder, prepared, run);
+      // The builder did not run it (it takes none of these options): the run joins its block's roots, receipts, bloom and gas.
+      builder.addTransactionResult(prepared.tx, run);
       budget.consume(run.totalGasSpent);
       senders.push(from);
       const result = callResult(run, prepared, logs.logs(), topError, gas < requestedGas);

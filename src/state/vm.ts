@@ -2,8 +2,6 @@ import type { Block } from '@ethereumjs/block';
 import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import type { VM } from '@ethereumjs/vm';
-import { useFastRlp } from '../codec/rlp.js';
-import { memoizeJumpAnalysis } from './engine-tuning.js';
 
 /** What the EVM reads of past blocks (BLOCKHASH): the canonical block at a height. */
 export interface BlockHistory {
@@ -23,8 +21,7 @@ const paramsListeners: ParamsListener[] = [];
  * @ethereumjs/vm with @ethereumjs/evm (its precompiles bring most of @noble/curves: ~1.3 MB of
  * modules, a third of what the node would load), imported on first use: a node that only answers
  * reads never loads them, and one that executes pays ~0.1 s once, on its first block or call.
- * The faster RLP codec (codec/rlp.ts) comes with them. Before it resolves, the EVM's and the VM's
- * parameter sets go to {@link whenVmLibraryLoads}'s listeners.
+ * Before it resolves, the EVM's and the VM's parameter sets go to {@link whenVmLibraryLoads}'s listeners.
  */
 export async function loadVmLibrary(): Promise<VmLibrary> {
   return (await loadLibraries()).vm;
@@ -36,7 +33,7 @@ export async function loadEvmLibrary(): Promise<EvmLibrary> {
 }
 
 function loadLibraries(): Promise<{ vm: VmLibrary; evm: EvmLibrary }> {
-  library ??= Promise.all([import('@ethereumjs/vm'), import('@ethereumjs/evm'), useFastRlp()]).then(([vm, evm]) => {
+  library ??= Promise.all([import('@ethereumjs/vm'), import('@ethereumjs/evm')]).then(([vm, evm]) => {
     const sets = [evm.paramsEVM, vm.paramsVM];
     for (const listener of paramsListeners.splice(0)) listener(sets);
     executionParams = sets;
@@ -66,7 +63,6 @@ function evmHistory(history: BlockHistory): EVMMockBlockchainInterface {
 
 /** A VM over `state` whose fork follows each block it runs; BLOCKHASH reads `history`. */
 export async function createChainVM(history: BlockHistory, common: Common, state: StateManagerInterface): Promise<VM> {
-  await memoizeJumpAnalysis();
   const { createVM } = await loadVmLibrary();
   return createVM({ common: common.copy(), stateManager: state, blockchain: evmHistory(history) });
 }

@@ -285,7 +285,7 @@ export function observe(vm: VM, hooks: TraceHooks, options: ObserveOptions = {})
       cost: 0n,
       depth: frame.depth + 1,
       stack: state.stack.getStack(),
-      memory: state.memory._store.subarray(0, Number(state.memoryWordCount) * 32),
+      memory: state.memory.read(0, Number(state.memoryWordCount) * 32, true),
       address: state.interpreter.getAddress(),
       returnData: frame.returnData,
       // (the run state's own refund member is the frame's starting one)

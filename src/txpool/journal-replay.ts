@@ -9,7 +9,6 @@ import { Address, bytesToHex, equalsBytes } from '@ethereumjs/util';
 
 import { recoverSender } from './admission.js';
 import { loadKzg } from '../crypto/kzg.js';
-import { useFastRlp } from '../codec/rlp.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { withSender } from './impersonation.js';
 import type { Journal, JournalEntry, JournalOp } from './journal.js';
@@ -24,7 +23,6 @@ export async function replayJournal(journal: Journal, env: PoolEnv, index: PoolI
   let maxSeq = -1;
   const entries = await journal.readAll();
   if (entries.some((entry) => envelopeType(entry.raw) === TransactionType.BlobEIP4844)) await loadKzg();
-  if (entries.length > 0) await useFastRlp();
   for (const entry of entries) {
     if (entry.seq > maxSeq) maxSeq = entry.seq;
     const ptx = entry.seq < 0 ? undefined : pooledFrom(entry, common);

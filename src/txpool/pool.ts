@@ -8,7 +8,6 @@ import { Address, bytesToHex, createAddressFromString, eoaCode7702RecoverAuthori
 
 import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
 import { loadKzg } from '../crypto/kzg.js';
-import { useFastRlp } from '../codec/rlp.js';
 import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
 import { withSender } from './impersonation.js';
@@ -322,8 +321,6 @@ export class TxPool {
     if (raw.length > maxBytes) throw PoolErrors.oversizedData(raw.length, maxBytes);
     // Verifying blobs needs the KZG trusted setup, loaded on the first blob transaction.
     if (blob) await loadKzg();
-    // Decoded by one codec from the first transaction on, so a malformed one is always refused in the same words.
-    await useFastRlp();
     const { env } = this;
     const common = env.common;
     const blockGasLimit = env.blockGasLimit();

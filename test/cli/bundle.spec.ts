@@ -1,5 +1,5 @@
-// The CLI runs its bundle (dist/bundle/, scripts/bundle.mjs) when the bundle is current, and the
-// compiled modules when it is older than the last compile, so edited code never runs from a stale bundle.
+// The CLI runs its bundle (dist/bundle/, scripts/bundle.mjs), and refuses to start on one older than the last
+// compile, so edited code never runs from a stale bundle and no other build of the node answers instead.
 import { expect } from 'chai';
 import { statSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,15 +31,16 @@ describe('the CLI bundle', function () {
     expect(fromNodeModules).to.deep.equal(['classic-level']);
   });
 
-  it('is passed over once it is older than the last compile: the compiled modules run', async () => {
+  it('is refused once it is older than the last compile: the CLI exits saying to build, running nothing', async () => {
     const { atime, mtime } = statSync(BUNDLE_ENTRY);
     const compiled = statSync(LAST_COMPILE).mtime;
     utimesSync(BUNDLE_ENTRY, atime, new Date(compiled.getTime() - 60_000));
     try {
       const cli = runCli(['start', '--port', '0'], { node: ['--import', MODULE_LOG] });
-      expect(await rpc(await listening(cli), 'eth_chainId', [])).to.equal('0x7a69');
-      expect(cli.stderr()).not.to.include('loaded the bundle');
-      expect(cli.stderr()).to.include('loaded package @ethereumjs/block');
+      expect(await cli.exited).to.equal(1);
+      expect(cli.stderr()).to.include('older than the last compile: run `npm run build`');
+      expect(cli.stderr()).not.to.include('loaded package');
+      expect(cli.stdout()).to.equal('');
     } finally {
       utimesSync(BUNDLE_ENTRY, atime, mtime);
     }

@@ -1,13 +1,11 @@
-// Block assembly on its own: the builder workaround must build exactly the stock builder's block,
-// and a transaction that cannot run now must be told from one whose failure is a fault.
-import type { Block } from '@ethereumjs/block';
+// Block assembly on its own: a transaction that cannot run now must be told from one whose failure is a fault.
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import { buildBlock, type VM } from '@ethereumjs/vm';
+import type { VM } from '@ethereumjs/vm';
 import { expect } from 'chai';
 import type { Chain } from '../../src/chain/chain.js';
 import { deriveAccounts, DEV_MNEMONIC } from '../../src/chain/dev-accounts.js';
-import { addTransaction, assembleBlock } from '../../src/producer/block-assembly.js';
+import { assembleBlock } from '../../src/producer/block-assembly.js';
 import { createChainVM } from '../../src/state/vm.js';
 import type { Database } from '../../src/storage/database.js';
 import type { PooledTx } from '../../src/txpool/types.js';
@@ -53,33 +51,6 @@ describe('block assembly', () => {
 
   const timestamp = () => chain.head().header.timestamp + 12n;
 
-  it('builds, through the quadratic-cost workaround, the very block the stock builder builds', async () => {
-    const txs = [signed(0, 0), signed(0, 1), signed(1, 0), signed(2, 0, { value: 5n }), signed(1, 1)];
-    const { log } = recorder();
-    const ours = await assembleBlock(await scratchVM(), chain.head(), timestamp(), txs.map(pooled), { coinbase: COINBASE, log });
-
-    const vm = await scratchVM();
-    vm.common.setHardforkBy({ blockNumber: 1n, timestamp: timestamp() });
-    const builder = await buildBlock(vm, {
-      parentBlock: chain.head(),
-      headerData: { number: 1n, timestamp: timestamp(), coinbase: COINBASE, mixHash: ours.block.header.mixHash, parentBeaconBlockRoot: new Uint8Array(32) },
-      withdrawals: [],
-      blockOpts: { putBlockIntoBlockchain: false },
-    });
-    for (const tx of txs) await builder.addTransaction(tx);
-    const { block: stock } = await builder.build();
-
-    expect(ours.included).to.have.length(5);
-    const roots = (block: Block) => ({
-      hash: bytesToHex(block.hash()),
-      transactionsTrie: bytesToHex(block.header.transactionsTrie),
-      receiptTrie: bytesToHex(block.header.receiptTrie),
-      stateRoot: bytesToHex(block.header.stateRoot),
-      gasUsed: block.header.gasUsed,
-    });
-    expect(roots(ours.block)).to.deep.equal(roots(stock));
-  });
-
   it('lets a transaction the state no longer allows wait, with its sender’s later ones, and logs no fault', async () => {
     const { log, logged } = recorder();
     const ahead = pooled(signed(0, 1), 0);
@@ -102,13 +73,4 @@ describe('block assembly', () => {
     expect(logged.error[0]).to.include(`transaction ${blobless.hashHex} failed to run in block 1`);
   });
 
-  it('runs the workaround’s transactions in the order given, each seeing the ones before', async () => {
-    const vm = await scratchVM();
-    const builder = await buildBlock(vm, { parentBlock: chain.head(), headerData: { timestamp: timestamp(), coinbase: COINBASE }, blockOpts: { putBlockIntoBlockchain: false } });
-    const first = await addTransaction(builder, signed(3, 0), vm.common);
-    const second = await addTransaction(builder, signed(3, 1), vm.common);
-    expect(first.receipt.cumulativeBlockGasUsed).to.equal(21_000n);
-    expect(second.receipt.cumulativeBlockGasUsed).to.equal(42_000n);
-    expect((await builder.build()).block.transactions).to.have.length(2);
-  });
 });

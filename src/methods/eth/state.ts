@@ -1,3 +1,4 @@
+import { getMerkleStateProof } from '@ethereumjs/statemanager';
 import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { AccountProof } from '../../../generated/types.js';
 import { CACHE_LIMITS, LruCache } from '../../caches.js';
@@ -6,7 +7,6 @@ import { toRpcProof } from '../../format/proof.js';
 import { toQuantity } from '../../format/quantity.js';
 import { clientLimitExceeded, invalidParams, serverError } from '../../rpc/errors.js';
 import { sharedResult } from '../../rpc/shared-results.js';
-import { stateProof } from '../../state/proof.js';
 import type { Handlers, Services } from '../services.js';
 
 /** The most slots one eth_getStorageValues may read, as geth allows. */
@@ -42,7 +42,7 @@ export function stateMethods({ chain, pool, pendingBlock }: Deps): Pick<
     const slots = keys.map(storageKey);
     // A fork brings the account and every slot asked for in one eth_getProof before the walks.
     await chain.fork?.forkState.prove(chain.fork.forkState.blockOf(stateRoot), createAddressFromString(address).bytes, slots);
-    const proof = await stateProof(state, createAddressFromString(address), slots);
+    const proof = await getMerkleStateProof(state, createAddressFromString(address), slots);
     const rpc = toRpcProof(proof, keys.length > 0);
     if (rpc.storageProof === null) return rpc;
     // As geth answers: one entry per requested key, even for an absent account (whose storage trie is

@@ -1,0 +1,33 @@
+// npm run difftest -- [--cases N] [--seed S] [--trace-every K] [--no-chain]: the differential test's long run.
+// Exits 1 on any mismatch, printing each with its diff.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { difftest } from './run.js';
+
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: String(Date.now() % 1_000_000_000) },
+    'trace-every': { type: 'string', default: '10' },
+    'no-chain': { type: 'boolean', default: false },
+  },
+});
+const started = performance.now();
+const seed = Number(values.seed);
+const report = await difftest({
+  cases: Number(values.cases),
+  seed,
+  traceEvery: Number(values['trace-every']),
+  tokenEvery: 50,
+  chain: !values['no-chain'],
+  root: join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'),
+  progress: (done, mismatches) => process.stderr.write(`${done} cases, ${mismatches} mismatches, ${((performance.now() - started) / 1000).toFixed(0)} s\n`),
+});
+for (const mismatch of report.mismatches) console.log(JSON.stringify(mismatch, null, 2));
+for (const problem of report.chainProblems) console.log(problem);
+console.log(
+  `seeds ${seed}..${seed + Number(values.cases) - 1}: ${report.random} generated + ${report.token} token cases (${report.traced} traced), ${report.transactions} transactions and calls, ` +
+    `${report.chainBlocks} chain blocks; ${report.mismatches.length + report.chainProblems.length} mismatches in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+process.exitCode = report.mismatches.length + report.chainProblems.length === 0 ? 0 : 1;
