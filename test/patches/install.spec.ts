@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 
 /** Runs the install's patch step, as `npm ci` runs it, in `cwd`. */
 function patchStep(cwd: string): { status: number | null; output: string } {
-  const [, ...flags] = manifest.scripts.postinstall!.split(' ');
+  const [, ...flags] = manifest.scripts.prepare!.split(' && ')[0]!.split(' ');
   const run = spawnSync(process.execPath, [patchPackage, ...flags], { cwd, encoding: 'utf8' });
   return { status: run.status, output: run.stdout + run.stderr };
 }
@@ -47,8 +47,8 @@ describe('patches/ at install', () => {
     expect(new Set(installed.map(([, entry]) => entry.version))).to.deep.equal(new Set([versions[0]![1]]));
   });
 
-  it('is run by the install (postinstall), and finds every patch made in node_modules', () => {
-    expect(manifest.scripts.postinstall).to.equal('patch-package --error-on-fail --error-on-warn');
+  it('is run by the install (prepare, before the build), and finds every patch made in node_modules', () => {
+    expect(manifest.scripts.prepare).to.equal('patch-package --error-on-fail --error-on-warn && npm run -s build');
     const { status, output } = patchStep(root);
     expect(status, output).to.equal(0);
     for (const file of readdirSync(join(root, 'patches')).filter((name) => name.endsWith('.patch'))) {
