@@ -2,7 +2,8 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToHex, bytesToHex, equalsBytes, hexToBytes, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToBytes, bigIntToHex, bytesToBigInt, bytesToHex, equalsBytes, hexToBytes, utf8ToBytes } from '@ethereumjs/util';
+import { blockSize, keepReportedSize } from '../chain/block-size.js';
 import type { Log } from '../../generated/types.js';
 import { BlockStore } from '../chain/block-store.js';
 import type { StoredReceipt } from '../chain/receipts.js';
@@ -38,6 +39,7 @@ function recordOfReceipt(json: RemoteReceiptJson, number: bigint): TxRecord {
   };
 }
 const ABSENT_BLOCK = 0x68;
+const SIZE = 0x7a;
 const LOGS = 0x6c;
 const EMPTY = new Uint8Array();
 
@@ -105,14 +107,29 @@ export class ForkHistory {
 
   private async known(hash: Uint8Array, block?: Block): Promise<Block | undefined> {
     const found = block ?? (await this.stored.block(hash));
-    if (found !== undefined) this.onBlock(found);
+    if (found !== undefined) {
+      this.withReportedSize(found);
+      this.onBlock(found);
+    }
     return found;
   }
 
+  /** A remote block read back from the store, with the size the remote reported for it. */
+  withReportedSize(block: Block): Block {
+    if (equalsBytes(block.hash(), this.base.hash())) keepReportedSize(block, blockSize(this.base));
+    else {
+      const size = this.store.fork.getSync(Uint8Array.of(SIZE, ...block.hash()));
+      if (size !== undefined) keepReportedSize(block, Number(bytesToBigInt(size)));
+    }
+    return block;
+  }
+
   private async keep(block: Block): Promise<void> {
+    const size = blockSize(block);
     await this.store.db.root.batch([
       { type: 'put', sublevel: this.store.db.blocks, key: block.hash(), value: encodeStoredBlock(block.serialize()) },
       { type: 'put', sublevel: this.store.db.canonical, key: numberKey(block.header.number), value: block.hash() },
+      ...(size === block.serialize().length ? [] : [{ type: 'put' as const, sublevel: this.store.fork, key: Uint8Array.of(SIZE, ...block.hash()), value: bigIntToBytes(BigInt(size)) }]),
     ]);
     this.onBlock(block);
   }

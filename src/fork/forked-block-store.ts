@@ -23,7 +23,9 @@ export class ForkedBlockStore extends BlockStore {
   }
 
   override async block(hash: Uint8Array): Promise<Block | undefined> {
-    return (await super.block(hash)) ?? this.history.blockByHash(hash);
+    const own = await super.block(hash);
+    if (own === undefined) return this.history.blockByHash(hash);
+    return own.header.number === this.history.base.header.number ? this.history.withReportedSize(own) : own;
   }
 
   override async canonicalHash(number: bigint): Promise<Uint8Array | undefined> {

@@ -7,6 +7,7 @@ import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util
 import type { Log } from '../../generated/types.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import { RemoteError } from './remote.js';
+import { keepReportedSize } from '../chain/block-size.js';
 
 /** A remote block's JSON (eth_getBlockBy*, full transactions), as far as it is read here. */
 export type RemoteBlockJson = JSONRPCBlock & { hash: PrefixedHexString; number: PrefixedHexString; timestamp: PrefixedHexString };
@@ -73,6 +74,7 @@ export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson
   if (bytesToHex(block.hash()) !== hexField(remote.hash, 'a block hash').toLowerCase()) {
     throw new RemoteError(`the fork's remote sent block ${BigInt(remote.number)} whose header hashes to ${bytesToHex(block.hash())}, not the ${remote.hash} it names`);
   }
+  keepReportedSize(block, remote.size === undefined || remote.size === null ? undefined : Number(BigInt(hexField(remote.size, 'a block size'))));
   return block;
 }
 

@@ -1,6 +1,7 @@
 import type { Block as EthBlock } from '@ethereumjs/block';
 import type { Block, Transaction } from '../../generated/types.js';
 import { toData, toQuantity } from './quantity.js';
+import { blockSize } from '../chain/block-size.js';
 
 const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
 
@@ -33,7 +34,7 @@ export function toRpcBlock(block: EthBlock, totalDifficulty: bigint, transaction
     receiptsRoot: toData(h.receiptTrie),
     requestsHash: optional(h.requestsHash, toData),
     sha3Uncles: h.uncleHash.length > 0 ? toData(h.uncleHash) : EMPTY_UNCLES_HASH,
-    size: toQuantity(block.serialize().length),
+    size: toQuantity(blockSize(block)),
     stateRoot: toData(h.stateRoot),
     timestamp: toQuantity(h.timestamp),
     totalDifficulty: toQuantity(totalDifficulty),

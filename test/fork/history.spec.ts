@@ -1,8 +1,11 @@
 // Forking: history at and below the fork block comes from the remote, as the remote answers it,
 // and is kept: asked again, it costs no remote call. Log ranges spanning the fork block are merged.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Hex } from 'viem';
-import { balanceOfData, direct, forkFixture, transferData } from '../helpers/fork-remote.js';
+import { balanceOfData, direct, forkFixture, startFork, transferData, type ForkingNode } from '../helpers/fork-remote.js';
 import { DEV_ADDRESSES } from '../helpers/node.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -33,6 +36,38 @@ describe('forking: history at and below the fork block', () => {
       const theirs = await direct<{ hash: string }>(f.remote, 'eth_getBlockByNumber', [hex(n), true]);
       expect(await f.fork.call('eth_getBlockByNumber', [hex(n), true]), `block ${n}`).to.deep.equal(theirs);
       expect(await f.fork.call('eth_getBlockByHash', [theirs.hash, false])).to.deep.equal(await direct(f.remote, 'eth_getBlockByHash', [theirs.hash, false]));
+    }
+  });
+
+  it('answers a block’s size as the remote reports it (anvil leaves the empty withdrawals list out), also from the fork cache after a restart', async () => {
+    const smaller = async (block: unknown) => ({ ...(block as object), size: hex(BigInt((block as { size: string }).size) - 1n) });
+    f.proxy.edits = { eth_getBlockByNumber: smaller, eth_getBlockByHash: smaller };
+    const cacheDir = await mkdtemp(join(tmpdir(), 'evm-node-fork-cache-'));
+    try {
+      const sizes = async (node: ForkingNode) => {
+        const read = [];
+        for (let n = 0n; n <= f.remote.forkBlock; n++) read.push((await node.call('eth_getBlockByNumber', [hex(n), false]))!.size);
+        return read;
+      };
+      const theirs = [];
+      for (let n = 0n; n <= f.remote.forkBlock; n++) theirs.push(hex(BigInt((await direct<{ size: string }>(f.remote, 'eth_getBlockByNumber', [hex(n), false])).size) - 1n));
+      const first = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock }, {}, cacheDir);
+      try {
+        expect(await sizes(first)).to.deep.equal(theirs);
+      } finally {
+        await first.destroy();
+      }
+      f.proxy.reset();
+      const second = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock }, {}, cacheDir);
+      try {
+        expect(await sizes(second)).to.deep.equal(theirs);
+        expect(f.proxy.reset().calls.eth_getBlockByNumber, 'only the fork block, at start').to.equal(1);
+      } finally {
+        await second.destroy();
+      }
+    } finally {
+      f.proxy.edits = {};
+      await rm(cacheDir, { recursive: true, force: true });
     }
   });
 
