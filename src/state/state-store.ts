@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
-import { bytesToHex, equalsBytes, ValueEncoding } from '@ethereumjs/util';
+import { bytesToHex, equalsBytes, ValueEncoding, type DB } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { DamageLog } from '../storage/damage.js';
@@ -39,7 +39,7 @@ export class StateStore {
 
   private constructor(
     private readonly store: TrieStore,
-    private readonly trie: MerklePatriciaTrie,
+    trie: MerklePatriciaTrie,
     common: Common,
     private readonly wrap: StateWrapper,
     /** the keys the writer wrote, by their hashes (anvil_dumpState lists accounts through them) */
@@ -48,6 +48,8 @@ export class StateStore {
     readonly section: Section,
     /** what the views are wrapped in: a fork's read slots by value */
     private readonly wrapView: StateWrapper = wrap,
+    /** the trie views copy: a fork's reads the store as views do ({@link TrieStore.valueReader}) */
+    private readonly viewTrie: MerklePatriciaTrie = trie,
   ) {
     this.writing = new Writer(trie, common, (root) => this.snapshot(root), (keyHex) => preimages.record(keyHex), wrap);
     this.writer = this.writing.state;
@@ -59,19 +61,15 @@ export class StateStore {
    */
   static async open(section: Section, preimages: Section, common: Common, damage: DamageLog, fork?: ForkState): Promise<StateStore> {
     const store = new TrieStore(section, damage, fork);
-    const trie = await createMPT({
-      db: store,
-      useKeyHashing: true,
-      valueEncoding: ValueEncoding.Bytes,
-      common,
-      // No per-trie node cache: every view copies the writer's settings, and a 50,000-entry LRU is
-      // allocated whole for each; the store's shared cache of recent nodes serves them all.
-      cacheSize: 0,
-    });
+    // No per-trie node cache: every view copies the writer's settings, and a 50,000-entry LRU is
+    // allocated whole for each; the store's shared cache of recent nodes serves them all.
+    const trieOver = (db: DB<string, Uint8Array>) => createMPT({ db, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common, cacheSize: 0 });
+    const trie = await trieOver(store);
     const keccak = common.customCrypto.keccak256 ?? keccak256;
     const preimageStore = new PreimageStore(preimages, keccak);
     if (fork === undefined) return new StateStore(store, trie, common, (state) => state, preimageStore, section);
-    return new StateStore(store, trie, common, (state) => forkAware(state, fork), preimageStore, section, (state) => forkAware(state, fork, fork.base, true));
+    const wrapView: StateWrapper = (state) => forkAware(state, fork, fork.base, true);
+    return new StateStore(store, trie, common, (state) => forkAware(state, fork), preimageStore, section, wrapView, await trieOver(store.valueReader()));
   }
 
   /**
@@ -154,7 +152,7 @@ export class StateStore {
    */
   private view(): MerkleStateManager {
     const caches = new Caches({ account: { type: CacheType.LRU, size: CACHE_LIMITS.stateViewAccounts }, storage: { size: 0 }, code: { size: 0 } });
-    return this.wrapView(new MerkleStateManager({ trie: this.trie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
+    return this.wrapView(new MerkleStateManager({ trie: this.viewTrie.shallowCopy(false, { cacheSize: 0 }), common: this.writer.common, caches }));
   }
 
   /** A fresh view over a pinned state's memory (its writes, if any, stay there too). */

@@ -20,9 +20,13 @@ const EMPTY_ROOT = bytesToHex(KECCAK256_RLP).slice(2);
  */
 const keyBytes = (key: string): Uint8Array => Buffer.from(key, 'hex');
 
-/** Where a trie node or code the store does not hold comes from: a forked chain's remote (fork/fork-state.ts). */
+/**
+ * Where a trie node or code the store does not hold comes from: a forked chain's remote
+ * (fork/fork-state.ts). `byValue`: the read is a view's, which reads a remote slot as its value
+ * rather than fetch the storage nodes on its way (see {@link TrieStore.valueReader}).
+ */
 export interface NodeSource {
-  node(key: string): Promise<Uint8Array | undefined>;
+  node(key: string, byValue?: boolean): Promise<Uint8Array | undefined>;
 }
 
 /**
@@ -52,7 +56,21 @@ export class TrieStore implements DB<string, Uint8Array> {
     private readonly source?: NodeSource,
   ) {}
 
-  async get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
+  get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
+    return this.read(key, false);
+  }
+
+  /**
+   * The same store for read-only views: what it lacks is asked of the source as a view's read, so
+   * a fork's views learn a missing storage node is the remote's instead of fetching it. Its own
+   * object, not a flag in an async context: views of many requests read at once.
+   */
+  valueReader(): DB<string, Uint8Array> {
+    return new ValueReader(this);
+  }
+
+  /** `byValue`: a view's read (see {@link valueReader}). */
+  async read(key: string, byValue: boolean): Promise<Uint8Array | undefined> {
     // The empty trie has no node to store; the trie still asks for it (an account without storage).
     if (key === EMPTY_ROOT) return undefined;
     const written = this.pending.get(key) ?? this.inFlight.get(key);
@@ -68,7 +86,7 @@ export class TrieStore implements DB<string, Uint8Array> {
     if (stored !== undefined && !hashesTo(stored, bytes)) {
       throw this.damage.found(nodeName(bytes), `does not hash to the key it was stored under (its keccak-256 is ${bytesToHex(keccak(stored))})`);
     }
-    const found = stored ?? (await this.source?.node(key));
+    const found = stored ?? (await this.source?.node(key, byValue));
     if (found !== undefined) this.recent.read(key, found);
     return found;
   }
@@ -137,6 +155,31 @@ function hashesTo(value: Uint8Array, key: Uint8Array): boolean {
 
 const nodeName = (key: Uint8Array): string =>
   key.length === 33 && key[0] === CODE_KEY_PREFIX ? `the contract code ${bytesToHex(key.subarray(1))}` : `the state trie node ${bytesToHex(key)}`;
+
+/** The trie store as read-only views read it ({@link TrieStore.valueReader}); views never write. */
+class ValueReader implements DB<string, Uint8Array> {
+  constructor(private readonly store: TrieStore) {}
+
+  get(key: string, _opts?: EncodingOpts): Promise<Uint8Array | undefined> {
+    return this.store.read(key, true);
+  }
+
+  put(key: string, value: Uint8Array, opts?: EncodingOpts): Promise<void> {
+    return this.store.put(key, value, opts);
+  }
+
+  async del(_key: string, _opts?: EncodingOpts): Promise<void> {}
+
+  batch(ops: BatchDBOp<string, Uint8Array>[]): Promise<void> {
+    return this.store.batch(ops);
+  }
+
+  shallowCopy(): DB<string, Uint8Array> {
+    return this;
+  }
+
+  async open(): Promise<void> {}
+}
 
 /**
  * A trie store for state that must never land (the pending block's): reads fall through to the
