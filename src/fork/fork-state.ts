@@ -23,12 +23,12 @@ export class ForkStateMissing extends Error {
   }
 }
 
-/** A storage trie node not fetched, met by a read of a slot's value: the slot is the remote's at `block`. */
-class Unfetched extends Error {
-  constructor(readonly block: RemoteBlock) {
-    super('a storage trie node not fetched');
-  }
-}
+/**
+ * A storage trie node not fetched, met by a read of a slot's value: the slot is the remote's. One
+ * object thrown each time, not an Error: a cold read meets it once, and capturing a stack for it
+ * cost more than the read's walk.
+ */
+const UNFETCHED = Object.freeze({ unfetched: true });
 
 /** Where a trie node not fetched yet sits: in which block's state, which trie (an account's storage, or the accounts), at which path. */
 interface NodePlace {
@@ -202,10 +202,10 @@ export class ForkState {
     try {
       return await read();
     } catch (error) {
-      if (!(error instanceof Unfetched)) throw error;
+      if (error !== UNFETCHED) throw error;
       this.byCode.touched(address, slot);
-      await this.slotValues.slot(error.block, address, slot, this.missing(error.block));
-      return this.slotValues.slotOf(error.block, address, slot);
+      await this.slotValues.slot(block, address, slot, this.missing(block));
+      return this.slotValues.slotOf(block, address, slot);
     }
   }
 
@@ -442,13 +442,16 @@ export class ForkState {
     if (valuesRoot !== undefined) return valuesRoot;
     if (this.proofless !== undefined) throw new ForkStateMissing(`the forked state, read as plain values, has no trie node 0x${key}`);
     let place = this.places.get(key);
+    // A view's read that misses a node met no write: its account's path came with the account's
+    // proof, so what it misses is storage, the remote's (no need to find where, which after a
+    // restart means rebuilding the places from every proof kept).
+    if (byValue && this.writers === 0 && (place === undefined || place.owner !== undefined)) throw UNFETCHED;
     if (place === undefined) {
       // Reads arriving together all wait for the one rebuild.
       await (this.placesRebuilt ??= this.rebuildPlaces());
       place = this.places.get(key);
     }
     if (place === undefined) throw new ForkStateMissing(`the forked state has no trie node 0x${key}, and nothing the node fetched leads to it`);
-    if (place.owner !== undefined && byValue && this.writers === 0) throw new Unfetched(place.block);
     if (place.path.length > MAX_PREIMAGE_DEPTH) {
       throw new ForkStateMissing(`the forked state needs trie node 0x${key} at depth ${place.path.length}, deeper than a key can be found for (at most ${MAX_PREIMAGE_DEPTH})`);
     }
