@@ -6,7 +6,7 @@ import { deriveAccounts } from './chain/dev-accounts.js';
 import { devGenesis } from './chain/dev-genesis.js';
 import { commonFromGenesis, type NodeGenesis } from './chain/genesis.js';
 import { ConfigError, FORK_DEFAULTS, type ForkConfig, type GenesisSettings, type NodeConfig } from './config.js';
-import { ForkStateMissing } from './fork/fork-state.js';
+import { ForkStateMissing } from './fork/proof-records.js';
 import { openForkedChain, storedFork, type ForkReset } from './fork/open-fork.js';
 import { RemoteError } from './fork/remote.js';
 import { ForkUnavailable } from './fork/unavailable.js';

@@ -13,7 +13,7 @@ import { loadVmLibrary } from '../state/vm.js';
 import { encodeStoredBlock, encodeTxRecord, numberKey, type TxRecord } from '../storage/layout.js';
 import type { ForkStore } from './fork-store.js';
 import type { RemoteRpc } from './remote.js';
-import { ForkStateMissing } from './fork-state.js';
+import { ForkStateMissing } from './proof-records.js';
 import { RemoteError } from './remote.js';
 import { blockFromRemote, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
 import { effectiveGasPrice } from '../fees/fees.js';

@@ -1,27 +1,13 @@
-import { BranchMPTNode, decodeMPTNode, decodeRawMPTNode, ExtensionMPTNode, isRawMPTNode, LeafMPTNode } from '@ethereumjs/mpt';
-import { bigIntToHex, bytesToHex, createAccountFromRLP, equalsBytes, hexToBytes, KECCAK256_NULL, KECCAK256_RLP, setLengthLeft, type PrefixedHexString } from '@ethereumjs/util';
+import { bigIntToHex, bytesToHex, equalsBytes, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
-import type { BatchOp } from '../storage/database.js';
 import type { ForkStore } from './fork-store.js';
-import { RemoteError, type RemoteRpc } from './remote.js';
 import { ForkValues, PROOFLESS, unserved } from './fork-values.js';
-import { findPreimage, nibblesOf } from './preimage.js';
+import { findPreimage } from './preimage.js';
+import { ProofNodes, type RemoteProof } from './proof-nodes.js';
+import { accountRecord, CODE, concat, ForkStateMissing, slotRecord, type RemoteBlock } from './proof-records.js';
+import { RemoteError, type RemoteRpc } from './remote.js';
+import { ringSlotsAhead } from './ring-slots.js';
 import { SlotsByCode } from './slots-by-code.js';
-
-/** A block of the remote chain whose state the node reads: the fork block, or one before it. */
-export interface RemoteBlock {
-  number: bigint;
-  hash: Uint8Array;
-  stateRoot: Uint8Array;
-}
-
-/** The forked state lacks what a read needs, and the remote cannot (or, offline, may not) bring it. */
-export class ForkStateMissing extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ForkStateMissing';
-  }
-}
 
 /**
  * A storage trie node not fetched, met by a read of a slot's value: the slot is the remote's. One
@@ -30,13 +16,6 @@ export class ForkStateMissing extends Error {
  */
 const UNFETCHED = Object.freeze({ unfetched: true });
 
-/** Where a trie node not fetched yet sits: in which block's state, which trie (an account's storage, or the accounts), at which path. */
-interface NodePlace {
-  block: RemoteBlock;
-  owner?: Uint8Array;
-  path: number[];
-}
-
 /** One eth_getProof to send: an account and the slots asked for of it meanwhile. */
 interface ProofRequest {
   block: RemoteBlock;
@@ -44,46 +23,6 @@ interface ProofRequest {
   slots: Map<string, Uint8Array>;
   done: Promise<void>;
   settle(error?: Error): void;
-}
-
-/** eth_getProof's answer, as far as it is read here: the proofs (values are read from the nodes, which the state root authenticates). */
-interface RemoteProof {
-  accountProof: PrefixedHexString[];
-  storageProof: { proof: PrefixedHexString[] }[] | null;
-}
-
-const ACCOUNT = 0x61;
-const SLOT = 0x73;
-const CODE = 0x63;
-const numberBytes = (n: bigint) => setLengthLeft(hexToBytes(bigIntToHex(n)), 8);
-const concat = (...parts: Uint8Array[]): Buffer => Buffer.concat(parts);
-/**
- * The ring buffers every block writes a slot of (EIP-4788's beacon roots by timestamp, with the
- * root 8191 slots on; EIP-2935's block hashes by number): a block on the fork writes a slot it
- * never read, and the next blocks the ones after it. Fetching those ahead with the first saves a
- * remote call per block and ring.
- */
-const RING_SIZE = 8191n;
-const RINGS: Record<string, { paired: boolean }> = {
-  '0x000f3df6d732807ef1319fb7b8bb8522d0beac02': { paired: true },
-  '0x0000f90827f1c53a10cb7a02335b175320002935': { paired: false },
-};
-const RING_SLOTS_AHEAD = 32n;
-
-/** The slots of a ring buffer a block after the one writing `slot` will write: none for other contracts. */
-function ringSlotsAhead(address: Uint8Array, slot: Uint8Array): Uint8Array[] {
-  const ring = RINGS[bytesToHex(address)];
-  if (ring === undefined) return [];
-  const index = BigInt(bytesToHex(slot));
-  if (index >= RING_SIZE * (ring.paired ? 2n : 1n)) return [];
-  const base = index % RING_SIZE;
-  const ahead: Uint8Array[] = [];
-  for (let k = 1n; k <= RING_SLOTS_AHEAD; k++) {
-    const next = (base + k) % RING_SIZE;
-    ahead.push(setLengthLeft(hexToBytes(bigIntToHex(next)), 32));
-    if (ring.paired) ahead.push(setLengthLeft(hexToBytes(bigIntToHex(next + RING_SIZE)), 32));
-  }
-  return ahead;
 }
 
 /** The deepest path a missing node may sit at and still be fetched: finding a key under it takes ~16^depth hashes. */
@@ -117,9 +56,8 @@ export class ForkState {
   private readonly proving = new Set<string>();
   /** What is being fetched, by record key: the same key asked again waits for the same answer. */
   private readonly fetching = new Map<string, Promise<void>>();
-  private readonly places = new Map<string, NodePlace>();
-  private placesRebuilt?: Promise<void>;
   private readonly byCode = new SlotsByCode();
+  private readonly proofs: ProofNodes;
   private readonly slotValues: ForkValues;
   /**
    * Blocks being built ({@link whileWriting}): what they read they mostly write, which needs the
@@ -137,6 +75,7 @@ export class ForkState {
     private readonly remote: RemoteRpc | undefined,
     private readonly keccak: (data: Uint8Array) => Uint8Array,
   ) {
+    this.proofs = new ProofNodes(store, keccak, this.byCode, (number) => this.byNumber.get(number));
     this.addRemoteBlock(base);
     this.slotValues = new ForkValues(store, remote, keccak, (address) => this.byCode.alike(address));
     if (store.db.meta.getSync(PROOFLESS) !== undefined) this.proofless = new ForkValues(store, remote, keccak);
@@ -158,7 +97,7 @@ export class ForkState {
   addRemoteBlock(block: RemoteBlock): void {
     this.roots.set(bytesToHex(block.stateRoot), block);
     this.byNumber.set(block.number, block);
-    this.places.set(bytesToHex(block.stateRoot).slice(2), { block, path: [] });
+    this.proofs.addRoot(block);
   }
 
   /** The remote block whose state a state root reads: its own for a remote block's root, the fork block's for any local state. */
@@ -169,15 +108,13 @@ export class ForkState {
   /** Resolves once `address`'s account at `block` is in the trie store (its path, its leaf or where it would be). */
   account(block: RemoteBlock, address: Uint8Array): Promise<void> | undefined {
     if (this.proofless !== undefined) return this.proofless.account(block, address, this.missing(block));
-    const record = concat(Uint8Array.of(ACCOUNT), numberBytes(block.number), address);
-    return this.need(record, block, address);
+    return this.need(accountRecord(block, address), block, address);
   }
 
   /** Resolves once `slot` of `address`'s storage at `block` is in the trie store, with the account. */
   slot(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): Promise<void> | undefined {
     if (this.proofless !== undefined) return this.proofless.slot(block, address, slot, this.missing(block));
-    const record = concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot);
-    return this.need(record, block, address, slot);
+    return this.need(slotRecord(block, address, slot), block, address, slot);
   }
 
   /** Resolves once the account and every slot in `slots` are in the trie store: what a proof walks. */
@@ -255,7 +192,7 @@ export class ForkState {
 
   /** Whether a slot's proof is in the store already (a lookup of its record; no fetch). */
   private known(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): boolean {
-    const record = concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot);
+    const record = slotRecord(block, address, slot);
     return this.resolved.has(record.toString('hex')) || this.store.fork.getSync(record) !== undefined;
   }
 
@@ -304,7 +241,7 @@ export class ForkState {
     const slotList = [...slots.values()];
     try {
       const proof = await this.remote!.call<RemoteProof>('eth_getProof', [bytesToHex(address), slotList.map((slot) => bytesToHex(slot)), bigIntToHex(block.number)]);
-      await this.store.db.root.batch(this.proofOps(block, address, slotList, proof));
+      await this.store.db.root.batch(this.proofs.ops(block, address, slotList, proof));
       request.settle();
     } catch (error) {
       if (unserved(error)) {
@@ -320,105 +257,6 @@ export class ForkState {
       }
       request.settle(error instanceof RemoteError || error instanceof ForkStateMissing ? error : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
     }
-  }
-
-  /**
-   * What a proof adds to the store: its nodes by their hash, the records of what it proves, and
-   * who owns the account's code. The nodes must lead from the block's state root (and the
-   * account's storage root) to each key's leaf or to where it would be: the remote's values are
-   * not read, the nodes' are.
-   */
-  private proofOps(block: RemoteBlock, address: Uint8Array, slots: Uint8Array[], proof: RemoteProof): BatchOp[] {
-    // Some nodes (this one) answer `storageProof: null` when no slot was asked for.
-    if (typeof proof !== 'object' || proof === null || !Array.isArray(proof.accountProof) || (slots.length > 0 && !Array.isArray(proof.storageProof))) {
-      throw new RemoteError(`the fork's remote answered eth_getProof with something that is no proof: ${JSON.stringify(proof).slice(0, 200)}`);
-    }
-    const fresh = new Map<string, Uint8Array>();
-    const add = (nodes: PrefixedHexString[]) => {
-      for (const node of nodes) {
-        const bytes = hexToBytes(node);
-        fresh.set(bytesToHex(this.keccak(bytes)).slice(2), bytes);
-      }
-    };
-    add(proof.accountProof);
-    const first = proof.accountProof[0];
-    if (first !== undefined && !equalsBytes(this.keccak(hexToBytes(first)), block.stateRoot)) {
-      throw new RemoteError(
-        `the fork's remote proved ${bytesToHex(address)} at block ${block.number} from another state root than the block's ${bytesToHex(block.stateRoot)}: its state at that block is not what the block's header commits to`,
-      );
-    }
-    const leaf = this.walk(block.stateRoot, this.keccak(address), fresh, { block, path: [] }, `account ${bytesToHex(address)}`);
-    const account = leaf === null ? undefined : createAccountFromRLP(leaf);
-    const ops: BatchOp[] = [];
-    const put = (key: Uint8Array, value: Uint8Array) => ops.push({ type: 'put', sublevel: this.store.fork, key, value });
-    put(concat(Uint8Array.of(ACCOUNT), numberBytes(block.number), address), new Uint8Array());
-    slots.forEach((slot, i) => {
-      if (account !== undefined && !equalsBytes(account.storageRoot, KECCAK256_RLP)) {
-        add(proof.storageProof?.[i]?.proof ?? []);
-        this.walk(account.storageRoot, this.keccak(slot), fresh, { block, owner: address, path: [] }, `slot ${bytesToHex(slot)} of ${bytesToHex(address)}`);
-      }
-      put(concat(Uint8Array.of(SLOT), numberBytes(block.number), address, slot), new Uint8Array());
-    });
-    if (account !== undefined) {
-      if (!equalsBytes(account.codeHash, KECCAK256_NULL)) this.byCode.codeIs(address, account.codeHash);
-      if (!equalsBytes(account.storageRoot, KECCAK256_RLP)) this.place(account.storageRoot, { block, owner: address, path: [] });
-      if (!equalsBytes(account.codeHash, KECCAK256_NULL)) put(concat(Uint8Array.of(CODE), account.codeHash), concat(numberBytes(block.number), address));
-    }
-    for (const [key, node] of fresh) ops.push({ type: 'put', sublevel: this.store.db.trie, key: Buffer.from(key, 'hex'), value: node });
-    return ops;
-  }
-
-  private storedNode(hashHex: string, fresh: Map<string, Uint8Array>): Uint8Array | undefined {
-    return fresh.get(hashHex) ?? this.store.db.trie.getSync(Buffer.from(hashHex, 'hex'));
-  }
-
-  /**
-   * Walks the trie from `root` to `keyHash` over `fresh` and the stored nodes: the value at the
-   * end, or null where the key is absent. Every node the walk passes by (a branch's other children,
-   * an extension it leaves) is noted with its place, so a later delete that needs it can fetch it.
-   * A node missing on the way means the proof was incomplete.
-   */
-  private walk(root: Uint8Array, keyHash: Uint8Array, fresh: Map<string, Uint8Array>, at: NodePlace, what: string): Uint8Array | null {
-    const key = nibblesOf(keyHash);
-    let path: number[] = [];
-    let ref: Uint8Array | Uint8Array[] = root;
-    for (;;) {
-      let node: BranchMPTNode | ExtensionMPTNode | LeafMPTNode;
-      if (isRawMPTNode(ref)) {
-        node = decodeRawMPTNode(ref);
-      } else {
-        const bytes = this.storedNode(bytesToHex(ref).slice(2), fresh);
-        if (bytes === undefined) throw new RemoteError(`the fork's remote sent an incomplete proof of ${what} at block ${at.block.number}: node ${bytesToHex(ref)} is missing`);
-        node = decodeMPTNode(bytes);
-      }
-      if (node instanceof BranchMPTNode) {
-        if (path.length === key.length) return node.value();
-        const nibble = key[path.length];
-        for (const [i, child] of node.getChildren()) if (i !== nibble) this.placeChild(child, { ...at, path: [...path, i] });
-        const next = node.getBranch(nibble);
-        if (next === null) return null;
-        path = [...path, nibble];
-        ref = next;
-      } else {
-        const nibbles = node.key();
-        const matches = nibbles.every((n, i) => key[path.length + i] === n);
-        if (node instanceof LeafMPTNode) return matches && path.length + nibbles.length === key.length ? node.value() : null;
-        if (!matches) {
-          this.placeChild(node.value(), { ...at, path: [...path, ...nibbles] });
-          return null;
-        }
-        path = [...path, ...nibbles];
-        ref = node.value();
-      }
-    }
-  }
-
-  private placeChild(child: Uint8Array | Uint8Array[], place: NodePlace): void {
-    if (!isRawMPTNode(child) && child.length === 32) this.place(child, place);
-  }
-
-  private place(hash: Uint8Array, place: NodePlace): void {
-    if (this.places.size < CACHE_LIMITS.forkResolvedKeys * 4) this.places.set(bytesToHex(hash).slice(2), place);
   }
 
   private async becomeProofless(): Promise<void> {
@@ -441,16 +279,12 @@ export class ForkState {
     const valuesRoot = this.valuesRoot(key);
     if (valuesRoot !== undefined) return valuesRoot;
     if (this.proofless !== undefined) throw new ForkStateMissing(`the forked state, read as plain values, has no trie node 0x${key}`);
-    let place = this.places.get(key);
+    const known = this.proofs.placeOf(key);
     // A view's read that misses a node met no write: its account's path came with the account's
     // proof, so what it misses is storage, the remote's (no need to find where, which after a
     // restart means rebuilding the places from every proof kept).
-    if (byValue && this.writers === 0 && (place === undefined || place.owner !== undefined)) throw UNFETCHED;
-    if (place === undefined) {
-      // Reads arriving together all wait for the one rebuild.
-      await (this.placesRebuilt ??= this.rebuildPlaces());
-      place = this.places.get(key);
-    }
+    if (byValue && this.writers === 0 && (known === undefined || known.owner !== undefined)) throw UNFETCHED;
+    const place = known ?? (await this.proofs.findPlace(key));
     if (place === undefined) throw new ForkStateMissing(`the forked state has no trie node 0x${key}, and nothing the node fetched leads to it`);
     if (place.path.length > MAX_PREIMAGE_DEPTH) {
       throw new ForkStateMissing(`the forked state needs trie node 0x${key} at depth ${place.path.length}, deeper than a key can be found for (at most ${MAX_PREIMAGE_DEPTH})`);
@@ -482,31 +316,5 @@ export class ForkState {
     }
     await this.store.db.trie.put(concat(Uint8Array.of(CODE), codeHash), code);
     return code;
-  }
-
-  /**
-   * After a restart the places of nodes not fetched yet are known again from the records of what
-   * was: each recorded account and slot is walked over the stored nodes once more.
-   */
-  private async rebuildPlaces(): Promise<void> {
-    const none = new Map<string, Uint8Array>();
-    for await (const record of this.store.fork.keys({ gte: Uint8Array.of(ACCOUNT), lt: Uint8Array.of(SLOT + 1) })) {
-      const kind = record[0];
-      if (kind !== ACCOUNT && kind !== SLOT) continue;
-      const block = this.byNumber.get(BigInt(bytesToHex(record.subarray(1, 9))));
-      if (block === undefined) continue;
-      const address = record.subarray(9, 29);
-      try {
-        const leaf = this.walk(block.stateRoot, this.keccak(address), none, { block, path: [] }, 'a cached account');
-        if (leaf === null) continue;
-        const { storageRoot } = createAccountFromRLP(leaf);
-        if (!equalsBytes(storageRoot, KECCAK256_RLP)) {
-          this.place(storageRoot, { block, owner: address, path: [] });
-          if (kind === SLOT) this.walk(storageRoot, this.keccak(record.subarray(29)), none, { block, owner: address, path: [] }, 'a cached slot');
-        }
-      } catch {
-        // A record whose nodes a newer state no longer passes through places nothing.
-      }
-    }
   }
 }

@@ -17,7 +17,7 @@ import { PayloadError } from '../producer/payload-builder.js';
 import { SimulationError, type SimulationErrorKind } from '../simulation/errors.js';
 import { TraceError } from '../tracing/errors.js';
 import { PoolError } from '../txpool/errors.js';
-import { ForkStateMissing } from '../fork/fork-state.js';
+import { ForkStateMissing } from '../fork/proof-records.js';
 import { RemoteError } from '../fork/remote.js';
 import { ForkUnavailable } from '../fork/unavailable.js';
 import { ErrorCode, RpcError, executionReverted, invalidParams, responseTooLarge, serverError } from './errors.js';

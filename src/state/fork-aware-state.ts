@@ -1,6 +1,7 @@
 import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, equalsBytes, KECCAK256_RLP, type Address } from '@ethereumjs/util';
-import type { ForkState, RemoteBlock } from '../fork/fork-state.js';
+import type { ForkState } from '../fork/fork-state.js';
+import type { RemoteBlock } from '../fork/proof-records.js';
 
 const EMPTY = new Uint8Array();
 /**
