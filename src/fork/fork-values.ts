@@ -59,11 +59,6 @@ export class ForkValues {
   private readonly fetching = new Map<string, Promise<void>>();
   private gathering = new Map<string, SlotRequest>();
   private storageValues?: boolean;
-  /**
-   * Slot values fetched whose write to the store has not landed (record key, hex → value): the
-   * reads waiting on them go on at once, without waiting for a disk write each.
-   */
-  private readonly unwritten = new Map<string, Uint8Array>();
 
   constructor(
     private readonly store: ForkStore,
@@ -103,13 +98,12 @@ export class ForkValues {
 
   /** The remote's slot value at `block` (unpadded), once {@link slot} resolved. */
   slotOf(block: ValueBlock, address: Uint8Array, slot: Uint8Array): Uint8Array {
-    const record = concat(Uint8Array.of(VALUE_SLOT), numberBytes(block.number), address, slot);
-    return this.unwritten.get(record.toString('hex')) ?? this.store.fork.getSync(record) ?? new Uint8Array();
+    return this.store.fork.getSync(concat(Uint8Array.of(VALUE_SLOT), numberBytes(block.number), address, slot)) ?? new Uint8Array();
   }
 
   private need(record: Buffer, missing: (what: string) => Error, what: string, fetch: () => Promise<void>): Promise<void> | undefined {
+    if (this.store.fork.getSync(record) !== undefined) return undefined;
     const key = record.toString('hex');
-    if (this.unwritten.has(key) || this.store.fork.getSync(record) !== undefined) return undefined;
     const running = this.fetching.get(key);
     if (running !== undefined) return running;
     if (this.remote === undefined) throw missing(what);
@@ -208,7 +202,8 @@ export class ForkValues {
             }
             [...request.slots.values()].forEach((slot, i) => ops.push(this.slotOp(request, slot, values[i], 'eth_getStorageValues')));
           }
-          await this.land(ops, requests);
+          await this.store.db.root.batch(ops);
+          for (const request of requests) request.settle();
         }),
       );
       await this.remember(true);
@@ -224,19 +219,8 @@ export class ForkValues {
     const address = bytesToHex(request.address);
     const slots = [...request.slots.values()];
     const values = await Promise.all(slots.map((slot) => this.remote!.call<unknown>('eth_getStorageAt', [address, bytesToHex(slot), bigIntToHex(request.block.number)])));
-    await this.land(slots.map((slot, i) => this.slotOp(request, slot, values[i], 'eth_getStorageAt')), [request]);
-  }
-
-  /** Settles `requests` with the values in `ops` at once, then writes them to the store. */
-  private async land(ops: BatchOp[], requests: SlotRequest[]): Promise<void> {
-    const keys = ops.map((op) => (op.key as Buffer).toString('hex'));
-    ops.forEach((op, i) => this.unwritten.set(keys[i], (op as { value: Uint8Array }).value));
-    for (const request of requests) request.settle();
-    try {
-      await this.store.db.root.batch(ops);
-    } finally {
-      for (const key of keys) this.unwritten.delete(key);
-    }
+    await this.store.db.root.batch(slots.map((slot, i) => this.slotOp(request, slot, values[i], 'eth_getStorageAt')));
+    request.settle();
   }
 
   private slotOp(request: SlotRequest, slot: Uint8Array, value: unknown, method: string): BatchOp {
