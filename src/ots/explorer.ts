@@ -1,7 +1,8 @@
 // What Otterscan asks of a node (its `ots_` API, level 8), answered from the chain's blocks, the transactions'
 // records and replays with geth's callTracer.
 import type { Block } from '@ethereumjs/block';
-import { Address, bytesToHex } from '@ethereumjs/util';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import type {
   CallFrame,
   OtsBlockDetails,
@@ -66,24 +67,27 @@ export class Explorer {
 
   /**
    * A page of `address`'s transactions, newest first: before block `from` (0: all) searching backwards, or after
-   * it searching forwards; at least `size` of them, the last block found whole.
+   * it searching forwards; at least `size` of them, the last block found whole. The walk goes block by block from
+   * `from` and stops at the first match past the page (which says there are more), holding one page at a time.
    */
   async search(address: string, from: bigint, size: number, direction: 'before' | 'after'): Promise<OtsTransactionPage> {
-    const all = await this.matches(address.toLowerCase());
+    const wanted = address.toLowerCase();
     const before = direction === 'before';
-    const inRange = all.filter(({ record }) => (before ? from === 0n || record.blockNumber < from : record.blockNumber > from));
-    // Walked from `from` away: newest first backwards, oldest first forwards.
-    const walk = before ? inRange.reverse() : inRange;
+    const head = this.chain.head().header.number;
+    const first = this.firstBlock();
     const taken: Match[] = [];
-    for (const match of walk) {
-      if (taken.length >= size && match.record.blockNumber !== taken.at(-1)!.record.blockNumber) break;
+    let further = false;
+    const start = before ? (from === 0n || from > head ? head : from - 1n) : from + 1n;
+    for await (const match of this.walk(wanted, start, before ? first : head, before ? -1n : 1n)) {
+      if (taken.length >= size && match.record.blockNumber !== taken.at(-1)!.record.blockNumber) {
+        further = true;
+        break;
+      }
       taken.push(match);
     }
+    // The other way: is there a match on the far side of `from` (nothing lies between it and the page)?
+    const behind = before ? from !== 0n && from <= head && (await this.any(wanted, from, head, 1n)) : from >= first && (await this.any(wanted, from > head ? head : from, first, -1n));
     const page = before ? taken : taken.reverse();
-    const newest = page[0]?.record.blockNumber;
-    const oldest = page.at(-1)?.record.blockNumber;
-    const newer = all.some(({ record }) => (newest === undefined ? before && from !== 0n && record.blockNumber >= from : record.blockNumber > newest));
-    const older = all.some(({ record }) => (oldest === undefined ? !before && record.blockNumber <= from : record.blockNumber < oldest));
     const txs: Transaction[] = [];
     const receipts: OtsReceipt[] = [];
     for (const { hash, record } of page) {
@@ -92,17 +96,29 @@ export class Explorer {
       txs.push(this.transaction(block, record.index, record));
       receipts.push(this.receipt(hash, record));
     }
-    return { txs, receipts, firstPage: !newer, lastPage: !older };
+    return { txs, receipts, firstPage: before ? !behind : !further, lastPage: before ? !further : !behind };
   }
 
+  /**
+   * Who created the contract at `address` and in which transaction: the first block whose state holds its code is
+   * found by halving the chain (a contract's code, once there, stays), and only that block's transactions are looked
+   * at, traced if none created it at the top. Null for an account without code, and for code the chain started with
+   * or a state edit set.
+   */
   async contractCreator(address: string): Promise<OtsContractCreator | null> {
     const wanted = address.toLowerCase();
-    const ran = (await this.allRecords()).filter(({ record }) => record.receipt.gasUsed > PLAIN_TRANSFER_GAS);
-    const top = ran.find(({ record }) => record.receipt.contractAddress !== undefined && bytesToHex(record.receipt.contractAddress) === wanted);
-    if (top !== undefined) return { hash: bytesToHex(top.hash), creator: bytesToHex(top.record.receipt.sender) };
-    // Created inside a transaction: the first whose trace creates it.
-    for (const { hash, record } of ran) {
-      if (record.receipt.status === 0) continue;
+    const target = createAddressFromString(wanted);
+    const hasCode = async (n: bigint) => ((await this.stateAt(n))?.getCode(target).then((code) => code.length > 0)) ?? false;
+    const created = await this.firstBlockWhere(hasCode);
+    if (created === undefined) return null;
+    const block = (await this.chain.blockByNumber(created))!;
+    const records = (await this.chain.blocks.completeRecords(block)) ?? [];
+    const top = records.findIndex((record) => record.receipt.contractAddress !== undefined && bytesToHex(record.receipt.contractAddress) === wanted);
+    if (top >= 0) return { hash: bytesToHex(block.transactions[top]!.hash()), creator: bytesToHex(records[top]!.receipt.sender) };
+    // Created inside a transaction: the first of the block whose trace creates it.
+    for (const [i, record] of records.entries()) {
+      if (record.receipt.status === 0 || record.receipt.gasUsed <= PLAIN_TRANSFER_GAS) continue;
+      const hash = block.transactions[i]!.hash();
       const frames = flatten(await this.callFrame(hash));
       if (frames.some(({ frame }) => (frame.type === 'CREATE' || frame.type === 'CREATE2') && frame.to === wanted && frame.error === undefined)) {
         return { hash: bytesToHex(hash), creator: bytesToHex(record.receipt.sender) };
@@ -111,14 +127,16 @@ export class Explorer {
     return null;
   }
 
+  /** The transaction `sender` sent with `nonce`: in the first block after which its nonce is past it, found by halving the chain. */
   async transactionBySenderAndNonce(sender: string, nonce: bigint): Promise<string | null> {
-    const wanted = sender.toLowerCase();
-    for (const { hash, record } of await this.allRecords()) {
-      if (bytesToHex(record.receipt.sender) !== wanted) continue;
-      const tx = (await this.chain.blockByHash(record.blockHash))?.transactions[record.index];
-      if (tx?.nonce === nonce) return bytesToHex(hash);
-    }
-    return null;
+    const address = createAddressFromString(sender.toLowerCase());
+    const past = async (n: bigint) => ((await (await this.stateAt(n))?.getAccount(address))?.nonce ?? 0n) > nonce;
+    const at = await this.firstBlockWhere(past);
+    if (at === undefined) return null;
+    const block = (await this.chain.blockByNumber(at))!;
+    const records = (await this.chain.blocks.completeRecords(block)) ?? [];
+    const index = block.transactions.findIndex((tx, i) => tx.nonce === nonce && records[i] !== undefined && equalsBytes(records[i]!.receipt.sender, address.bytes));
+    return index < 0 ? null : bytesToHex(block.transactions[index]!.hash());
   }
 
   async traceEntries(hash: string): Promise<OtsTraceEntry[]> {
@@ -165,25 +183,60 @@ export class Explorer {
     return { ...toRpcReceipt(hash, record), timestamp: toQuantity(record.blockTimestamp) };
   }
 
-  /** Every mined transaction of the chain, in chain order. */
-  private async allRecords(): Promise<Match[]> {
-    const all: Match[] = [];
-    for await (const [hash, record] of this.chain.blocks.txRecords()) all.push({ hash, record });
-    return all.sort((a, b) => (a.record.blockNumber === b.record.blockNumber ? a.record.index - b.record.index : a.record.blockNumber < b.record.blockNumber ? -1 : 1));
+  /** The chain's first block this explorer reads: a fork's own blocks start after the fork block, whose history is the remote's. */
+  private firstBlock(): bigint {
+    return this.chain.fork === undefined ? 0n : this.chain.fork.base.header.number + 1n;
   }
 
-  /** The transactions `address` sent, received, created or emitted a log in, in chain order. */
-  private async matches(address: string): Promise<Match[]> {
-    return (await this.allRecords()).filter(({ record }) => {
-      const { receipt, to } = record;
-      return (
-        bytesToHex(receipt.sender) === address ||
-        (to !== undefined && bytesToHex(to) === address) ||
-        (receipt.contractAddress !== undefined && bytesToHex(receipt.contractAddress) === address) ||
-        receipt.logs.some(([emitter]) => bytesToHex(emitter) === address)
-      );
-    });
+  private async stateAt(number: bigint): Promise<MerkleStateManager | undefined> {
+    const block = await this.chain.blockByNumber(number);
+    return block === undefined ? undefined : this.chain.state.at(this.chain.stateRootOf(block));
   }
+
+  /**
+   * The first block from the fork block (or genesis) to the head at which `holds` holds, for a `holds` that stays true
+   * once true; undefined where it does not hold at the head, or holds from the start (nothing on this chain made it so).
+   */
+  private async firstBlockWhere(holds: (number: bigint) => Promise<boolean>): Promise<bigint | undefined> {
+    let low = this.firstBlock() - 1n < 0n ? 0n : this.firstBlock() - 1n;
+    let high = this.chain.head().header.number;
+    if (!(await holds(high)) || (await holds(low))) return undefined;
+    while (high - low > 1n) {
+      const middle = (low + high) / 2n;
+      if (await holds(middle)) high = middle;
+      else low = middle;
+    }
+    return high;
+  }
+
+  /** `address`'s transactions (sent, received, created, or with a log it emitted) from block `start` to `end`, `step` by step. */
+  private async *walk(address: string, start: bigint, end: bigint, step: 1n | -1n): AsyncGenerator<Match> {
+    for (let n = start; step > 0n ? n <= end : n >= end; n += step) {
+      const block = await this.chain.blockByNumber(n);
+      if (block === undefined || block.transactions.length === 0) continue;
+      const records = (await this.chain.blocks.completeRecords(block)) ?? [];
+      const indexes = [...records.keys()];
+      for (const i of step > 0n ? indexes : indexes.reverse()) {
+        const record = records[i]!;
+        if (involves(record, address)) yield { hash: block.transactions[i]!.hash(), record };
+      }
+    }
+  }
+
+  private async any(address: string, start: bigint, end: bigint, step: 1n | -1n): Promise<boolean> {
+    for await (const _ of this.walk(address, start, end, step)) return true;
+    return false;
+  }
+}
+
+/** Whether `address` sent, received or created the transaction, or emitted one of its logs. */
+function involves({ receipt, to }: TxRecord, address: string): boolean {
+  return (
+    bytesToHex(receipt.sender) === address ||
+    (to !== undefined && bytesToHex(to) === address) ||
+    (receipt.contractAddress !== undefined && bytesToHex(receipt.contractAddress) === address) ||
+    receipt.logs.some(([emitter]) => bytesToHex(emitter) === address)
+  );
 }
 
 const hex = (hash: string) => Buffer.from(hash.slice(2), 'hex') as Uint8Array;

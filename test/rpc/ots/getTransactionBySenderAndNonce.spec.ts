@@ -15,4 +15,12 @@ describe('ots_getTransactionBySenderAndNonce', () => {
     expect(await chain.node.call('ots_getTransactionBySenderAndNonce', [devAddress(0), Number(tx.nonce)])).to.equal(chain.transfers[1]);
     expect(await chain.node.call('ots_getTransactionBySenderAndNonce', [devAddress(0), 0xffff])).to.equal(null);
   });
+
+  it('ots_getTransactionBySenderAndNonce finds each of a sender’s transactions, the first and the last', async () => {
+    for (const hash of [chain.transfers[0], chain.transfers[2]]) {
+      const tx = (await chain.node.call('eth_getTransactionByHash', [hash]))!;
+      expect(await chain.node.call('ots_getTransactionBySenderAndNonce', [devAddress(0), Number(tx.nonce)])).to.equal(hash);
+    }
+    expect(await chain.node.call('ots_getTransactionBySenderAndNonce', [devAddress(5), 0])).to.equal(null);
+  });
 });
