@@ -20,18 +20,6 @@ function terminalOutput(config: NodeConfig): ((text: string) => void) | undefine
 }
 
 async function start(argv: string[]): Promise<void> {
-  // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
-  if (argv[0] === 'contract') {
-    const { ContractUsageError, runContractCommand } = await import('./contract/cli.js');
-    try {
-      process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
-    } catch (error) {
-      if (!(error instanceof ContractUsageError)) throw error;
-      process.stderr.write(`evm-node: ${error.message}\n`);
-      process.exitCode = 2;
-    }
-    return;
-  }
   const { command, config, help, positionals } = parseCommand(argv);
   if (help) {
     process.stdout.write(HELP);

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { DEV_HARDFORKS } from '../../src/chain/dev-genesis.js';
 import { HELP } from '../../src/config.js';
 import { LOG_LEVELS } from '../../src/log.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 interface FlagDoc {
   name: string;

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { callAs, freshAddress, methodOf, type Dialect } from './dev-calls.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
 import { sectionRange, withDataDir } from './data-dir-keys.js';
