@@ -1,5 +1,7 @@
 // The command line: what `evm-node ARGS` does (src/cli.ts loads this module, from the bundle when it is current).
-import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
+import { parseCommand } from './command-line.js';
+import { ConfigError, type NodeConfig } from './config.js';
+import { HELP } from './flags.js';
 import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
 import { collectWhenIdle, letYoungGenerationGrow } from './memory-tuning.js';

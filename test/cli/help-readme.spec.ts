@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { DEV_HARDFORKS } from '../../src/chain/dev-genesis.js';
-import { HELP } from '../../src/config.js';
+import { HELP } from '../../src/flags.js';
 import { LOG_LEVELS } from '../../src/log.js';
 import { projectRoot } from '../../shared/contract/root.js';
 
