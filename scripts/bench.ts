@@ -25,19 +25,21 @@
 // written as the node stops (--dump-state), with the time and peak memory of each (bench/state-dump.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { JsonRpcProvider } from 'ethers';
 import { bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, generateAddress } from '@ethereumjs/util';
 import { deriveAccounts, DEV_MNEMONIC } from '../src/chain/dev-accounts.js';
-import { closedLoop, percentile, RpcClient, type LoadResult } from './bench/client.js';
-import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
+import { closedLoop, RpcClient, type LoadResult } from './bench/client.js';
+import { fixtureLoops, mineEmptyBlocks } from './bench/dev-controls.js';
+import { measureForking } from './bench/fork.js';
 import { measureHeavyRequests } from './bench/heavy-requests.js';
 import { measureMining } from './bench/mining-run.js';
-import { measureForking } from './bench/fork.js';
+import { residentMemory, startOwnNode, withCpu, type NodeUnderTest } from './bench/node-process.js';
 import { measureScaling } from './bench/scaling.js';
-import { measureStateDump } from './bench/state-dump.js';
 import { Signer, type Signed } from './bench/signer.js';
-import { fmt, printTable } from './bench/table.js';
+import { measureStateDump } from './bench/state-dump.js';
+import { drainPool, setMode, throughput, waitForReceipts } from './bench/submission.js';
+import { cpuNote, fmt, printRows, type Log, type Row } from './bench/table.js';
 import { encodeBalanceOf, encodeConstructor, encodeTransfer } from './bench/token.js';
+import { traceWorkload } from './bench/tracing.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -108,193 +110,13 @@ if (opt.mineRun?.some((n) => !Number.isSafeInteger(n) || n < 1)) {
   process.exit(2);
 }
 
-interface Row {
-  workload: string;
-  result: string;
-  p50?: number;
-  p99?: number;
-  note?: string;
-}
 const rows: Row[] = [];
-const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const log: Log = (message) => process.stderr.write(`bench: ${message}\n`);
 
-// ---------------------------------------------------------------- workloads
-
-async function waitForReceipts(client: RpcClient, hashes: string[], timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (const hash of hashes) {
-    for (;;) {
-      const receipt = await client.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
-      if (receipt !== null) {
-        if (receipt.status !== '0x1') throw new Error(`transaction ${hash} failed`);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
-/** Sends `txs` through `concurrency` workers, then waits for the last transaction of each sender. */
-async function throughput(client: RpcClient, txs: Signed[], lastOfEachSender: string[], concurrency: number) {
-  let next = 0;
-  const start = performance.now();
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < txs.length) {
-        const tx = txs[next++];
-        const t0 = performance.now();
-        const hash = await client.call<string>('eth_sendRawTransaction', [tx.raw]).catch((error: Error) => {
-          if (/already known/.test(error.message)) return tx.hash; // a resend of one the node had taken
-          throw error;
-        });
-        latencies.push(performance.now() - t0);
-        if (hash !== tx.hash) throw new Error(`node answered hash ${hash} for ${tx.hash}`);
-      }
-    }),
-  );
-  const acked = (performance.now() - start) / 1000;
-  await waitForReceipts(client, lastOfEachSender, 300_000);
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: txs.length / seconds, ackPerSecond: txs.length / acked, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-async function setMode(client: RpcClient, mode: 'automine' | 'interval' | 'manual'): Promise<void> {
-  await client.call('evm_setIntervalMining', [mode === 'interval' ? 1000 : 0]);
-  await client.call('evm_setAutomine', [mode === 'automine']);
-}
-
-async function drainPool(client: RpcClient): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const status = await client.call<{ pending: string; queued: string }>('txpool_status');
-    if (Number(status.pending) === 0) return;
-    await client.call('evm_mine');
-  }
-  throw new Error('the pool did not drain in 100 blocks');
-}
-
-function printRows(): void {
-  const body = rows.map((r) => [r.workload, r.result, r.p50 === undefined ? '' : fmt(r.p50, 2), r.p99 === undefined ? '' : fmt(r.p99, 2), r.note ?? '']);
-  printTable(['workload', 'result', 'p50 ms', 'p99 ms', 'note'], body, new Set([1, 2, 3]));
-}
-
-const cpuNote = (cpuUs: number | undefined) => (cpuUs === undefined ? '' : `; node CPU ${fmt(cpuUs)} µs each`);
-
+/** A row for a closed-loop load: requests a second, p50 and p99, how many requests and the node's CPU each. */
 function loadRow(workload: string, measured: { result: LoadResult; cpuUs?: number }): void {
   const { result, cpuUs } = measured;
   rows.push({ workload, result: `${fmt(result.perSecond)} req/s`, p50: result.p50, p99: result.p99, note: `${fmt(result.requests)} requests${cpuNote(cpuUs)}` });
-}
-
-/**
- * The loop of a Hardhat-style test suite: snapshot, send a transaction from a node account, read its
- * receipt, revert; `--fixture-rounds` times over raw JSON-RPC, then through ethers (without its
- * 10 ms request batching, as a test runner would set it up).
- */
-async function fixtureLoops(client: RpcClient, url: string, pid: number | undefined, from: string): Promise<void> {
-  const rounds = opt.fixtureRounds;
-  const raw = async () => {
-    for (let i = 0; i < rounds; i++) {
-      const id = await client.call<string>('evm_snapshot');
-      const hash = await client.call<string>('eth_sendTransaction', [{ from, to: from, value: '0x1' }]);
-      if ((await client.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]))?.status !== '0x1') throw new Error('fixture transaction failed');
-      if ((await client.call<boolean>('evm_revert', [id])) !== true) throw new Error('evm_revert answered false');
-    }
-  };
-  log(`fixture loop, ${rounds} rounds…`);
-  await raw(); // warm-up, not counted
-  let start = performance.now();
-  const { cpuUs } = await withCpu(pid, () => rounds, raw);
-  let seconds = (performance.now() - start) / 1000;
-  rows.push({ workload: `fixture loop, JSON-RPC (${rounds} rounds)`, result: `${fmt(seconds, 2)} s`, note: `snapshot → send → receipt → revert; ${fmt((seconds * 1000) / rounds, 1)} ms a round${cpuNote(cpuUs)}` });
-  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1 });
-  try {
-    const signer = await provider.getSigner(from);
-    start = performance.now();
-    for (let i = 0; i < rounds; i++) {
-      const id: string = await provider.send('evm_snapshot', []);
-      await (await signer.sendTransaction({ to: from, value: 1n })).wait();
-      if ((await provider.send('evm_revert', [id])) !== true) throw new Error('evm_revert answered false');
-    }
-    seconds = (performance.now() - start) / 1000;
-    rows.push({ workload: `fixture loop, ethers (${rounds} rounds)`, result: `${fmt(seconds, 2)} s`, note: `JsonRpcSigner.sendTransaction + wait(); ${fmt((seconds * 1000) / rounds, 1)} ms a round` });
-  } finally {
-    provider.destroy();
-  }
-}
-
-/** anvil_mine of `--mine-blocks` empty blocks, in calls of at most 10,000 (each well within a client's timeout). */
-async function mineEmptyBlocks(client: RpcClient, pid: number | undefined): Promise<void> {
-  const total = opt.mineBlocks;
-  log(`anvil_mine, ${total} blocks…`);
-  const from = BigInt(await client.call<string>('eth_blockNumber'));
-  const start = performance.now();
-  const { cpuUs } = await withCpu(pid, () => total, async () => {
-    for (let left = total; left > 0; left -= 10_000) await client.call('anvil_mine', [`0x${Math.min(left, 10_000).toString(16)}`]);
-  });
-  const seconds = (performance.now() - start) / 1000;
-  const mined = BigInt(await client.call<string>('eth_blockNumber')) - from;
-  if (mined !== BigInt(total)) throw new Error(`anvil_mine mined ${mined} blocks, not ${total}`);
-  rows.push({ workload: `anvil_mine, ${fmt(total)} empty blocks`, result: `${fmt(total / seconds)} blocks/s`, note: `${fmt(seconds, 1)} s${cpuNote(cpuUs)}` });
-}
-
-/**
- * debug_traceTransaction of the last transfer of a block of `count` transfers (10 senders), on a
- * node of its own whose gas limit fits the block: the first trace (cold caches) and the median of
- * five more, the call tracer, the whole block with the call tracer, and the longest an
- * eth_blockNumber waited while a trace ran (the replay yields to other requests as it goes).
- */
-async function traceWorkload(count: number): Promise<void> {
-  const traced = await startOwnNode(['--no-mining', '--gas-limit', String(BigInt(count) * 21_000n + 1_000_000n)]);
-  const client = new RpcClient(traced.url, 16);
-  try {
-    const senders = deriveAccounts(DEV_MNEMONIC, 10);
-    const signer = await Signer.forNode(client, senders);
-    const txs = signer.roundRobin(senders, Math.ceil(count / senders.length), (s, k) => ({ to: `0x${(0x2000n + BigInt(s * 1_000_000 + k)).toString(16).padStart(40, '0')}`, value: 1n })).slice(0, count);
-    for (let i = 0; i < txs.length; i += 64) await Promise.all(txs.slice(i, i + 64).map((tx) => client.call('eth_sendRawTransaction', [tx.raw])));
-    await client.call('evm_mine');
-    const block = await client.call<{ number: string; transactions: string[] }>('eth_getBlockByNumber', ['latest', false]);
-    if (block.transactions.length !== count) throw new Error(`the traced block holds ${block.transactions.length} transactions, not ${count}`);
-    const last = block.transactions.at(-1)!;
-    const timed = async (method: string, params: unknown[]) => {
-      const t0 = performance.now();
-      await client.call(method, params);
-      return performance.now() - t0;
-    };
-    /** Wall time and the node's CPU time (which other work on the machine barely moves), in ms. */
-    const measured = async (method: string, params: unknown[]) => {
-      const { result, cpuUs } = await withCpu(traced.pid, () => 1, () => timed(method, params));
-      return { ms: result, cpuMs: cpuUs === undefined ? undefined : cpuUs / 1000 };
-    };
-    const cpuNoteMs = (cpuMs: number | undefined) => (cpuMs === undefined ? '' : `node CPU ${fmt(cpuMs)} ms`);
-    log(`tracing in a ${count}-transaction block…`);
-    const cold = await measured('debug_traceTransaction', [last]);
-    const warm: { ms: number; cpuMs?: number }[] = [];
-    for (let i = 0; i < 5; i++) warm.push(await measured('debug_traceTransaction', [last]));
-    warm.sort((a, b) => a.ms - b.ms);
-    const median = warm[2];
-    rows.push({
-      workload: `debug_traceTransaction, last of ${count} txs (struct logger)`,
-      result: `${fmt(cold.ms)} ms first`,
-      p50: median.ms,
-      note: `${cpuNoteMs(cold.cpuMs)} first; then median of 5 ${fmt(median.ms)} ms, ${cpuNoteMs(median.cpuMs)}`,
-    });
-    const call = await measured('debug_traceTransaction', [last, { tracer: 'callTracer' }]);
-    rows.push({ workload: `debug_traceTransaction, last of ${count} txs (callTracer)`, result: `${fmt(call.ms)} ms`, note: cpuNoteMs(call.cpuMs) });
-    const whole = await measured('debug_traceBlockByNumber', [block.number, { tracer: 'callTracer' }]);
-    rows.push({ workload: `debug_traceBlockByNumber, ${count} txs (callTracer)`, result: `${fmt(whole.ms)} ms`, note: cpuNoteMs(whole.cpuMs) });
-    // Others are served while a trace replays: the longest an eth_blockNumber waited meanwhile.
-    let tracing = true;
-    let longest = 0;
-    const trace = client.call('debug_traceTransaction', [last]).finally(() => (tracing = false));
-    while (tracing) longest = Math.max(longest, await timed('eth_blockNumber', []));
-    await trace;
-    rows.push({ workload: 'eth_blockNumber while a trace replays', result: `${fmt(longest, 1)} ms longest`, note: `one request at a time, during a trace of the last of ${count} txs` });
-  } finally {
-    client.close();
-    await traced.stop();
-  }
 }
 
 async function main(): Promise<void> {
@@ -446,20 +268,20 @@ async function main(): Promise<void> {
     await setMode(client, 'automine');
 
     // 6. Dev-node controls.
-    if (opt.fixtureRounds > 0) await fixtureLoops(client, node.url, pid, senders[1].address);
-    if (opt.mineBlocks > 0) await mineEmptyBlocks(client, pid);
+    if (opt.fixtureRounds > 0) await fixtureLoops(client, node.url, pid, senders[1].address, opt.fixtureRounds, rows, log);
+    if (opt.mineBlocks > 0) await mineEmptyBlocks(client, pid, opt.mineBlocks, rows, log);
   } finally {
     client.close();
     await node.stop();
   }
   if (opt.traceTxs > 0 && own === undefined) rows.push({ workload: 'tracing', result: 'n/a', note: 'needs a node of its own (no --url)' });
-  else if (opt.traceTxs > 0) await traceWorkload(opt.traceTxs);
-  printRows();
+  else if (opt.traceTxs > 0) await traceWorkload(opt.traceTxs, rows, log);
+  printRows(rows);
   if (flags.out !== undefined) await writeFile(flags.out, JSON.stringify({ options: opt, rows }, null, 2));
 }
 
 main().catch((error) => {
-  printRows();
+  printRows(rows);
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

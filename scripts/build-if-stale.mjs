@@ -3,8 +3,8 @@
 // every source); this takes milliseconds. Plain JavaScript, because it runs before any build.
 //
 // The last build is dist/.tsbuildinfo (tsconfig's tsBuildInfoFile): it is fresh when it is newer
-// than tsconfig.json, every file and directory under tsconfig's `include` (a deleted or renamed
-// file changes its directory's time), patches/ and the lock file (the packages the bundle takes in),
+// than tsconfig.json, every file and directory under tsconfig's `include` and playground/ (a deleted or
+// renamed file changes its directory's time), patches/ and the lock file (the packages the bundle takes in),
 // records no errors, and the bundle is newer still. tsc leaves it alone when no source's content
 // changed, so after a clean build it is dated to when that build started.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const config = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
 const buildInfo = join(root, config.compilerOptions.tsBuildInfoFile);
 const bundleEntry = join(root, 'dist', 'bundle', 'cli-main.js');
-const inputs = [join(root, 'tsconfig.json'), join(root, 'patches'), join(root, 'package-lock.json'), ...config.include.map((dir) => join(root, dir))];
+const inputs = [join(root, 'tsconfig.json'), join(root, 'patches'), join(root, 'package-lock.json'), join(root, 'playground'), ...config.include.map((dir) => join(root, dir))];
 
 function lastBuild() {
   try {
@@ -49,6 +49,8 @@ export function buildIfStale() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const { status } = spawnSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
   if (status !== 0 || lastBuild() === undefined) return false;
+  // The playground, a browser app of its own (playground/tsconfig.json), which the node serves.
+  if (spawnSync(process.execPath, [tsc, '-p', join(root, 'playground')], { stdio: 'inherit' }).status !== 0) return false;
   utimesSync(buildInfo, started, started);
   // The bundle the CLI runs (see bundle.mjs); the CLI refuses to start without it.
   return spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { stdio: 'inherit' }).status === 0;

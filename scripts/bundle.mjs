@@ -4,12 +4,13 @@
 // runs the bundle when it is current. Plain JavaScript: it runs after tsc, from `npm run build` and `npm start`.
 //
 // Left outside: native addons (they locate their binaries from their own directory) and what the code resolves at
-// run time from a path: each method's validators (generated/validators/*.cjs, copied beside the bundle, where the
-// loader looks for them) and the playground's browser modules (served from dist/src/). The packages are taken in
-// as installed, with the edits of patches/ that `npm ci` made to them: the bundle runs the code the tests run.
+// run time from a path: each method's validators (generated/validators/*.cjs, beside the bundle, where the loader
+// looks for them: copied, or bundled with the few ajv runtime helpers one requires, so an installed node needs no
+// ajv) and the playground (dist/playground/, served as files). The packages are taken in as installed, with the
+// edits of patches/ that `npm ci` made to them: the bundle runs the code the tests run.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,9 +63,25 @@ export async function bundle() {
     logLevel: 'warning',
   });
   writeFileSync(join(next, 'packages.json'), JSON.stringify(packagesByFile(metafile), null, 1));
-  cpSync(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'), { recursive: true });
+  await validators(join(root, 'dist', 'generated', 'validators'), join(next, 'validators'));
   rmSync(out, { recursive: true, force: true });
   renameSync(next, out);
+}
+
+/** Each method's validators into `out`: as generated, or with the package modules one requires bundled in. */
+async function validators(from, out) {
+  cpSync(from, out, { recursive: true });
+  const requiring = readdirSync(from).filter((name) => name.endsWith('.cjs') && /\brequire\(/.test(readFileSync(join(from, name), 'utf8')));
+  await build({
+    entryPoints: requiring.map((name) => join(from, name)),
+    outdir: out,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 }
 
 /**

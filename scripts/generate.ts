@@ -11,10 +11,10 @@
  * deterministic: no timestamps, methods and components sorted by name.
  */
 import path from "node:path";
-import { writeChangelog } from "../src/contract/changelog.js";
-import { DocumentError } from "../src/contract/document.js";
-import { RefError } from "../src/contract/refs.js";
-import { projectRoot } from "../src/contract/root.js";
+import { writeChangelog } from "../tools/contract/changelog.js";
+import { DocumentError } from "../shared/contract/document.js";
+import { RefError } from "../shared/contract/refs.js";
+import { projectRoot } from "../shared/contract/root.js";
 import { generateClient } from "./generator/client.js";
 import { generateDocs } from "./generator/docs.js";
 import { generate } from "./generator/generated.js";

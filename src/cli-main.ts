@@ -1,5 +1,7 @@
 // The command line: what `evm-node ARGS` does (src/cli.ts loads this module, from the bundle when it is current).
-import { ConfigError, HELP, parseCommand, type NodeConfig } from './config.js';
+import { parseCommand } from './command-line.js';
+import { ConfigError, type NodeConfig } from './config.js';
+import { HELP } from './flags.js';
 import type { ImportPlan } from './import-chain.js';
 import { createLogger, type Logger } from './log.js';
 import { collectWhenIdle, letYoungGenerationGrow } from './memory-tuning.js';
@@ -20,18 +22,6 @@ function terminalOutput(config: NodeConfig): ((text: string) => void) | undefine
 }
 
 async function start(argv: string[]): Promise<void> {
-  // The contract tools take flags of their own, so they are dispatched before the node's flags are parsed.
-  if (argv[0] === 'contract') {
-    const { ContractUsageError, runContractCommand } = await import('./contract/cli.js');
-    try {
-      process.exitCode = runContractCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
-    } catch (error) {
-      if (!(error instanceof ContractUsageError)) throw error;
-      process.stderr.write(`evm-node: ${error.message}\n`);
-      process.exitCode = 2;
-    }
-    return;
-  }
   const { command, config, help, positionals } = parseCommand(argv);
   if (help) {
     process.stdout.write(HELP);

@@ -1,9 +1,10 @@
-// The node's view of its contract, typed by the generated OpenrpcDocument; the helpers behind it live in src/contract/.
+// The node's view of its contract, typed by the generated OpenrpcDocument. It reads the contract through
+// shared/contract/, as the contract tools, the playground and the generator do.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenrpcDocument } from '../generated/types.js';
-import { loadContract as readContract } from './contract/document.js';
-import { projectRoot } from './contract/root.js';
+import { loadContract as readContract } from '../shared/contract/document.js';
+import { projectRoot } from '../shared/contract/root.js';
 
 export { projectRoot };
 

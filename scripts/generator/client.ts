@@ -12,10 +12,10 @@
  * Programmatic use: `renderClientFiles(doc)` (pure) and `generateClient(docPath?, outDir?)` (writes).
  */
 import path from "node:path";
-import { readDocument } from "../../src/contract/document.js";
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { deref } from "../../src/contract/refs.js";
-import { projectRoot } from "../../src/contract/root.js";
+import { readDocument } from "../../shared/contract/document.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { deref } from "../../shared/contract/refs.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import { declaredErrors, rawMethod, type DeclaredError } from "./method-info.js";
 import { contractDigest } from "./methods.js";
 import { GenerateError, IDENT, JS_RESERVED, buildModel, type MethodSpec, type Model } from "./model.js";

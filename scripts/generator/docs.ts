@@ -8,10 +8,10 @@
  * Programmatic use: `renderDocs(doc)` (pure) and `generateDocs(docPath?, outFile?)` (writes).
  */
 import path from "node:path";
-import { readDocument } from "../../src/contract/document.js";
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { componentName, deref, schemaRefOf } from "../../src/contract/refs.js";
-import { projectRoot } from "../../src/contract/root.js";
+import { readDocument } from "../../shared/contract/document.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { componentName, deref, schemaRefOf } from "../../shared/contract/refs.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import { buildModel, type Model, type Schema } from "./model.js";
 import { writeIfChanged } from "./output.js";
 import { TypeEmitter } from "./typescript.js";

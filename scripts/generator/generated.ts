@@ -1,7 +1,7 @@
 /** generated/: the node's types, method table, validators and their runtime, from openrpc.json. */
 import path from "node:path";
-import { readDocument } from "../../src/contract/document.js";
-import { projectRoot } from "../../src/contract/root.js";
+import { readDocument } from "../../shared/contract/document.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import { renderIndex } from "./index-file.js";
 import { renderMethods } from "./methods.js";
 import { buildModel } from "./model.js";

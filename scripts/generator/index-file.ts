@@ -1,7 +1,7 @@
 /** generated/index.ts: the runtime template (index-template.ts, real TypeScript) below the generated header. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../../src/contract/root.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import { HEADER } from "./output.js";
 
 const TEMPLATE = path.join("scripts", "generator", "index-template.ts");

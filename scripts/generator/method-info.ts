@@ -1,6 +1,6 @@
 /** What the SDK generators read from a method besides its params and result: the method object, its declared errors. */
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { deref } from "../../src/contract/refs.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { deref } from "../../shared/contract/refs.js";
 import { GenerateError, type Model } from "./model.js";
 
 export interface DeclaredError {

@@ -2,9 +2,9 @@
  * The generator's model of an OpenRPC document: components and methods checked for names that work as TypeScript
  * identifiers, with params and results as schemas (content descriptor `$ref`s followed). Methods sorted by name.
  */
-import { deref } from "../../src/contract/refs.js";
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { pascalCase } from "../../src/contract/names.js";
+import { deref } from "../../shared/contract/refs.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { pascalCase } from "../../tools/contract/names.js";
 
 /** Names exported by generated/index.ts (and its re-exports) besides the schema/method types. */
 const RESERVED_NAMES = new Set([

@@ -6,9 +6,9 @@
  * gets a TypedDict of its own, named after where it sits (`NodeInfoEnvironment`). Definitions come in dependency
  * order; a reference to one not yet defined (only in a cycle: a call frame's calls) is a quoted forward reference.
  */
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { pascalCase } from "../../src/contract/names.js";
-import { RECURSIVE_REF, componentName, resolvePointer } from "../../src/contract/refs.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { pascalCase } from "../../tools/contract/names.js";
+import { RECURSIVE_REF, componentName, resolvePointer } from "../../shared/contract/refs.js";
 import { GenerateError, isSchema, type Model, type Schema } from "./model.js";
 import { schemaComment, schemaTypes } from "./typescript.js";
 

@@ -2,8 +2,8 @@
  * JSON Schema → TypeScript: the type emission shared by generated/types.ts, the client SDK's types and docs/api.md.
  * Component refs become the component's type name; everything else is emitted structurally.
  */
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { RECURSIVE_REF, componentName, resolvePointer } from "../../src/contract/refs.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { RECURSIVE_REF, componentName, resolvePointer } from "../../shared/contract/refs.js";
 import { GenerateError, IDENT, JS_RESERVED, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 
@@ -128,7 +128,7 @@ export class TypeEmitter {
   ) {}
 
   /**
-   * The component a schema's `x-recursive-ref` names (src/contract/refs.ts): the type is that component's, the
+   * The component a schema's `x-recursive-ref` names (shared/contract/refs.ts): the type is that component's, the
    * schema's own keywords only the bound the reference tools see. Undefined when the schema has none.
    */
   recursiveRef(s: JsonObject): string | undefined {

@@ -5,9 +5,9 @@
  */
 import AjvModule from "ajv";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { isObject, type JsonObject } from "../../src/contract/json.js";
-import { RECURSIVE_REF, resolvePointer } from "../../src/contract/refs.js";
-import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../src/contract/schema-walk.js";
+import { isObject, type JsonObject } from "../../shared/contract/json.js";
+import { RECURSIVE_REF, resolvePointer } from "../../shared/contract/refs.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../tools/contract/schema-walk.js";
 import { GenerateError, isSchema, type Model, type Schema } from "./model.js";
 import { HEADER } from "./output.js";
 import { TypeEmitter } from "./typescript.js";

@@ -1,10 +1,8 @@
 import { createECDH, createHmac, getCurves, pbkdf2Sync } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { bigIntToBytes, bytesToBigInt, privateToAddress, SECP256K1_ORDER, setLengthLeft } from '@ethereumjs/util';
+import { bigIntToBytes, bytesToBigInt, SECP256K1_ORDER, setLengthLeft } from '@ethereumjs/util';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { nativeCrypto } from './native.js';
-
-const require = createRequire(import.meta.url);
 
 const HARDENED = 0x8000_0000;
 const CURVE = 'secp256k1';
@@ -26,26 +24,16 @@ export function mnemonicSeed(mnemonic: string): Uint8Array {
  * m/44'/60'/0'/0 for the dev accounts). The parent is derived once, not once per key. Each step is an
  * HMAC and, on a normal step, the parent's public key: both through node:crypto (OpenSSL, ~0.3 ms a
  * key, where @scure/bip32 on noble takes ~3 ms), so deriving the dev accounts loads no secp256k1
- * library. A Node whose OpenSSL lacks the curve derives them through @scure/bip32.
+ * library. A Node whose OpenSSL lacks the curve takes the public keys from noble (which native.ts loads
+ * anyway), ~10 times slower.
  */
 export function deriveChildKeys(seed: Uint8Array, parentPath: string, count: number): Uint8Array[] {
-  if (!hasCurve()) {
-    // Loaded only here: it brings a copy of @noble/curves of its own.
-    const { HDKey } = require('ethereum-cryptography/hdkey.js') as typeof import('ethereum-cryptography/hdkey.js');
-    const parent = HDKey.fromMasterSeed(seed).derive(parentPath);
-    return Array.from({ length: count }, (_, i) => {
-      const key = parent.deriveChild(i).privateKey;
-      if (key === null) throw new Error(`cannot derive key ${i} of ${parentPath}`);
-      return key;
-    });
-  }
   const parent = parsePath(parentPath).reduce(childNode, masterNode(seed));
   return Array.from({ length: count }, (_, i) => childNode(parent, i).key);
 }
 
 /** The 20-byte address of a private key: keccak-256 of its 64-byte public key x ‖ y, last 20 bytes. */
 export function addressOf(privateKey: Uint8Array): Uint8Array {
-  if (!hasCurve()) return privateToAddress(privateKey);
   return (nativeCrypto.keccak256 ?? keccak256)(publicKey(privateKey, 'uncompressed').subarray(1)).slice(12);
 }
 
@@ -54,6 +42,7 @@ const hasCurve = (): boolean => (curve ??= getCurves().includes(CURVE));
 
 /** The public key of a private key, 33 bytes compressed or 65 uncompressed; throws for a key outside [1, n). */
 function publicKey(privateKey: Uint8Array, format: 'compressed' | 'uncompressed'): Uint8Array {
+  if (!hasCurve()) return secp256k1.getPublicKey(privateKey, format === 'compressed');
   const ecdh = createECDH(CURVE);
   ecdh.setPrivateKey(privateKey);
   return new Uint8Array(ecdh.getPublicKey(undefined, format));

@@ -1,23 +1,20 @@
 // The playground: GET / and /playground serve a page that explores and calls this node's contract in a browser.
-// Everything it needs comes from this server (no CDN): the HTML shell and stylesheet (playground/page.ts) and the
-// compiled browser modules beside tsc's output of this file (playground/app.js, playground/schema-check.js) and the two contract
-// modules they import (contract/json.js, contract/refs.js, served where the browser resolves their relative
-// imports). The page only talks to its own origin, which the Content-Security-Policy enforces.
+// The page is an app of its own (playground/, built by its own tsconfig into dist/playground/); the node serves
+// its files from the project: the HTML shell and stylesheet as written (playground/index.html, style.css), its
+// compiled modules and the two shared contract modules they import (dist/shared/contract/json.js, refs.js, served
+// where the browser resolves their relative imports). Nothing comes from a CDN, and the page only talks to its
+// own origin, which the Content-Security-Policy enforces.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { projectRoot } from '../contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import type { RouteHandler } from './http.js';
-import { PLAYGROUND_CSS, PLAYGROUND_HTML } from './playground/page.js';
 
-/** Browser modules by URL path, as compiled files relative to tsc's output of this one. */
-const SCRIPTS: Record<string, string> = {
-  '/playground/app.js': 'playground/app.js',
-  '/playground/schema-check.js': 'playground/schema-check.js',
-  '/contract/json.js': '../contract/json.js',
-  '/contract/refs.js': '../contract/refs.js',
-};
+/** The playground's compiled modules, by name (playground/<name>.ts). */
+const MODULES = ['app', 'contract', 'dom', 'history', 'method-list', 'method-view', 'response', 'rpc', 'schema-check'];
+/** The shared contract modules they import (shared/contract/<name>.ts). */
+const SHARED = ['json', 'refs'];
 
 const CSP = [
   "default-src 'none'",
@@ -29,6 +26,8 @@ const CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+const PAGE_HEADERS = { 'Content-Security-Policy': CSP, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' };
 
 function send(res: ServerResponse, contentType: string, body: string, extra: Record<string, string> = {}): void {
   res.writeHead(200, {
@@ -42,20 +41,20 @@ function send(res: ServerResponse, contentType: string, body: string, extra: Rec
 }
 
 function notBuilt(res: ServerResponse, file: string): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `playground script ${file} is not compiled; run npm run build` } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `playground file ${file} is missing; run npm run build` } });
   res.writeHead(500, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
 /** Routes for startHttpServer's `routes`: the page at / and /playground, its stylesheet and scripts. */
 export function playgroundRoutes(): Record<string, RouteHandler> {
-  // tsc's output, also when this module runs from the CLI's bundle (scripts/bundle.mjs), which holds no browser module.
-  const dir = join(projectRoot(), 'dist', 'src', 'transport');
+  const root = projectRoot();
   const cache = new Map<string, Promise<string>>();
-  const script = (file: string): RouteHandler => async (_req, res) => {
+  /** Serves `file` (relative to the project root), read once; a script without its source map comment. */
+  const serve = (file: string, contentType: string, extra?: Record<string, string>): RouteHandler => async (_req, res) => {
     let text = cache.get(file);
     if (!text) {
-      text = readFile(join(dir, file), 'utf8').then((js) => js.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n'));
+      text = readFile(join(root, file), 'utf8').then((body) => body.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n'));
       cache.set(file, text);
       text.catch(() => cache.delete(file));
     }
@@ -66,16 +65,17 @@ export function playgroundRoutes(): Record<string, RouteHandler> {
       notBuilt(res, file);
       return;
     }
-    send(res, 'text/javascript; charset=utf-8', body);
+    send(res, contentType, body, extra);
   };
-  const page: RouteHandler = (_req, res) =>
-    send(res, 'text/html; charset=utf-8', PLAYGROUND_HTML, { 'Content-Security-Policy': CSP, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+  const page = serve('playground/index.html', 'text/html; charset=utf-8', PAGE_HEADERS);
   const routes: Record<string, RouteHandler> = {
     '/': page,
     '/playground': page,
     '/playground/': page,
-    '/playground/style.css': (_req, res) => send(res, 'text/css; charset=utf-8', PLAYGROUND_CSS),
+    '/playground/style.css': serve('playground/style.css', 'text/css; charset=utf-8'),
   };
-  for (const [url, file] of Object.entries(SCRIPTS)) routes[url] = script(file);
+  const script = 'text/javascript; charset=utf-8';
+  for (const name of MODULES) routes[`/playground/${name}.js`] = serve(`dist/playground/${name}.js`, script);
+  for (const name of SHARED) routes[`/shared/contract/${name}.js`] = serve(`dist/shared/contract/${name}.js`, script);
   return routes;
 }

@@ -3,7 +3,8 @@
 // impersonation, and --json's one object per line.
 import { expect } from 'chai';
 import { DEV_GENESIS_TIMESTAMP } from '../../src/chain/dev-genesis.js';
-import { ConfigError, parseCommand } from '../../src/config.js';
+import { parseCommand } from '../../src/command-line.js';
+import { ConfigError } from '../../src/config.js';
 import { killAll, runCli } from '../helpers/cli.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError, rpc } from '../helpers/rpc.js';

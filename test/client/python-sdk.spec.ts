@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, toEventSelector, type Abi } from 'viem';
 import { PYTHON_CLIENT_DIR } from '../../scripts/generator/python-client.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { contracts } from '../helpers/contracts.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { firstRunnable, missingTool } from '../helpers/required-tool.js';

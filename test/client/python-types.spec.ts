@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PYTHON_CLIENT_DIR } from '../../scripts/generator/python-client.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { firstRunnable, missingTool } from '../helpers/required-tool.js';
 
 const root = projectRoot();

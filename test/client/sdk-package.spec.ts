@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { methodsViemLacks } from '../../clients/typescript/src/viem.js';
 import { methodNames } from '../../generated/index.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';

@@ -4,11 +4,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ContractUsageError, runContractCommand } from '../../src/contract/cli.js';
-import { contractVersion } from '../../src/contract/gate.js';
-import type { JsonObject } from '../../src/contract/json.js';
-import { readReleases, writeRelease } from '../../src/contract/released.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { ContractUsageError, runContractCommand } from '../../tools/contract/cli.js';
+import { contractVersion } from '../../tools/contract/gate.js';
+import type { JsonObject } from '../../shared/contract/json.js';
+import { readReleases, writeRelease } from '../../tools/contract/released.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 type Json = JsonObject;
 const root = projectRoot();

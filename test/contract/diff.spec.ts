@@ -1,9 +1,9 @@
 // The contract diff, one rule at a time: each case is a pair of small OpenRPC documents that differ in one way, diffed
 // in both directions (a change and its undoing are each classified from the client's side).
 import { expect } from 'chai';
-import type { Change } from '../../src/contract/diff/change.js';
-import { diffContracts } from '../../src/contract/diff/diff.js';
-import type { JsonObject } from '../../src/contract/json.js';
+import type { Change } from '../../tools/contract/diff/change.js';
+import { diffContracts } from '../../tools/contract/diff/diff.js';
+import type { JsonObject } from '../../shared/contract/json.js';
 
 type Json = JsonObject;
 

@@ -3,8 +3,8 @@
 // yet, are reported as pending with the reason in their title — never dropped silently.
 import { expect } from 'chai';
 import type { MethodName } from '../../generated/index.js';
-import { loadContract } from '../../src/contract/document.js';
-import { deref as derefIn } from '../../src/contract/refs.js';
+import { loadContract } from '../../shared/contract/document.js';
+import { deref as derefIn } from '../../shared/contract/refs.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { RpcCallError } from '../helpers/rpc.js';
 import { WsRpc } from '../helpers/ws-rpc.js';

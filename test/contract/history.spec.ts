@@ -3,11 +3,11 @@
 // suite says so and skips; the version gate and the changelog rely on contract/released/ instead, never on git.
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { requiredBump, type Change } from '../../src/contract/diff/change.js';
-import { diffContracts } from '../../src/contract/diff/diff.js';
-import { readContractSource } from '../../src/contract/source.js';
-import { projectRoot } from '../../src/contract/root.js';
-import { readDocument } from '../../src/contract/document.js';
+import { requiredBump, type Change } from '../../tools/contract/diff/change.js';
+import { diffContracts } from '../../tools/contract/diff/diff.js';
+import { readContractSource } from '../../tools/contract/source.js';
+import { projectRoot } from '../../shared/contract/root.js';
+import { readDocument } from '../../shared/contract/document.js';
 
 const root = projectRoot();
 const FIRST_CONTRACT_COMMIT = '36f144a';

@@ -1,11 +1,11 @@
 // The contract lint (`evm-node contract lint`): openrpc.json passes every rule, and each rule catches what it is for.
 import { expect } from 'chai';
 import path from 'node:path';
-import { readDocument } from '../../src/contract/document.js';
-import type { JsonObject } from '../../src/contract/json.js';
-import { lintContract, type LintProblem } from '../../src/contract/lint.js';
-import { readReleases } from '../../src/contract/released.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { readDocument } from '../../shared/contract/document.js';
+import type { JsonObject } from '../../shared/contract/json.js';
+import { lintContract, type LintProblem } from '../../tools/contract/lint.js';
+import { readReleases } from '../../tools/contract/released.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 type Json = JsonObject;
 const root = projectRoot();
@@ -135,7 +135,7 @@ describe('contract lint', function () {
         ['x-since eth_chainIdAgain x-since'],
       ],
       ['a version that is not MAJOR.MINOR.PATCH', (d) => ((d.info as Json).version = 'v1'), ['version - info.version']],
-      // What the reference OpenRPC tools cannot load (src/contract/reference-tools.ts).
+      // What the reference OpenRPC tools cannot load (tools/contract/reference-tools.ts).
       [
         'a schema that refers to itself by $ref: a cycle the reference parser never finishes',
         (d) => (callFrameCalls(d).items = { $ref: '#/components/schemas/CallFrame' }),

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { methodNames } from '../../generated/index.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 /** `eth_getBalance` → test/rpc/eth/getBalance.spec.ts; `rpc.discover` → test/rpc/rpc/discover.spec.ts. */
 function specPathOf(method: string): string {

@@ -1,6 +1,6 @@
 // Pattern comparison for the contract diff: decided for anchored sequences of classes and literals, unknown otherwise.
 import { expect } from 'chai';
-import { comparePatterns } from '../../src/contract/diff/pattern.js';
+import { comparePatterns } from '../../tools/contract/diff/pattern.js';
 
 describe('contract diff: comparing patterns', function () {
   const cases: [string, string, string][] = [

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { methodNames } from '../../generated/index.js';
-import { loadContract } from '../../src/contract/document.js';
+import { loadContract } from '../../shared/contract/document.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { generateReferenceClient, parseWithReferenceParser } from '../helpers/reference-tools.js';
 

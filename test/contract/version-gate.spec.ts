@@ -3,12 +3,12 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHANGELOG_FILE, CHANGELOG_HEADER, renderChangelog } from '../../src/contract/changelog.js';
-import { readDocument } from '../../src/contract/document.js';
-import { checkVersion } from '../../src/contract/gate.js';
-import type { JsonObject } from '../../src/contract/json.js';
-import { readReleases, type Release } from '../../src/contract/released.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { CHANGELOG_FILE, CHANGELOG_HEADER, renderChangelog } from '../../tools/contract/changelog.js';
+import { readDocument } from '../../shared/contract/document.js';
+import { checkVersion } from '../../tools/contract/gate.js';
+import type { JsonObject } from '../../shared/contract/json.js';
+import { readReleases, type Release } from '../../tools/contract/released.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 type Json = JsonObject;
 const root = projectRoot();

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resultError, type MethodName } from '../../generated/index.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { EMITTER_ADDRESS, EMITTER_RUNTIME, EMITTER_TOPIC, buildFixtureChain, type FixtureChain } from '../helpers/fixture-chain.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { rpc } from '../helpers/rpc.js';

@@ -10,7 +10,7 @@
 import { expect } from 'chai';
 import { methodNames, type MethodName } from '../../generated/index.js';
 import { loadContract } from '../../src/contract.js';
-import { declaredErrors } from '../../src/contract/diff/diff.js';
+import { declaredErrors } from '../../tools/contract/diff/diff.js';
 import { spawnNode } from '../helpers/child-node.js';
 import { problemWith, send } from '../helpers/fuzz-answers.js';
 import { baselineCall, methodOf } from '../helpers/fuzz-inputs.js';

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { methodNames } from '../../generated/index.js';
 import { loadContract } from '../../src/contract.js';
-import { declaredErrors } from '../../src/contract/diff/diff.js';
+import { declaredErrors } from '../../tools/contract/diff/diff.js';
 import { problemWith, send } from '../helpers/fuzz-answers.js';
 import { fuzzCalls, methodOf } from '../helpers/fuzz-inputs.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../helpers/node.js';

@@ -14,9 +14,9 @@ export interface Cli {
 
 const running = new Set<ChildProcess>();
 
-/** Runs `cli.js ARGS` in `cwd` (default: this process's), with `node`'s own options before it. */
-export function runCli(args: string[], { cwd, node = [] }: { cwd?: string; node?: string[] } = {}): Cli {
-  const child = spawn(process.execPath, [...node, CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
+/** Runs `cli.js ARGS` (or another build of the CLI, `cli`) in `cwd` (default: this process's), with `node`'s own options before it. */
+export function runCli(args: string[], { cwd, node = [], cli = CLI_PATH }: { cwd?: string; node?: string[]; cli?: string } = {}): Cli {
+  const child = spawn(process.execPath, [...node, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
   running.add(child);
   let out = '';
   let err = '';

@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const COMPILED_SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+/** The compiled project (dist/), and in it the node's modules (dist/src/). */
+export const COMPILED = fileURLToPath(new URL('../../', import.meta.url));
+export const COMPILED_SRC = join(COMPILED, 'src');
 
 export interface CompiledModule {
   /** path under src/, e.g. `methods/eth/state.js` */
@@ -22,13 +24,14 @@ function files(dir: string): string[] {
   });
 }
 
-export function compiledModules(): CompiledModule[] {
-  return files(COMPILED_SRC).map((file) => {
+/** The compiled modules under `dir` (by default the node's), their paths and imports relative to `base` (by default `dir`). */
+export function compiledModules(dir: string = COMPILED_SRC, base: string = dir): CompiledModule[] {
+  return files(dir).map((file) => {
     const text = readFileSync(file, 'utf8');
     const imports = [...text.matchAll(/^(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/gm)].map(([, specifier]) =>
-      relative(COMPILED_SRC, resolve(dirname(file), specifier!)),
+      relative(base, resolve(dirname(file), specifier!)),
     );
-    return { path: relative(COMPILED_SRC, file), text, imports };
+    return { path: relative(base, file), text, imports };
   });
 }
 

@@ -2,9 +2,9 @@
 // the suite, test/contract/declared-errors.spec.ts checks each against the codes the method declares in openrpc.json:
 // an error the node can send but the contract does not declare is a lint failure found by running the node.
 
-import { declaredErrors } from '../../src/contract/diff/diff.js';
-import { isObject, type JsonObject } from '../../src/contract/json.js';
-import { deref } from '../../src/contract/refs.js';
+import { declaredErrors } from '../../tools/contract/diff/diff.js';
+import { isObject, type JsonObject } from '../../shared/contract/json.js';
+import { deref } from '../../shared/contract/refs.js';
 
 /** Errors answered before any method is reached (bad JSON, a bad envelope): they belong to no method. */
 export const ENVELOPE_CODES: ReadonlySet<number> = new Set([-32700, -32600]);

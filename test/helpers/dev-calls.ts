@@ -2,7 +2,7 @@
 // from specs written once for both names, and the chain reads those specs check with.
 import type { MethodName } from '../../generated/index.js';
 import type { Block } from '../../generated/types.js';
-import type { TestNode } from './node.js';
+import { startTestNode, type TestNode } from './node.js';
 
 /** Which dev-node dialect a method name speaks. */
 export type Dialect = 'anvil' | 'hardhat';
@@ -32,3 +32,17 @@ export const hex = (n: bigint | number): `0x${string}` => `0x${BigInt(n).toStrin
 
 /** An address no key is known for, distinct per test so tests on one node never share state. */
 export const freshAddress = (n: number): `0x${string}` => `0x${n.toString(16).padStart(40, '0').replace(/^0/, 'a')}`;
+
+/** A fresh node per test: these methods change the node for whatever runs after them. */
+export function freshNode(options: Parameters<typeof startTestNode>[0] = {}) {
+  const state: { node?: TestNode } = {};
+  beforeEach(async () => {
+    state.node = await startTestNode(options);
+  });
+  afterEach(() => state.node?.destroy());
+  return {
+    get node() {
+      return state.node!;
+    },
+  };
+}

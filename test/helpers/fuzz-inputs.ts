@@ -4,7 +4,7 @@
 // string; a member of an object holding only its required members (so no other member covers for
 // it: a priority fee at 2^256-1 with no fee cap), and members nested deeper (a simulated call's fees)
 // set to the number edges — plus the envelope-level mistakes (missing, extra and by-name params).
-import { deref } from '../../src/contract/refs.js';
+import { deref } from '../../shared/contract/refs.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, unknown>;

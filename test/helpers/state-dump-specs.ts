@@ -5,8 +5,8 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { projectRoot } from '../../src/contract/root.js';
-import { callAs, freshAddress, methodOf, type Dialect } from './dev-calls.js';
+import { projectRoot } from '../../shared/contract/root.js';
+import { callAs, freshAddress, freshNode, methodOf, type Dialect } from './dev-calls.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
 import { sectionRange, withDataDir } from './data-dir-keys.js';
 import { expectRpcError } from './transactions.js';
@@ -33,19 +33,6 @@ const CONTRACT = freshAddress(0x5151);
 const RETURNS_SLOT_1 = '0x60015460005260206000f3';
 const SLOT_1 = `0x${'00'.repeat(31)}01`;
 const WORD_42 = `0x${'00'.repeat(31)}2a`;
-
-function freshNode(options: Parameters<typeof startTestNode>[0] = {}) {
-  const state: { node?: TestNode } = {};
-  beforeEach(async () => {
-    state.node = await startTestNode(options);
-  });
-  afterEach(() => state.node?.destroy());
-  return {
-    get node() {
-      return state.node!;
-    },
-  };
-}
 
 /** A transfer, a contract with a slot, a nonce moved: what the round trips carry. */
 async function makeHistory(node: TestNode): Promise<string> {

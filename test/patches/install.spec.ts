@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const patchPackage = createRequire(import.meta.url).resolve('patch-package/index.js');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
 
 /** Runs the install's patch step, as `npm ci` runs it, in `cwd`. */
 function patchStep(cwd: string): { status: number | null; output: string } {
@@ -39,7 +39,8 @@ function patchProject(version: string, change: (source: string) => string = (sou
 
 describe('patches/ at install', () => {
   it('pins every @ethereumjs package to one exact version, everywhere npm installs it', () => {
-    const versions = Object.entries(manifest.dependencies).filter(([name]) => name.startsWith('@ethereumjs/'));
+    // Build inputs: the bundle an installed node runs holds them (package.json's dependencies are what runs outside it).
+    const versions = Object.entries(manifest.devDependencies).filter(([name]) => name.startsWith('@ethereumjs/'));
     expect(versions.length).to.be.greaterThan(5);
     for (const [name, version] of versions) expect(version, name).to.match(/^\d+\.\d+\.\d+$/);
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; name?: string }> };

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { methodNames } from '../../generated/index.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { missingTool } from '../helpers/required-tool.js';
 import { RpcCallError, rpc } from '../helpers/rpc.js';

@@ -59,7 +59,8 @@ describe('playground routes', function () {
         pending.push(url.pathname);
       }
     }
-    expect([...seen].sort()).to.deep.equal(['/contract/json.js', '/contract/refs.js', '/playground/app.js', '/playground/schema-check.js']);
+    const modules = ['app', 'contract', 'dom', 'history', 'method-list', 'method-view', 'response', 'rpc', 'schema-check'].map((name) => `/playground/${name}.js`);
+    expect([...seen].sort()).to.deep.equal([...modules, '/shared/contract/json.js', '/shared/contract/refs.js']);
   });
 
   it('leaves POST / to JSON-RPC', async function () {

@@ -4,12 +4,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CLIENT_DIR, CLIENT_GENERATED_DIR, CLIENT_GENERATED_FILES, CLIENT_RESERVED, functionName, renderClientFiles } from '../../scripts/generator/client.js';
-import { pascalCase } from '../../src/contract/names.js';
+import { pascalCase } from '../../tools/contract/names.js';
 import { HEADER } from '../../scripts/generator/output.js';
 import { requiresHexPrefix } from '../../scripts/generator/typescript.js';
 import { VIEM_ACTION_METHODS } from '../../scripts/generator/viem-methods.js';
-import { readDocument } from '../../src/contract/document.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { readDocument } from '../../shared/contract/document.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 const root = projectRoot();
 const doc = readDocument(path.join(root, 'openrpc.json')) as unknown as { methods: { name: string }[] };

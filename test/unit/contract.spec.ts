@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { readDocument } from "../../src/contract/document.js";
-import { deref as derefIn } from "../../src/contract/refs.js";
-import { projectRoot } from "../../src/contract/root.js";
+import { readDocument } from "../../shared/contract/document.js";
+import { deref as derefIn } from "../../shared/contract/refs.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import {
   describeValidationErrors,
   methodParams,

@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCS_FILE, DOCS_HEADER, renderDocs } from '../../scripts/generator/docs.js';
-import { readDocument } from '../../src/contract/document.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { readDocument } from '../../shared/contract/document.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 type Json = { [key: string]: unknown };
 

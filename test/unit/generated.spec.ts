@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { generate, renderFiles } from "../../scripts/generator/generated.js";
 import { contractDigest } from "../../scripts/generator/methods.js";
-import { pascalCase } from "../../src/contract/names.js";
+import { pascalCase } from "../../tools/contract/names.js";
 import { generatedFilesIn, HEADER } from "../../scripts/generator/output.js";
-import { readDocument } from "../../src/contract/document.js";
-import { deref } from "../../src/contract/refs.js";
-import { projectRoot } from "../../src/contract/root.js";
+import { readDocument } from "../../shared/contract/document.js";
+import { deref } from "../../shared/contract/refs.js";
+import { projectRoot } from "../../shared/contract/root.js";
 import {
   contractDigest as committedDigest,
   methodNames,

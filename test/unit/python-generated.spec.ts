@@ -6,8 +6,8 @@ import path from 'node:path';
 import { PY_HEADER } from '../../scripts/generator/output.js';
 import { PYTHON_GENERATED_DIR, PYTHON_GENERATED_FILES, renderPythonClientFiles } from '../../scripts/generator/python-client.js';
 import { snakeCase, unionMembers } from '../../scripts/generator/python.js';
-import { readDocument } from '../../src/contract/document.js';
-import { projectRoot } from '../../src/contract/root.js';
+import { readDocument } from '../../shared/contract/document.js';
+import { projectRoot } from '../../shared/contract/root.js';
 
 type Json = { [key: string]: unknown };
 

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resultError } from '../../generated/index.js';
 import { CLIENT_GENERATED_DIR } from '../../scripts/generator/client.js';
-import { loadContract } from '../../src/contract/document.js';
-import { lintContract } from '../../src/contract/lint.js';
-import { projectRoot } from '../../src/contract/root.js';
-import { checkSchema } from '../../src/transport/playground/schema-check.js';
+import { loadContract } from '../../shared/contract/document.js';
+import { lintContract } from '../../tools/contract/lint.js';
+import { projectRoot } from '../../shared/contract/root.js';
+import { checkSchema } from '../../playground/schema-check.js';
 
 type Frame = { [key: string]: unknown };
 

@@ -1,12 +1,12 @@
-// The playground judges results in the browser with src/transport/playground/schema-check.ts. Its verdicts must
+// The playground judges results in the browser with playground/schema-check.ts. Its verdicts must
 // be the contract's: here it is checked against generated/ (ajv, as the server uses) on every example of
 // openrpc.json and on broken variants of them.
 import { expect } from 'chai';
 import path from 'node:path';
 import { paramValidators, resultError, type MethodName } from '../../generated/index.js';
-import { readDocument } from '../../src/contract/document.js';
-import { projectRoot } from '../../src/contract/root.js';
-import { checkSchema } from '../../src/transport/playground/schema-check.js';
+import { readDocument } from '../../shared/contract/document.js';
+import { projectRoot } from '../../shared/contract/root.js';
+import { checkSchema } from '../../playground/schema-check.js';
 
 type Json = { [key: string]: unknown };
 

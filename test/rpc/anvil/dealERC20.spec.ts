@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createPublicClient, http, type Abi } from 'viem';
 import { contracts, deployContract } from '../../helpers/contracts.js';
-import { loadContract } from '../../../src/contract/document.js';
+import { loadContract } from '../../../shared/contract/document.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 import { expectRpcError } from '../../helpers/transactions.js';
 

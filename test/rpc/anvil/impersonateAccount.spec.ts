@@ -1,4 +1,4 @@
-// anvil_impersonateAccount: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
-import { describeImpersonateAccount } from '../../helpers/dev-control-specs.js';
+// anvil_impersonateAccount: the shared spec (test/helpers/dev-impersonation-specs.ts), under the anvil name.
+import { describeImpersonateAccount } from '../../helpers/dev-impersonation-specs.js';
 
 describeImpersonateAccount('anvil');

@@ -1,4 +1,4 @@
-// anvil_reset: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
-import { describeReset } from '../../helpers/dev-control-specs.js';
+// anvil_reset: the shared spec (test/helpers/dev-reset-specs.ts), under the anvil name.
+import { describeReset } from '../../helpers/dev-reset-specs.js';
 
 describeReset('anvil');

@@ -1,4 +1,4 @@
-// anvil_stopImpersonatingAccount: the shared spec (test/helpers/dev-control-specs.ts), under the anvil name.
-import { describeStopImpersonatingAccount } from '../../helpers/dev-control-specs.js';
+// anvil_stopImpersonatingAccount: the shared spec (test/helpers/dev-impersonation-specs.ts), under the anvil name.
+import { describeStopImpersonatingAccount } from '../../helpers/dev-impersonation-specs.js';
 
 describeStopImpersonatingAccount('anvil');

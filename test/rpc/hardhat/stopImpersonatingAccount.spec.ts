@@ -1,4 +1,4 @@
-// hardhat_stopImpersonatingAccount: the shared spec (test/helpers/dev-control-specs.ts), under the Hardhat name.
-import { describeStopImpersonatingAccount } from '../../helpers/dev-control-specs.js';
+// hardhat_stopImpersonatingAccount: the shared spec (test/helpers/dev-impersonation-specs.ts), under the Hardhat name.
+import { describeStopImpersonatingAccount } from '../../helpers/dev-impersonation-specs.js';
 
 describeStopImpersonatingAccount('hardhat');

@@ -1,7 +1,7 @@
 // What the comparison of two schemas finds at one place, and the findings of the keywords compared value by value:
 // enum, pattern, bounds and multipleOf.
 
-import { deepEqual } from '../json.js';
+import { deepEqual } from '../../../shared/contract/json.js';
 import { admits, show, type Branch } from './branches.js';
 import { comparePatterns } from './pattern.js';
 

@@ -4,8 +4,8 @@
 // silently wrong one. test/unit/schema-check.spec.ts checks it agrees with generated/ (ajv) on the contract.
 // No Node APIs: it is served to the browser as is, with the two contract modules it imports.
 
-import { deepEqual, isObject as isPlainObject } from "../../contract/json.js";
-import { RECURSIVE_REF, RefError, resolvePointer } from "../../contract/refs.js";
+import { deepEqual, isObject as isPlainObject } from "../shared/contract/json.js";
+import { RECURSIVE_REF, RefError, resolvePointer } from "../shared/contract/refs.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -3,8 +3,8 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { DocumentError, parseDocument, readDocument } from './document.js';
-import type { JsonObject } from './json.js';
+import { DocumentError, parseDocument, readDocument } from '../../shared/contract/document.js';
+import type { JsonObject } from '../../shared/contract/json.js';
 
 export interface ContractSource {
   /** How the document is named in reports: the file path or `REV:path`. */

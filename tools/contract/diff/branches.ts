@@ -1,8 +1,8 @@
 // A JSON Schema as branches, one per JSON type it admits, with the assertion keywords that apply to each:
 // what the schema comparer pairs and compares, and the small algebra over them (intersection, membership of a value).
 
-import { deepEqual, type JsonObject } from '../json.js';
-import { componentName, schemaRefOf } from '../refs.js';
+import { deepEqual, type JsonObject } from '../../../shared/contract/json.js';
+import { componentName, schemaRefOf } from '../../../shared/contract/refs.js';
 
 export type Family = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
 export const FAMILIES: readonly Family[] = ['string', 'number', 'boolean', 'null', 'array', 'object'];

@@ -6,13 +6,13 @@ import { writeChangelog } from './changelog.js';
 import { requiredBump } from './diff/change.js';
 import { diffContracts } from './diff/diff.js';
 import { DIFF_FORMATS, formatDiff, type DiffFormat } from './diff/format.js';
-import { DocumentError, readDocument } from './document.js';
-import { isObject } from './json.js';
+import { DocumentError, readDocument } from '../../shared/contract/document.js';
+import { isObject } from '../../shared/contract/json.js';
 import { checkVersion, contractVersion } from './gate.js';
 import { lintContract, type LintProblem } from './lint.js';
-import { RefError } from './refs.js';
+import { RefError } from '../../shared/contract/refs.js';
 import { readReleases, releaseFile, writeRelease } from './released.js';
-import { projectRoot } from './root.js';
+import { projectRoot } from '../../shared/contract/root.js';
 import { readContractSource, type ContractSource } from './source.js';
 
 export const CONTRACT_HELP = `Usage: evm-node contract diff [BASE [HEAD]] [--base REV|FILE] [--head REV|FILE]

@@ -6,8 +6,8 @@
 // declared-errors.spec.ts), which sees every error the node sends.
 
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { isObject, type JsonObject } from './json.js';
-import { deref, followRecursiveRefs, refOf, resolvePointer } from './refs.js';
+import { isObject, type JsonObject } from '../../shared/contract/json.js';
+import { deref, followRecursiveRefs, refOf, resolvePointer } from '../../shared/contract/refs.js';
 import { checkVersion } from './gate.js';
 import type { Release } from './released.js';
 import { referenceToolProblems } from './reference-tools.js';

@@ -1,7 +1,7 @@
 // Where the schemas of an OpenRPC document are: the keywords whose values are schemas (draft-07), and a walk over
 // every schema of a document with its JSON pointer. Shared by the contract lint and the generator.
 
-import { isObject, type JsonObject } from './json.js';
+import { isObject, type JsonObject } from '../../shared/contract/json.js';
 
 /** Keywords whose value maps names to schemas. */
 export const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];

@@ -3,8 +3,8 @@
 
 import { countBySeverity, requiredBump, type Bump, type Change } from './diff/change.js';
 import { diffContracts } from './diff/diff.js';
-import { isObject, type JsonObject } from './json.js';
-import { deref } from './refs.js';
+import { isObject, type JsonObject } from '../../shared/contract/json.js';
+import { deref } from '../../shared/contract/refs.js';
 import type { Release } from './released.js';
 import { bumpVersion, formatVersion, parseVersion } from './semver.js';
 

@@ -8,8 +8,8 @@
 // way: branches of one type are paired (equal first, then by component name), and a branch left over was removed or
 // added. oneOf's "exactly one" is read as anyOf: alternatives that start overlapping are not reported.
 
-import { deepEqual, isObject, type JsonObject } from '../json.js';
-import { componentName, resolvePointer, schemaRefOf } from '../refs.js';
+import { deepEqual, isObject, type JsonObject } from '../../../shared/contract/json.js';
+import { componentName, resolvePointer, schemaRefOf } from '../../../shared/contract/refs.js';
 import { FAMILIES, intersect, ownBranches, describe, show, type Branch } from './branches.js';
 import { enumFindings, lowerBound, multipleOfFindings, patternFindings, upperBound, type Finding } from './findings.js';
 

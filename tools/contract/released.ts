@@ -3,8 +3,8 @@
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDocument } from './document.js';
-import type { JsonObject } from './json.js';
+import { readDocument } from '../../shared/contract/document.js';
+import type { JsonObject } from '../../shared/contract/json.js';
 import { compareVersions, parseVersion, type Version } from './semver.js';
 
 export const RELEASED_DIR = 'contract/released';

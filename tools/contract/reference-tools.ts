@@ -5,9 +5,9 @@
 // its TypeScript types after schema titles and method names. Pure; the contract lint reports these, the contract diff
 // counts a change that introduces one as breaking. test/contract/reference-tools.spec.ts runs the tools themselves.
 
-import { deepEqual, isObject, type JsonObject } from './json.js';
+import { deepEqual, isObject, type JsonObject } from '../../shared/contract/json.js';
 import { pascalCase } from './names.js';
-import { RECURSIVE_REF, RefError, componentName, resolvePointer } from './refs.js';
+import { RECURSIVE_REF, RefError, componentName, resolvePointer } from '../../shared/contract/refs.js';
 import { walkDocumentSchemas } from './schema-walk.js';
 
 export interface ToolProblem {

@@ -2,9 +2,9 @@
 // Pure: no I/O. Methods are matched by name (a removed and an added method with the same params and result are a
 // rename), params by name and position, schemas with `$ref`s resolved (schema.ts).
 
-import { deepEqual, isObject, type JsonObject } from '../json.js';
+import { deepEqual, isObject, type JsonObject } from '../../../shared/contract/json.js';
 import { referenceToolProblems, type ToolProblem } from '../reference-tools.js';
-import { deref } from '../refs.js';
+import { deref } from '../../../shared/contract/refs.js';
 import type { Change } from './change.js';
 import { SchemaComparer, child, type Finding } from './schema.js';
 
