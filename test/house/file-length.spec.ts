@@ -11,7 +11,7 @@ const FOLDERS = ['src', 'scripts', 'test/helpers', 'tools', 'shared', 'playgroun
 const MAX_LINES = 400;
 
 // Being split by other engineers as this rule lands; the merge of their work removes them from here.
-const TEMPORARILY_ALLOWED = new Set(['src/fork/fork-state.ts', 'src/txpool/pool.ts']);
+const TEMPORARILY_ALLOWED = new Set(['src/txpool/pool.ts']);
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
