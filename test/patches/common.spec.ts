@@ -1,5 +1,6 @@
 // patches/@ethereumjs+common: isActivatedEIP from a Set, hardforks() built once, and updateParams skipping a
-// merge that changes nothing answer what the unedited Common answers, fork after fork, copy after copy.
+// merge that changes nothing (a set found held remembered until the parameters change) answer what the
+// unedited Common answers, fork after fork, copy after copy.
 import { paramsBlock } from '@ethereumjs/block';
 import * as common from '@ethereumjs/common';
 import { paramsEVM } from '@ethereumjs/evm';
