@@ -84,9 +84,12 @@ export async function world(e: Engine, common: Common, accounts: readonly Accoun
   return state;
 }
 
-export async function runCase(e: Engine, c: Case): Promise<CaseRun> {
+/** Makes the state a case runs on: {@link world} unless a spec wants another (reads that wait, say). */
+export type MakeState = (e: Engine, common: Common, accounts: readonly AccountSpec[]) => Promise<MerkleStateManager>;
+
+export async function runCase(e: Engine, c: Case, makeState: MakeState = world): Promise<CaseRun> {
   const common = devCommon(e);
-  const state = await world(e, common, c.accounts);
+  const state = await makeState(e, common, c.accounts);
   const vm: VM = await e.vm.createVM({ common, stateManager: state, blockchain: history() });
   const { block: env } = c;
   const block = e.block.createBlock(

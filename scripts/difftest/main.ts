@@ -1,9 +1,11 @@
 // npm run difftest -- [--cases N] [--seed S] [--trace-every K] [--no-chain]: the differential test's long run.
-// Exits 1 on any mismatch, printing each with its diff.
+// Exits 1 on any mismatch, printing each with its diff. With --speed [--rounds R], instead: each engine's CPU
+// time per operation (speed.ts).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { difftest } from './run.js';
+import { speed } from './speed.js';
 
 const { values } = parseArgs({
   options: {
@@ -11,8 +13,18 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 1_000_000_000) },
     'trace-every': { type: 'string', default: '10' },
     'no-chain': { type: 'boolean', default: false },
+    speed: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '5' },
   },
 });
+if (values.speed) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const row of await speed(Number(values.rounds))) {
+    const [edited, pristine] = [median(row.edited), median(row.pristine)];
+    console.log(`${row.op}: edited ${edited.toFixed(1)} µs, pristine ${pristine.toFixed(1)} µs (median of ${row.edited.length}; edited ÷ pristine ${(edited / pristine).toFixed(2)})`);
+  }
+  process.exit(0);
+}
 const started = performance.now();
 const seed = Number(values.seed);
 const report = await difftest({
