@@ -1,7 +1,7 @@
 // npm run difftest -- [--cases N] [--seed S] [--trace-every K] [--no-chain] [--recorded FILE]: the differential test's
 // long run (the recorded transactions: the fixture's unless FILE is another recording).
-// Exits 1 on any mismatch, printing each with its diff. With --speed [--rounds R], instead: each engine's CPU
-// time per operation (speed.ts).
+// Exits 1 on any mismatch, printing each with its diff. With --speed [--rounds R] [--op NAME], instead: each
+// engine's CPU time per operation (speed.ts).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,11 +17,12 @@ const { values } = parseArgs({
     recorded: { type: 'string' },
     speed: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '5' },
+    op: { type: 'string', default: '' },
   },
 });
 if (values.speed) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  for (const row of await speed(Number(values.rounds))) {
+  for (const row of await speed(Number(values.rounds), values.op)) {
     const [edited, pristine] = [median(row.edited), median(row.pristine)];
     console.log(`${row.op}: edited ${edited.toFixed(1)} µs, pristine ${pristine.toFixed(1)} µs (median of ${row.edited.length}; edited ÷ pristine ${(edited / pristine).toFixed(2)})`);
   }
