@@ -52,7 +52,7 @@ async function setUp(e: Engine): Promise<Bench> {
 
 type Op = (b: Bench, i: number) => Promise<unknown>;
 
-function ops(signer: Signer): Record<string, { count: number; make: (b: Bench) => Op }> {
+function ops(signer: Signer): Record<string, { count: number; make: () => Op }> {
   return {
     'eth_call balanceOf (runCall)': {
       count: 3000,
@@ -131,7 +131,7 @@ export async function speed(rounds: number, only = ''): Promise<SpeedRow[]> {
       const order = round % 2 === 0 ? (['edited', 'pristine'] as const) : (['pristine', 'edited'] as const);
       for (const side of order) {
         const bench = await setUp(both[side]);
-        const op = make(bench);
+        const op = make();
         row[side].push(await time(bench, op, count));
       }
     }
