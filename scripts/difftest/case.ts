@@ -39,6 +39,10 @@ export interface Case {
   steps: Step[];
   /** compare the EVM's step events and each message's end too */
   trace: boolean;
+  /** the chain's id (31337 unless given) */
+  chainId?: bigint;
+  /** run the transactions (not the messages) as one block built on `block`, system calls and state root included */
+  asBlock?: boolean;
 }
 
 /** What one engine answered for a case: an outcome per step (state root included), and the trace. */
@@ -50,14 +54,16 @@ export interface CaseRun {
   common: Common;
 }
 
-const devCommons = new WeakMap<Engine, Common>();
+const devCommons = new WeakMap<Engine, Map<bigint, Common>>();
 
-/** The dev chain's Common (chain id 31337, Osaka), with every library's parameters, as the node makes it: a copy of one made once. */
-export function devCommon(e: Engine): Common {
-  let common = devCommons.get(e);
+/** The dev chain's Common (chain id 31337 unless given, Osaka), with every library's parameters, as the node makes it: a copy of one made once. */
+export function devCommon(e: Engine, chainId = 31337n): Common {
+  let byChain = devCommons.get(e);
+  if (byChain === undefined) devCommons.set(e, (byChain = new Map()));
+  let common = byChain.get(chainId);
   if (common === undefined) {
-    common = withLibraryParams(e, e.common.createCustomCommon({ chainId: 31337 }, e.common.Mainnet, { hardfork: e.common.Hardfork.Osaka, customCrypto: CRYPTO }));
-    devCommons.set(e, common);
+    common = withLibraryParams(e, e.common.createCustomCommon({ chainId: Number(chainId) }, e.common.Mainnet, { hardfork: e.common.Hardfork.Osaka, customCrypto: CRYPTO }));
+    byChain.set(chainId, common);
   }
   return common.copy();
 }
@@ -84,9 +90,12 @@ export async function world(e: Engine, common: Common, accounts: readonly Accoun
   return state;
 }
 
-export async function runCase(e: Engine, c: Case): Promise<CaseRun> {
-  const common = devCommon(e);
-  const state = await world(e, common, c.accounts);
+/** Makes the state a case runs on: {@link world} unless a spec wants another (reads that wait, say). */
+export type MakeState = (e: Engine, common: Common, accounts: readonly AccountSpec[]) => Promise<MerkleStateManager>;
+
+export async function runCase(e: Engine, c: Case, makeState: MakeState = world): Promise<CaseRun> {
+  const common = devCommon(e, c.chainId);
+  const state = await makeState(e, common, c.accounts);
   const vm: VM = await e.vm.createVM({ common, stateManager: state, blockchain: history() });
   const { block: env } = c;
   const block = e.block.createBlock(
@@ -106,8 +115,8 @@ export async function runCase(e: Engine, c: Case): Promise<CaseRun> {
     { common },
   );
   const trace = c.trace ? listen(vm) : undefined;
-  const outcomes: Outcome[] = [];
-  for (const step of c.steps) {
+  const outcomes = c.asBlock === true ? await blockOutcomes(e, vm, c) : [];
+  for (const step of c.asBlock === true ? [] : c.steps) {
     let outcome: Outcome;
     try {
       if (step.kind === 'tx') {
@@ -134,4 +143,44 @@ export async function runCase(e: Engine, c: Case): Promise<CaseRun> {
   }
   trace?.stop();
   return { outcomes, trace: trace?.trace, state, common };
+}
+
+/**
+ * A block case's outcomes: each transaction's as the block builder adds it (the system writes of EIP-4788 and 2935
+ * before the first), then the block's — its requests (the EIP-7002 and 7251 system calls) and its header's roots,
+ * bloom and gas. A parent of the block's fork precedes it.
+ */
+async function blockOutcomes(e: Engine, vm: VM, c: Case): Promise<Outcome[]> {
+  const { block: env } = c;
+  const common = vm.common;
+  const parentBlock = e.block.createBlock(
+    { header: { number: env.number - 1n, timestamp: env.timestamp - 12n, gasLimit: env.gasLimit, baseFeePerGas: env.baseFeePerGas, excessBlobGas: 0n, blobGasUsed: 0n, parentBeaconBlockRoot: new Uint8Array(32) } },
+    { common },
+  );
+  const outcomes: Outcome[] = [];
+  try {
+    const builder = await e.vm.buildBlock(vm, {
+      parentBlock,
+      headerData: { number: env.number, timestamp: env.timestamp, coinbase: env.coinbase, gasLimit: env.gasLimit, baseFeePerGas: env.baseFeePerGas, mixHash: env.prevRandao, excessBlobGas: env.excessBlobGas, parentBeaconBlockRoot: env.prevRandao },
+      withdrawals: [],
+      blockOpts: { putBlockIntoBlockchain: false },
+    });
+    for (const step of c.steps) {
+      if (step.kind !== 'tx') continue;
+      try {
+        outcomes.push(txOutcome(await builder.addTransaction(e.tx.createTxFromRLP(step.raw, { common }))));
+      } catch (error) {
+        outcomes.push(thrown(error));
+      }
+    }
+    const { block, requests } = await builder.build();
+    const { header } = block;
+    outcomes.push({
+      requests: (requests ?? []).map((request) => hex(request.bytes)),
+      header: { stateRoot: hex(header.stateRoot), receiptTrie: hex(header.receiptTrie), transactionsTrie: hex(header.transactionsTrie), bloom: hex(header.logsBloom), gasUsed: String(header.gasUsed), requestsHash: hex(header.requestsHash) },
+    });
+  } catch (error) {
+    outcomes.push(thrown(error));
+  }
+  return outcomes;
 }

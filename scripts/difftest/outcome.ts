@@ -76,9 +76,13 @@ export function txOutcome(r: RunTxResultLike): Outcome {
   };
 }
 
-/** A step the engine refused or failed on: its message (the same input must fail the same way). */
+/**
+ * A step the engine refused or failed on: its message (the same input must fail the same way), with runs of white
+ * space as one: a message of the transaction library quotes a function's source text (Common's chainId, for a
+ * transaction of another chain), which the pristine copies' bundle indents otherwise.
+ */
 export function thrown(error: unknown): Outcome {
-  return { thrown: error instanceof Error ? error.message : String(error) };
+  return { thrown: (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ') };
 }
 
 /** Where two JSON values first differ (a path and both values), or undefined when they are equal. */

@@ -4,9 +4,13 @@ import type { Case } from './case.js';
 import { compareCase, type Mismatch } from './compare.js';
 import { compareChain, executionApisChain } from './corpus/chain.js';
 import { randomCase } from './corpus/random.js';
+import { recordedCases } from './corpus/recorded.js';
 import { tokenCase } from './corpus/token.js';
 import { engines } from './engine.js';
 import { Signer } from './signer.js';
+
+/** The recorded transactions npm test replays: a part of the suite's, recorded (see docs/engine.md). */
+export const RECORDED_FIXTURE = 'test/fixtures/difftest/recorded-txs.jsonl';
 
 export interface DifftestOptions {
   /** generated cases (one in every `tokenEvery` is a token case instead) */
@@ -18,6 +22,8 @@ export interface DifftestOptions {
   tokenEvery: number;
   /** replay the execution-apis chain (traced) as well */
   chain: boolean;
+  /** a recording of transactions the suite sent (test/helpers/recorded-txs.ts), replayed (traced) as well */
+  recorded?: string;
   /** the repository's root, where test/fixtures is */
   root: string;
   progress?: (done: number, mismatches: number) => void;
@@ -27,7 +33,12 @@ export interface DifftestReport {
   random: number;
   token: number;
   traced: number;
+  /** generated cases run as a built block */
+  blocks: number;
   transactions: number;
+  /** cases made of recorded transactions, and how many transactions they replayed */
+  recorded: number;
+  recordedTransactions: number;
   chainBlocks: number;
   mismatches: Mismatch[];
   chainProblems: string[];
@@ -36,7 +47,7 @@ export interface DifftestReport {
 export async function difftest(options: DifftestOptions): Promise<DifftestReport> {
   const both = await engines();
   const signer = new Signer(both.edited);
-  const report: DifftestReport = { random: 0, token: 0, traced: 0, transactions: 0, chainBlocks: 0, mismatches: [], chainProblems: [] };
+  const report: DifftestReport = { random: 0, token: 0, traced: 0, blocks: 0, transactions: 0, recorded: 0, recordedTransactions: 0, chainBlocks: 0, mismatches: [], chainProblems: [] };
   for (let i = 0; i < options.cases; i++) {
     const seed = options.seed + i;
     const trace = i % options.traceEvery === 0;
@@ -45,10 +56,17 @@ export async function difftest(options: DifftestOptions): Promise<DifftestReport
     if (isToken) report.token++;
     else report.random++;
     if (trace) report.traced++;
+    if (c.asBlock === true) report.blocks++;
     report.transactions += c.steps.length;
     const mismatch = await compareCase(both, c);
     if (mismatch !== undefined) report.mismatches.push(mismatch);
     if ((i + 1) % 500 === 0) options.progress?.(i + 1, report.mismatches.length);
+  }
+  for (const c of options.recorded === undefined ? [] : recordedCases(both.edited, options.recorded, true)) {
+    report.recorded++;
+    report.recordedTransactions += c.steps.length;
+    const mismatch = await compareCase(both, c);
+    if (mismatch !== undefined) report.mismatches.push(mismatch);
   }
   if (options.chain) {
     const chain = executionApisChain(options.root);

@@ -209,9 +209,10 @@ export class FlatState implements StateManagerInterface {
    * Writes the layers' net effect into `trie`, in the order MerkleStateManager itself would have
    * taken them: deletions, cleared storage, accounts, code, then slots (its flush then computes
    * each storage root and puts the account with it). What the snapshot shows the trie holds already
-   * is left out, as it changes nothing: every block's system calls of EIP-7002 and 7251 put their
-   * contracts' accounts back as they found them, zero four slots of their empty queues, and delete
-   * the system address, which does not exist.
+   * is left out, as it changes nothing: the system calls of EIP-7002 and 7251, where they run (their
+   * queues busy, or a tracer listening: patches/@ethereumjs+vm skips them otherwise), put their
+   * contracts' accounts back as they found them, zero slots already zero, and delete the system
+   * address, which does not exist.
    */
   private async writeTo(trie: MerkleStateManager): Promise<void> {
     const { accounts, cleared, code, storage } = this.net();

@@ -1,6 +1,8 @@
 // Minimal JSON-RPC client for tests: no library in between, so tests see the wire format. Every error answered
-// is recorded for the declared-errors check (declared-errors.ts).
+// is recorded for the declared-errors check (declared-errors.ts); with EVM_NODE_RECORD_TXS set, every raw
+// transaction sent, for the differential test (recorded-txs.ts).
 import { recordExchange } from './declared-errors.js';
+import { recordSentTransactions } from './recorded-txs.js';
 
 export class RpcCallError extends Error {
   constructor(
@@ -25,6 +27,7 @@ let nextId = 1;
 
 /** POSTs `body` (a string is sent verbatim, anything else JSON-encoded). */
 export async function rpcRaw(url: string, body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+  recordSentTransactions(url, body);
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

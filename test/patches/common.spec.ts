@@ -1,5 +1,7 @@
 // patches/@ethereumjs+common: isActivatedEIP from a Set, hardforks() built once, and updateParams skipping a
-// merge that changes nothing answer what the unedited Common answers, fork after fork, copy after copy.
+// merge that changes nothing (a set found held remembered until the parameters change; parameters changed
+// back to what they were take their caches back) answer what the unedited Common answers, fork after fork,
+// copy after copy.
 import { paramsBlock } from '@ethereumjs/block';
 import * as common from '@ethereumjs/common';
 import { paramsEVM } from '@ethereumjs/evm';
@@ -76,6 +78,37 @@ describe('patches/@ethereumjs+common', () => {
         expect(answers(edited, names, eips), `${kind} ${name}`).to.deep.equal(answers(unedited, names, eips));
       }
     }
+  });
+
+  it("takes back its parameters' cache when a VM's creation changes them and back (the EVM's and VM's sets disagree)", async () => {
+    const { createVM } = await import('@ethereumjs/vm');
+    const [edited, unedited] = pair('mainnet');
+    edited.setHardfork(common.Hardfork.Osaka);
+    unedited.setHardfork(common.Hardfork.Osaka);
+    for (const set of ours.slice(0, 4)) edited.updateParams(set as never);
+    for (const set of theirs().slice(0, 4)) unedited.updateParams(set as never);
+    // The EVM's set says 8192 for EIP-2935's window, the VM's 8191; a VM merges the EVM's first.
+    expect([paramsEVM[2935]?.historyServeWindow, paramsVM[2935]?.historyServeWindow]).to.deep.equal([8192, 8191]);
+    const builds = { count: 0 };
+    const prototype = common.Common.prototype as unknown as { _buildParamsCache(): void };
+    const build = prototype._buildParamsCache;
+    prototype._buildParamsCache = function (this: common.Common) {
+      builds.count++;
+      build.call(this);
+    };
+    try {
+      await createVM({ common: edited.copy() });
+      await pristine.vm.createVM({ common: unedited.copy() });
+      builds.count = 0;
+      const copies = Array.from({ length: 5 }, () => edited.copy());
+      for (const copy of copies) copy.updateParams(paramsTx as never);
+      expect(builds.count, 'caches rebuilt for copies made after the VM').to.equal(0);
+    } finally {
+      prototype._buildParamsCache = build;
+    }
+    const copy = unedited.copy();
+    copy.updateParams(pristine.tx.paramsTx as never);
+    expect(answers(edited.copy(), names, eips)).to.deep.equal(answers(copy, names, eips));
   });
 
   it('answers as before through random merges, resets, fork changes and copies (copies share their parameters)', () => {

@@ -1,11 +1,13 @@
 // Generated cases: a world of four contracts running random programs (programs.ts), the dev senders, an
 // account delegating to a contract (EIP-7702), and one to three transactions or messages into it, of every
-// transaction type but blob-carrying ones, with gas from too little for the intrinsic cost up to millions.
+// transaction type but blob-carrying ones, with gas from too little for the intrinsic cost up to millions;
+// one in four is a block, built on the forks' system contracts (system.ts).
 import type { PrefixedHexString } from '@ethereumjs/util';
 import type { AccountSpec, Case, Step } from '../case.js';
 import { ProgramGenerator, type Targets } from '../programs.js';
 import { Random } from '../random.js';
 import { SENDERS, type Signer } from '../signer.js';
+import { queueTransaction, systemAccounts } from './system.js';
 
 const at = (n: number): PrefixedHexString => `0x${n.toString(16).padStart(40, '0')}`;
 const CONTRACTS = [0xc0de00, 0xc0de01, 0xc0de02, 0xc0de03].map(at);
@@ -54,8 +56,18 @@ export function randomCase(seed: number, signer: Signer, trace: boolean): Case {
         : [{ address: random.pick([...CONTRACTS, EOA]), storageKeys: Array.from({ length: random.int(3) }, () => `0x${random.int(6).toString(16).padStart(64, '0')}`) }];
     steps.push({ kind: 'tx', raw: signer.sign(random.int(SENDERS.length), { type, to, data, value, gasLimit, ...fees, accessList }) });
   }
+  // One case in four runs as a block built on the forks' system contracts (with its own stream of choices, so that
+  // its programs and transactions are those of its seed): its messages dropped, requests added to the queues.
+  const asBlock = new Random(Math.imul(seed ^ 0x5b10c, 0x9e3779b1));
+  asBlock.next(); // xorshift's first numbers from nearby seeds are alike
+  const block = asBlock.chance(0.25);
+  if (block) {
+    accounts.push(...systemAccounts(asBlock));
+    for (let i = asBlock.int(3); i > 0; i--) steps.push(queueTransaction(asBlock, signer));
+  }
   return {
-    name: `random seed ${seed}`,
+    name: `random seed ${seed}${block ? ' (a block)' : ''}`,
+    asBlock: block,
     accounts,
     block: {
       number: 1000n,
@@ -66,7 +78,7 @@ export function randomCase(seed: number, signer: Signer, trace: boolean): Case {
       prevRandao: random.bytes(32),
       excessBlobGas: BigInt(random.int(3)) * 1_000_000n,
     },
-    steps,
+    steps: block ? steps.filter((step) => step.kind === 'tx') : steps,
     trace,
   };
 }

@@ -1,0 +1,23 @@
+// With EVM_NODE_RECORD_TXS naming a file, every raw transaction the suite sends through rpc.ts (eth_sendRawTransaction,
+// alone or in a batch) is appended to it as a JSON line, {"node": URL, "raw": "0x…"}, in the order sent: the
+// differential test's recorded corpus (scripts/difftest/corpus/recorded.ts) replays such a file, one case per node.
+
+import { appendFileSync } from 'node:fs';
+
+const file = process.env.EVM_NODE_RECORD_TXS;
+
+export function recordSentTransactions(url: string, request: unknown): void {
+  if (file === undefined || file === '') return;
+  let parsed = request;
+  if (typeof request === 'string') {
+    try {
+      parsed = JSON.parse(request);
+    } catch {
+      return;
+    }
+  }
+  for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+    const { method, params } = (call ?? {}) as { method?: unknown; params?: unknown };
+    if (method === 'eth_sendRawTransaction' && Array.isArray(params) && typeof params[0] === 'string') appendFileSync(file, `${JSON.stringify({ node: url, raw: params[0] })}\n`);
+  }
+}
