@@ -12,6 +12,12 @@ export class PoolIndex {
   private readonly prices = new CheapestIndex(this.all);
   private readonly senders = new Map<string, SenderList>();
   private pendingTotal = 0;
+  private changes = 0;
+
+  /** Changes whenever a transaction comes, goes or moves between pending and queued: what answers made from the content are kept under. */
+  get version(): number {
+    return this.changes;
+  }
 
   get(hashHex: string): PooledTx | undefined {
     return this.all.get(hashHex);
@@ -78,6 +84,7 @@ export class PoolIndex {
 
   /** Pools `ptx`; `commitNonce` is its sender's state nonce, should the sender be new here. */
   attach(ptx: PooledTx, commitNonce: bigint): void {
+    this.changes++;
     let list = this.senders.get(ptx.senderHex);
     if (list === undefined) {
       list = new SenderList(ptx.sender, commitNonce);
@@ -91,6 +98,7 @@ export class PoolIndex {
   }
 
   detach(ptx: PooledTx): void {
+    this.changes++;
     this.all.delete(ptx.hashHex);
     const list = this.senders.get(ptx.senderHex);
     if (list === undefined) return;
@@ -107,6 +115,7 @@ export class PoolIndex {
   rebase(senderHex: string, nonce: bigint): PooledTx[] {
     const list = this.senders.get(senderHex);
     if (list === undefined) return [];
+    this.changes++;
     const before = list.pendingCount;
     const stale = list.rebase(nonce);
     this.pendingTotal += list.pendingCount - before;
@@ -116,6 +125,7 @@ export class PoolIndex {
   }
 
   clear(): void {
+    this.changes++;
     this.all.clear();
     this.senders.clear();
     this.pendingTotal = 0;

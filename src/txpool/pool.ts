@@ -96,6 +96,11 @@ export class TxPool {
     return this.index.has(hashHex.toLowerCase());
   }
 
+  /** Changes whenever the content does (a transaction comes, goes, or moves between pending and queued). */
+  get version(): number {
+    return this.index.version;
+  }
+
   size(): PoolSize {
     return this.index.size(this.limit);
   }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const COMPILED_SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
 export interface CompiledModule {
-  /** path under src/, e.g. `methods/eth/state.js` */
+  /** path under src/, e.g. `methods/eth/getProof.js` */
   path: string;
   text: string;
   /** the modules it imports or re-exports statically, as paths under src/ */
