@@ -18,17 +18,20 @@ export class AnswerCache {
    * (the least recently asked for go first, past the method's bound in CACHE_LIMITS.answers). A kept
    * answer is shared between requests: never change one.
    */
-  async answer<M extends KeptMethod>(method: M, version: string | number, params: string, make: () => Kept<M> | Promise<Kept<M>>): Promise<Kept<M>> {
+  answer<M extends KeptMethod>(method: M, version: string | number, params: string, make: () => Kept<M> | Promise<Kept<M>>): Kept<M> | Promise<Kept<M>> {
     let answers = this.kept.get(method);
     if (answers === undefined) {
       answers = new LruCache(CACHE_LIMITS.answers[method]);
       this.kept.set(method, answers);
     }
     const key = `${version} ${params}`;
-    const kept = answers.get(key) as Kept<M> | undefined;
-    if (kept !== undefined) return kept;
-    const made = sharedResult(await make());
-    answers.set(key, made);
-    return made;
+    // A kept answer is handed back as it is, not through a promise of its own: polling the head or the pool is the common case.
+    return (answers.get(key) as Kept<M> | undefined) ?? keep(answers, key, make);
   }
+}
+
+async function keep<T extends object>(answers: LruCache<string, object>, key: string, make: () => T | Promise<T>): Promise<T> {
+  const made = sharedResult(await make());
+  answers.set(key, made);
+  return made;
 }
