@@ -115,9 +115,10 @@ export class PoolIndex {
   rebase(senderHex: string, nonce: bigint): PooledTx[] {
     const list = this.senders.get(senderHex);
     if (list === undefined) return [];
-    this.changes++;
     const before = list.pendingCount;
     const stale = list.rebase(nonce);
+    // A sender whose transactions all stay where they were changes nothing a reader sees.
+    if (stale.length > 0 || list.pendingCount !== before) this.changes++;
     this.pendingTotal += list.pendingCount - before;
     for (const ptx of stale) this.all.delete(ptx.hashHex);
     if (list.size === 0) this.senders.delete(senderHex);
