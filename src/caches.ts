@@ -10,12 +10,14 @@ export const CACHE_LIMITS = {
    */
   blocks: 128,
   blockBytes: 2 * 1024 * 1024,
-  /** Formatted eth_getBlockBy* answers (methods/eth/blocks.ts), newest blocks first: the head is asked for over and over. */
-  formattedBlocks: 4,
+  /**
+   * Answers kept for reuse, per method (rpc/answer-cache.ts): blocks (formatted and serialised, the
+   * newest asked for first: the head is asked for over and over), proofs by state root, address and
+   * keys, and the pool's last content.
+   */
+  answers: { eth_getBlockByHash: 4, eth_getBlockByNumber: 4, eth_getProof: 64, txpool_content: 1, txpool_inspect: 1 },
   /** Logs-bloom bits of recent emitters and topics (chain/bloom.ts), for receipts' blooms. */
   bloomValues: 4096,
-  /** eth_getProof answers by state root, address and keys (methods/eth/state.ts), formatted and serialised. */
-  proofs: 64,
   /**
    * Trie nodes and code shared by every state view (storage/node-cache.ts), in bytes: those on
    * probation (landed with a block, or read from disk once) and those asked for again while there.
@@ -138,4 +140,20 @@ export class LruCache<K, V> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * `make`, remembered per object: for what is derived from an immutable object (a pooled transaction's
+ * formatted form), kept while the object lives and made once.
+ */
+export function perObject<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
 }

@@ -22,6 +22,8 @@ import type { StateDumps } from '../dev/state-dumps.js';
 import type { GenesisSettings } from '../config.js';
 import type { TraceService } from '../tracing/trace-service.js';
 import type { Simulator } from '../simulation/simulate.js';
+import type { Submission } from '../producer/submission.js';
+import type { AnswerCache } from '../rpc/answer-cache.js';
 
 /** The node as a whole, beyond the chain it serves. */
 export interface NodeControl {
@@ -52,8 +54,8 @@ export interface ForkRequest {
 }
 
 /**
- * Everything a method may use. Each method module takes only the members it needs
- * (`Pick<Services, …>`), so its dependencies are visible in its signature.
+ * Everything the node gives its methods. Each method's file takes only the members it needs
+ * (`Pick<MethodServices, …>`), so its dependencies are visible in its signature.
  */
 export interface Services {
   config: NodeConfig;
@@ -92,6 +94,14 @@ export interface Services {
   impersonation: Impersonation;
   /** the node itself: its id, reset, logging */
   node: NodeControl;
+}
+
+/** What the method layer keeps besides the node's services: made with the method table, one per chain served. */
+export interface MethodServices extends Services {
+  /** the one way a caller's transaction enters the pool (nonce lock, journal, automine) */
+  submission: Submission;
+  /** answers kept for reuse, by method, version and params */
+  answers: AnswerCache;
 }
 
 /** What a method handler is: the contract's params and result, and the transport's call context. */

@@ -1,7 +1,7 @@
 /**
  * Admission checks, in go-ethereum's order (core/txpool/validation.go):
  * stateless rules, sender recovery, then the account-state rules. Pool-level
- * rules (already known, replacement, capacity) live in pool.ts.
+ * rules (already known, replacement, capacity) live in entry.ts.
  */
 import { getCalldataFloorGas, isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, publicToAddress, toChecksumAddress } from '@ethereumjs/util';

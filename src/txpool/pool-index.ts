@@ -12,6 +12,12 @@ export class PoolIndex {
   private readonly prices = new CheapestIndex(this.all);
   private readonly senders = new Map<string, SenderList>();
   private pendingTotal = 0;
+  private changes = 0;
+
+  /** Changes whenever a transaction comes, goes or moves between pending and queued: what answers made from the content are kept under. */
+  get version(): number {
+    return this.changes;
+  }
 
   get(hashHex: string): PooledTx | undefined {
     return this.all.get(hashHex);
@@ -78,6 +84,7 @@ export class PoolIndex {
 
   /** Pools `ptx`; `commitNonce` is its sender's state nonce, should the sender be new here. */
   attach(ptx: PooledTx, commitNonce: bigint): void {
+    this.changes++;
     let list = this.senders.get(ptx.senderHex);
     if (list === undefined) {
       list = new SenderList(ptx.sender, commitNonce);
@@ -91,6 +98,7 @@ export class PoolIndex {
   }
 
   detach(ptx: PooledTx): void {
+    this.changes++;
     this.all.delete(ptx.hashHex);
     const list = this.senders.get(ptx.senderHex);
     if (list === undefined) return;
@@ -109,6 +117,8 @@ export class PoolIndex {
     if (list === undefined) return [];
     const before = list.pendingCount;
     const stale = list.rebase(nonce);
+    // A sender whose transactions all stay where they were changes nothing a reader sees.
+    if (stale.length > 0 || list.pendingCount !== before) this.changes++;
     this.pendingTotal += list.pendingCount - before;
     for (const ptx of stale) this.all.delete(ptx.hashHex);
     if (list.size === 0) this.senders.delete(senderHex);
@@ -116,6 +126,7 @@ export class PoolIndex {
   }
 
   clear(): void {
+    this.changes++;
     this.all.clear();
     this.senders.clear();
     this.pendingTotal = 0;

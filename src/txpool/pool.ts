@@ -1,18 +1,14 @@
 /**
- * The transaction pool: admission, pending/queued bookkeeping, the journal, and
- * the price order the miner consumes. It never executes transactions and never
- * writes blocks; the chain tells it what was mined (removalOps + afterBlock).
+ * The transaction pool: admission (each entry decided in entry.ts, applied here), pending/queued
+ * bookkeeping, the journal, and the price order the miner consumes. It never executes transactions
+ * and never writes blocks; the chain tells it what was mined (removalOps + afterBlock).
  */
-import { isEOACode7702Tx, TransactionType, type TypedTransaction } from '@ethereumjs/tx';
-import { Address, bytesToHex, createAddressFromString, eoaCode7702RecoverAuthority } from '@ethereumjs/util';
+import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
+import { Address, createAddressFromString, eoaCode7702RecoverAuthority } from '@ethereumjs/util';
 
-import { checkAccountRules, checkGasAndPrice, checkIntrinsicRules, recoverSender } from './admission.js';
-import { loadKzg } from '../crypto/kzg.js';
-import { decodeTx, envelopeType } from './decode.js';
 import { PoolErrors } from './errors.js';
-import { withSender } from './impersonation.js';
-import { effectiveTip, isSufficientBump, maxCost } from '../fees/fees.js';
 import { DeferredJournal } from './deferred-journal.js';
+import { entryOf } from './entry.js';
 import { replayJournal } from './journal-replay.js';
 import { Journal, type JournalOp } from './journal.js';
 import type { Section } from '../storage/database.js';
@@ -23,8 +19,6 @@ import { PoolIndex } from './pool-index.js';
 import {
   DEFAULT_LIMIT,
   DEFAULT_MAX_TX_BYTES,
-  MAX_BLOB_TX_BYTES,
-  PRICE_BUMP_PERCENT,
   type PoolContent,
   type PoolEnv,
   type PoolEvents,
@@ -94,6 +88,11 @@ export class TxPool {
 
   has(hashHex: string): boolean {
     return this.index.has(hashHex.toLowerCase());
+  }
+
+  /** Changes whenever the content does (a transaction comes, goes, or moves between pending and queued). */
+  get version(): number {
+    return this.index.version;
   }
 
   size(): PoolSize {
@@ -315,64 +314,17 @@ export class TxPool {
 
   private async admit(input: Uint8Array, { deferJournal, impersonated }: { deferJournal: boolean; impersonated?: Address }): Promise<PooledTx> {
     if (this.retired) throw PoolErrors.chainReplaced();
-    const raw = Uint8Array.from(input);
-    const blob = envelopeType(raw) === TransactionType.BlobEIP4844;
-    const maxBytes = blob ? Math.max(this.maxTxBytes, MAX_BLOB_TX_BYTES) : this.maxTxBytes;
-    if (raw.length > maxBytes) throw PoolErrors.oversizedData(raw.length, maxBytes);
-    // Verifying blobs needs the KZG trusted setup, loaded on the first blob transaction.
-    if (blob) await loadKzg();
-    const { env } = this;
-    const common = env.common;
-    const blockGasLimit = env.blockGasLimit();
-    const decoded = decodeTx(raw, { common, blockGasLimit });
-    const tx = impersonated === undefined ? decoded : withSender(raw, common, impersonated);
-    const hash = tx.hash();
-    const hashHex = bytesToHex(hash);
-    if (this.index.has(hashHex)) throw PoolErrors.alreadyKnown();
-
-    const ctx = { blockGasLimit, baseFee: env.nextBaseFee(), minGasPrice: this.minGasPrice };
-    checkIntrinsicRules(tx, ctx);
-    const sender = impersonated ?? recoverSender(tx);
-    checkGasAndPrice(tx, sender, ctx);
-    const senderHex = sender.toString();
-
-    const account = await env.account(sender);
-    const known = this.index.senderList(senderHex);
-    if (known !== undefined && known.commitNonce !== account.nonce) {
-      // The state moved on without afterBlock telling us: drop what it made stale first.
-      await this.resync([senderHex], new Map([[senderHex, account.nonce]]));
-    }
-    const list = this.index.senderList(senderHex);
-    const existing = list?.get(tx.nonce);
-    let pendingCost = list?.pendingCost ?? 0n;
-    let replacedCost: bigint | undefined;
-    if (existing !== undefined && list!.isPending(tx.nonce)) {
-      replacedCost = maxCost(existing.tx);
-      pendingCost -= replacedCost;
-    }
-    checkAccountRules(tx, account, pendingCost, replacedCost);
-
-    const ops: JournalOp[] = [];
-    let victim: PooledTx | undefined;
-    if (existing !== undefined) {
-      if (!isSufficientBump(existing.tx, tx, PRICE_BUMP_PERCENT)) throw PoolErrors.replacementUnderpriced();
-      ops.push(this.journal.delOp(existing.hash));
-    } else if (this.index.count >= this.limit) {
-      victim = this.pickVictim(tx, senderHex, ctx.baseFee);
-      ops.push(this.journal.delOp(victim.hash));
-    }
-
-    const ptx: PooledTx = Object.freeze({
-      tx,
-      hash,
-      hashHex,
-      sender,
-      senderHex,
-      raw,
-      seq: this.nextSeq++,
-      nonce: tx.nonce,
-      impersonated: impersonated !== undefined,
+    const { pooled, commitNonce, replaced, evicted } = await entryOf(input, impersonated, {
+      index: this.index,
+      env: this.env,
+      limit: this.limit,
+      minGasPrice: this.minGasPrice,
+      maxTxBytes: this.maxTxBytes,
+      resync: (senderHex, nonce) => this.resync([senderHex], new Map([[senderHex, nonce]])),
     });
+    const { tx, hash, hashHex, sender, senderHex, raw, nonce } = pooled;
+    const ptx: PooledTx = Object.freeze({ tx, hash, hashHex, sender, senderHex, raw, seq: this.nextSeq++, nonce, impersonated: pooled.impersonated });
+    const ops = [replaced, evicted].filter((gone) => gone !== undefined).map((gone) => this.journal.delOp(gone.hash));
     if (deferJournal && ops.length === 0) {
       this.deferred.defer(hashHex);
     } else {
@@ -380,31 +332,17 @@ export class TxPool {
       await this.journal.write(ops);
     }
 
-    if (existing !== undefined) {
-      this.detach(existing);
-      this.events.emit('removed', existing, 'replaced');
+    if (replaced !== undefined) {
+      this.detach(replaced);
+      this.events.emit('removed', replaced, 'replaced');
     }
-    if (victim !== undefined) {
-      this.detach(victim);
-      this.events.emit('removed', victim, 'evicted');
+    if (evicted !== undefined) {
+      this.detach(evicted);
+      this.events.emit('removed', evicted, 'evicted');
     }
-    this.index.attach(ptx, account.nonce);
+    this.index.attach(ptx, commitNonce);
     this.events.emit('added', ptx);
     return ptx;
-  }
-
-  /**
-   * Pool is full: the newcomer must beat the cheapest pooled tx's effective tip.
-   * The victim is the highest-nonce tx of that cheapest tx's sender, so no gap
-   * opens inside anyone's pending run.
-   */
-  private pickVictim(tx: TypedTransaction, senderHex: string, baseFee: bigint): PooledTx {
-    const low = this.index.cheapest(baseFee);
-    if (low === undefined || effectiveTip(tx, baseFee) <= low.tip) throw PoolErrors.poolFull();
-    const victim = this.index.senderList(low.ptx.senderHex)!.highest()!;
-    // Evicting the newcomer's own predecessor would leave the newcomer behind a gap.
-    if (victim.senderHex === senderHex && victim.nonce < tx.nonce) throw PoolErrors.poolFull();
-    return victim;
   }
 
   /**
@@ -441,7 +379,6 @@ export class TxPool {
     this.index.detach(ptx);
     this.deferred.forget(ptx.hashHex);
   }
-
 }
 
 /** Authorities of a 7702 tx's authorization list (their nonces move when it is mined). */
@@ -457,5 +394,3 @@ function authorities(tx: TypedTransaction): Address[] {
   }
   return out;
 }
-
-

@@ -9,7 +9,7 @@ export const COMPILED = fileURLToPath(new URL('../../', import.meta.url));
 export const COMPILED_SRC = join(COMPILED, 'src');
 
 export interface CompiledModule {
-  /** path under src/, e.g. `methods/eth/state.js` */
+  /** path under src/, e.g. `methods/eth/getProof.js` */
   path: string;
   text: string;
   /** the modules it imports or re-exports statically, as paths under src/ */

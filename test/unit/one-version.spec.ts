@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageVersion, projectRoot } from '../../src/contract.js';
-import { clientVersion } from '../../src/methods/net/net.js';
+import { clientVersion } from '../../src/methods/client-version.js';
 
 const root = projectRoot();
 const json = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>;

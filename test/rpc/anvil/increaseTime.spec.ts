@@ -1,4 +1,4 @@
-// anvil's name for evm_increaseTime, answered as anvil answers: a JSON number (src/methods/dev/anvil-aliases.ts).
+// anvil's name for evm_increaseTime, answered as anvil answers: a JSON number (src/methods/aliases.ts).
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 

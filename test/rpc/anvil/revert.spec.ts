@@ -1,4 +1,4 @@
-// anvil's name for evm_revert (src/methods/dev/anvil-aliases.ts).
+// anvil's name for evm_revert (src/methods/aliases.ts).
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 

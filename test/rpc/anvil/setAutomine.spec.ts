@@ -1,4 +1,4 @@
-// anvil's name for evm_setAutomine (src/methods/dev/anvil-aliases.ts), answered as anvil answers.
+// anvil's name for evm_setAutomine (src/methods/aliases.ts), answered as anvil answers.
 import { expect } from 'chai';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 

@@ -1,4 +1,4 @@
-// anvil's name for evm_setIntervalMining, in seconds as anvil takes it (src/methods/dev/anvil-aliases.ts).
+// anvil's name for evm_setIntervalMining, in seconds as anvil takes it (src/methods/aliases.ts).
 import { expect } from 'chai';
 import { startTestNode, type TestNode } from '../../helpers/node.js';
 import { until } from '../../helpers/wait.js';

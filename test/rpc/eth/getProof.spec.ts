@@ -131,7 +131,7 @@ describe('eth_getProof', () => {
   });
 });
 
-// Proofs are kept by state root (methods/eth/state.ts): whatever moves the head's state to another
+// Proofs are kept by state root (methods/eth/getProof.ts, in the answer cache): whatever moves the head's state to another
 // root must be proven at that root, not answered from what was kept.
 describe('eth_getProof as the head’s state moves', () => {
   let node: TestNode;
