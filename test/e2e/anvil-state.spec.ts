@@ -81,7 +81,8 @@ describe('state dumps with anvil itself', function () {
     const theirs = await rpc<{ hash: string; number: string }>(started.url, 'eth_getBlockByNumber', ['latest', false]);
     expect([theirs.number, theirs.hash]).to.deep.equal([head!.number, head!.hash]);
     await rpc(started.url, 'eth_sendTransaction', [{ from: DEV_ADDRESSES[0], to: DEV_ADDRESSES[2], value: '0x1' }]);
-    expect(await rpc(started.url, 'eth_blockNumber')).to.equal('0x2');
+    // anvil answers a send before its automine has mined it.
+    await until(async () => (await rpc(started.url, 'eth_blockNumber')) === '0x2', 'anvil to mine block 2 on the loaded state');
   });
 
   it("anvil_loadState in anvil takes this node's anvil_dumpState answer", async () => {
