@@ -31,6 +31,12 @@ if (values.speed) {
 const started = performance.now();
 const seed = Number(values.seed);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// A case whose promises never settle ends the process with nothing left to run (exit code 13): say which.
+let begun = '';
+let ended = false;
+process.on('exit', () => {
+  if (!ended) process.stderr.write(`difftest: stopped in ${begun || 'its start'} before the run ended\n`);
+});
 const report = await difftest({
   cases: Number(values.cases),
   seed,
@@ -39,8 +45,10 @@ const report = await difftest({
   chain: !values['no-chain'],
   recorded: values.recorded ?? join(root, RECORDED_FIXTURE),
   root,
+  starting: (name) => (begun = name),
   progress: (done, mismatches) => process.stderr.write(`${done} cases, ${mismatches} mismatches, ${((performance.now() - started) / 1000).toFixed(0)} s\n`),
 });
+ended = true;
 for (const mismatch of report.mismatches) console.log(JSON.stringify(mismatch, null, 2));
 for (const problem of report.chainProblems) console.log(problem);
 console.log(

@@ -27,6 +27,8 @@ export interface DifftestOptions {
   /** the repository's root, where test/fixtures is */
   root: string;
   progress?: (done: number, mismatches: number) => void;
+  /** told each case's name as it begins (the last one names a case that never ends) */
+  starting?: (name: string) => void;
 }
 
 export interface DifftestReport {
@@ -58,6 +60,7 @@ export async function difftest(options: DifftestOptions): Promise<DifftestReport
     if (trace) report.traced++;
     if (c.asBlock === true) report.blocks++;
     report.transactions += c.steps.length;
+    options.starting?.(c.name);
     const mismatch = await compareCase(both, c);
     if (mismatch !== undefined) report.mismatches.push(mismatch);
     if ((i + 1) % 500 === 0) options.progress?.(i + 1, report.mismatches.length);
@@ -65,11 +68,13 @@ export async function difftest(options: DifftestOptions): Promise<DifftestReport
   for (const c of options.recorded === undefined ? [] : recordedCases(both.edited, options.recorded, true)) {
     report.recorded++;
     report.recordedTransactions += c.steps.length;
+    options.starting?.(c.name);
     const mismatch = await compareCase(both, c);
     if (mismatch !== undefined) report.mismatches.push(mismatch);
   }
   if (options.chain) {
     const chain = executionApisChain(options.root);
+    options.starting?.('the execution-apis chain');
     report.chainProblems = await compareChain(both, chain, true);
     report.chainBlocks = countBlocks(both.edited, chain.blocks);
   }

@@ -60,7 +60,7 @@ function ops(signer: Signer): Record<string, { count: number; make: () => Op }> 
         const caller = b.e.util.createAddressFromString(SENDERS[i % SENDERS.length]!.address);
         await b.state.checkpoint();
         await b.vm.evm.runCall({ caller, origin: caller, to: b.e.util.createAddressFromString(TOKEN), data: bytes(encodeBalanceOf(SENDERS[(i + 1) % SENDERS.length]!.address)), gasLimit: 100_000n, block: b.block as never, skipNonceIncrement: true } as never);
-        b.vm.evm.journal.cleanup();
+        await b.vm.evm.journal.cleanup();
         await b.state.revert();
       },
     },
