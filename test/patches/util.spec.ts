@@ -55,4 +55,25 @@ describe('patches/@ethereumjs+util', () => {
       for (const length of [undefined, 0, 1, 2, 32]) expect(util.isHexString(value as string, length), String(value)).to.equal(pristine.isHexString(value as string, length));
     }
   });
+
+  it('unpadBytes, unpadArray and unpadHex strip leading zeros as before: a copy when any, the input itself when none, Buffer views as views', () => {
+    const random = new Random(4);
+    for (let i = 0; i < 2_000; i++) {
+      const bytes = random.bytes(random.int(40));
+      bytes.fill(0, 0, random.int(bytes.length + 1));
+      const [edited, unedited] = [util.unpadBytes(bytes), pristine.unpadBytes(bytes)];
+      expect(Buffer.from(edited).toString('hex')).to.equal(Buffer.from(unedited).toString('hex'));
+      expect(edited === bytes).to.equal(unedited === bytes);
+      expect(answer(() => util.unpadArray([...bytes]))).to.deep.equal(answer(() => pristine.unpadArray([...bytes])));
+      const hex = `0x${Buffer.from(bytes).toString('hex').slice(random.int(2))}` as `0x${string}`;
+      expect(util.unpadHex(hex)).to.equal(pristine.unpadHex(hex));
+    }
+    const buffer = Buffer.from([0, 0, 7, 8]);
+    expect(util.unpadBytes(buffer)).to.be.instanceOf(Buffer);
+    expect(util.unpadBytes(buffer).buffer === buffer.buffer).to.equal(pristine.unpadBytes(buffer).buffer === buffer.buffer);
+    for (const bad of [[0, undefined, 1], 'not bytes', [0, 0]]) {
+      expect(answer(() => util.unpadArray(bad as number[]))).to.deep.equal(answer(() => pristine.unpadArray(bad as number[])));
+      expect(answer(() => util.unpadBytes(bad as unknown as Uint8Array))).to.deep.equal(answer(() => pristine.unpadBytes(bad as unknown as Uint8Array)));
+    }
+  });
 });
