@@ -5,6 +5,7 @@
 import { declaredErrors } from '../../tools/contract/diff/diff.js';
 import { isObject, type JsonObject } from '../../shared/contract/json.js';
 import { deref } from '../../shared/contract/refs.js';
+import { requestCalls } from './request-calls.js';
 
 /** Errors answered before any method is reached (bad JSON, a bad envelope): they belong to no method. */
 export const ENVELOPE_CODES: ReadonlySet<number> = new Set([-32700, -32600]);
@@ -22,16 +23,8 @@ export function recordError(method: string, code: number, message: string, into:
 
 /** Records the errors of a request (or batch) and its parsed response (or batch of responses), paired by id. */
 export function recordExchange(request: unknown, response: unknown, into: ErrorLog = log): void {
-  let parsed = request;
-  if (typeof request === 'string') {
-    try {
-      parsed = JSON.parse(request);
-    } catch {
-      return;
-    }
-  }
   const methods = new Map<unknown, string>();
-  for (const r of Array.isArray(parsed) ? parsed : [parsed]) {
+  for (const r of requestCalls(request)) {
     if (isObject(r) && typeof r.method === 'string' && 'id' in r && r.id !== null) methods.set(r.id, r.method);
   }
   for (const answer of Array.isArray(response) ? response : [response]) {
