@@ -3,12 +3,12 @@ import { Hardfork, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
-import type { TransactionCall } from '../../generated/types.js';
+import type { StateOverride, TransactionCall } from '../../generated/types.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { StateStore } from './state-store.js';
 import { asContractSender } from './contract-sender.js';
 import { FlatState } from './flat-state.js';
-import { applyStateOverrides, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
+import { applyStateOverrides, movesPrecompiles, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from './vm.js';
 import { VmPool, type VmLease } from './vm-pool.js';
 
@@ -274,10 +274,17 @@ export class Executor {
   }
 
   /**
-   * A VM of its own for a call with overrides, thrown away after it (nothing it changed may reach
-   * another call): on the given state, or `block`'s, with the state overrides applied.
+   * A VM for a call with overrides, on the given state, or `block`'s, with the state overrides applied.
+   * Overrides that leave the precompiles where they are go into a checkpoint of a borrowed VM, reverted
+   * before it goes back (a VM of its own cost ~3 ms of CPU a call where a plain one costs ~0.6);
+   * moving a precompile changes the EVM's table, so that call gets a VM of its own, thrown away after it.
    */
   private async overridden(block: Block, overrides: CallOverrides): Promise<VmLease> {
+    if (overrides.vm === undefined && overrides.state !== undefined && this.chain.commonAt(block.header).gteHardfork(Hardfork.Byzantium)) {
+      const lease = await this.lease(block);
+      if (!movesPrecompiles(overrides.state, lease.vm.evm.precompiles)) return this.withOverrides(lease, overrides.state);
+      lease.release();
+    }
     const vm = overrides.vm ?? (await this.watched(createChainVM(this.chain, this.chain.commonAt(block.header), await this.chain.state.scratch(this.chain.stateRootOf(block)))));
     if (overrides.state !== undefined) {
       const precompiles = new Map(vm.evm.precompiles);
@@ -285,6 +292,20 @@ export class Executor {
       usePrecompiles(vm, precompiles);
     }
     return { vm, release: () => {}, discard: () => {} };
+  }
+
+  /** `lease` with `state` applied in a checkpoint of its own, reverted when the lease is given back. */
+  private async withOverrides(lease: VmLease, state: StateOverride): Promise<VmLease> {
+    const manager = lease.vm.stateManager;
+    await manager.checkpoint();
+    const giveBack = () => void manager.revert().then(lease.release, lease.discard);
+    try {
+      await applyStateOverrides(manager, state);
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+    return { vm: lease.vm, release: giveBack, discard: lease.discard };
   }
 
   /** As geth does, an unpriced call runs with a zero base fee so it needs no funds for gas. */

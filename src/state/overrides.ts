@@ -69,6 +69,11 @@ export async function applyStateOverrides(state: StateManagerInterface, override
   }
 }
 
+/** Whether applying `overrides` changes the precompile table `precompiles` (a move, or an override at a precompile's address). */
+export function movesPrecompiles(overrides: StateOverride, precompiles: ReadonlyMap<string, PrecompileFunc>): boolean {
+  return Object.entries(overrides).some(([address, account]) => account.movePrecompileToAddress !== undefined || precompiles.has(precompileKey(address)));
+}
+
 /** Runs `vm`'s EVM with `table` as its precompiles (as moved by state overrides) instead of its fork's. */
 export function usePrecompiles(vm: VM, table: Map<string, PrecompileFunc>): void {
   const evm = vm.evm as { getPrecompile(address: unknown): PrecompileFunc | undefined };

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, decodeFunctionResult, type Abi } from 'viem';
+import type { StateOverride } from '../../../generated/types.js';
 import { contracts, deployContract } from '../../helpers/contracts.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from '../../helpers/node.js';
 import { expectRpcError } from '../../helpers/transactions.js';
@@ -228,6 +229,18 @@ describe('eth_call', () => {
       const counted = await node.call('eth_call', [{ to: storage, data: data('Storage', 'count') }, 'latest']);
       expect(await count({ stateDiff: { [word(0n)]: word(1n) } })).to.equal(counted);
       expect(await count({ state: { [word(0n)]: word(1n) } })).to.equal(word(0n));
+    });
+
+    it('leaves nothing behind: the calls after an overridden one, or a refused one, see the chain’s own state', async () => {
+      const call = { to: storage, data: data('Storage', 'count') };
+      const count = (overrides?: StateOverride) => (overrides === undefined ? node.call('eth_call', [call, 'latest']) : node.call('eth_call', [call, 'latest', overrides]));
+      const counted = await count();
+      const overridden = { [storage]: { state: { [word(0n)]: word(5n) } }, [PROBE]: { code: contracts().Storage.deployedBytecode, balance: '0x7' } };
+      expect(await Promise.all([count(overridden), count(overridden)])).to.deep.equal([word(0n), word(0n)]);
+      await expectRpcError(count({ [storage]: { state: {}, stateDiff: {} } }), -32000, /has both 'state' and 'stateDiff'/);
+      expect(await Promise.all([count(), count()])).to.deep.equal([counted, counted]);
+      expect(await node.call('eth_call', [{ to: PROBE, data: data('Storage', 'get') }, 'latest'])).to.equal('0x');
+      expect(await node.call('eth_call', [{ from: PROBE, to: SINK_ADDRESS, value: '0x1' }, 'latest']).catch((error: Error) => error.message)).to.match(/insufficient funds/);
     });
 
     it('a balance override funds a sender that has nothing', async () => {
