@@ -1,6 +1,8 @@
 // patches/@ethereumjs+statemanager: getMerkleStateProof taking each slot's value from the walk that proves it
 // answers what the unedited one answers — accounts present and absent, slots set, cleared, never set and written
-// since the last state root (still in the caches), and keys of the wrong length refused in the same words.
+// since the last state root (still in the caches), and keys of the wrong length refused in the same words. And
+// flush(), writing each account's slots and then the accounts as one trie batch each, leaves the roots the
+// unedited flush (a trie put per slot and per account) leaves.
 import type { PrefixedHexString } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { devCommon } from '../../scripts/difftest/case.js';
@@ -34,6 +36,42 @@ async function proofs(e: Engine, seed: number): Promise<unknown[]> {
   return out;
 }
 
+/** The state roots of `rounds` rounds of random writes on a state with caches, flushed at each root (some rounds reverted). */
+async function roots(e: Engine, seed: number): Promise<string[]> {
+  const random = new Random(seed);
+  const state = new e.statemanager.MerkleStateManager({ common: devCommon(e), caches: new e.statemanager.Caches() });
+  const out: string[] = [];
+  for (let round = 0; round < 8; round++) {
+    const reverted = round > 0 && random.chance(0.25);
+    await state.checkpoint();
+    for (let n = random.int(14); n > 0; n--) {
+      const at = e.util.createAddressFromString(random.pick(ADDRESSES));
+      const account = await state.getAccount(at);
+      switch (random.int(8)) {
+        case 0:
+          await state.deleteAccount(at);
+          break;
+        case 1:
+          if (account !== undefined) await state.clearStorage(at);
+          break;
+        case 2:
+          await state.putCode(at, random.bytes(1 + random.int(40)));
+          break;
+        case 3:
+          await state.putAccount(at, new e.util.Account(BigInt(random.int(5)), BigInt(random.int(1000))));
+          break;
+        default:
+          if (account === undefined) await state.putAccount(at, new e.util.Account(1n));
+          // slots set, reset, zeroed (deleted) and zeroed where never set
+          for (let i = 1 + random.int(10); i > 0; i--) await state.putStorage(at, key(random.int(24)), random.chance(0.25) ? new Uint8Array(0) : random.bytes(1 + random.int(32)));
+      }
+    }
+    await (reverted ? state.revert() : state.commit());
+    out.push(e.util.bytesToHex(await state.getStateRoot()));
+  }
+  return out;
+}
+
 describe('patches/@ethereumjs+statemanager', function () {
   this.timeout(60_000);
   let both: Engines;
@@ -49,5 +87,9 @@ describe('patches/@ethereumjs+statemanager', function () {
       refused += edited.filter((proof) => (proof as { error?: string }).error !== undefined).length;
     }
     expect(refused, 'keys of the wrong length among them').to.be.greaterThan(0);
+  });
+
+  it('flushes slots and accounts to the state roots of the unedited flush, round by round', async () => {
+    for (let seed = 1; seed <= 150; seed++) expect(await roots(both.edited, seed), `seed ${seed}`).to.deep.equal(await roots(both.pristine, seed));
   });
 });
