@@ -1,14 +1,15 @@
 // `npm run bench -- --fork`: forking, measured against a remote on this machine. A remote node is
 // seeded with a token and its holders; a proxy in front of it adds latency to each HTTP request and
 // counts what reaches the remote; a forking node then reads every holder's balance cold, again warm,
-// and once more after a restart on the same fork cache.
+// as many other holders' cold (the same cold reads in a process whose JIT has compiled the path), and
+// once more after a restart on the same fork cache.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closedLoop, RpcClient } from './client.js';
-import { startOwnNode } from './node-process.js';
+import { startOwnNode, withCpu } from './node-process.js';
 import { fmt, printTable } from './table.js';
 import { encodeAllowance, encodeBalanceOf, encodeConstructor, encodeTransfer, SELECTORS } from './token.js';
 
@@ -69,31 +70,33 @@ export async function measureForking({ holders, clones = 20, latencyMs, concurre
     await origin.call('eth_sendTransaction', [{ from: DEV, data: encodeConstructor(10n ** 30n), gas: '0x100000' }]);
     await origin.call('evm_mine', []);
     const token = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest']))[0].contractAddress;
-    for (let i = 0; i < holders; i += 200) {
-      for (let k = i; k < Math.min(holders, i + 200); k++) await origin.call('eth_sendTransaction', [{ from: DEV, to: token, data: encodeTransfer(holderAt(k), BigInt(k + 1)), gas: '0x20000' }]);
+    for (let i = 0; i < 2 * holders; i += 200) {
+      for (let k = i; k < Math.min(2 * holders, i + 200); k++) await origin.call('eth_sendTransaction', [{ from: DEV, to: token, data: encodeTransfer(holderAt(k), BigInt(k + 1)), gas: '0x20000' }]);
       await origin.call('evm_mine', []);
     }
     for (let i = 0; i < clones; i++) await origin.call('eth_sendTransaction', [{ from: DEV, data: encodeConstructor(10n ** 24n + BigInt(i)), gas: '0x100000' }]);
     await origin.call('evm_mine', []);
     const cloneAddresses = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest'])).map((receipt) => receipt.contractAddress);
     const forkBlock = await origin.call<string>('eth_blockNumber', []);
-    log(`remote seeded: ${holders} holders by block ${BigInt(forkBlock)}; ${latencyMs} ms per remote request`);
+    log(`remote seeded: ${2 * holders} holders by block ${BigInt(forkBlock)}; ${latencyMs} ms per remote request`);
     const rows: string[][] = [];
-    const readAll = async (url: string, phase: string) => {
-      const client = new RpcClient(url, concurrency);
+    /** Reads the balances of `holders` holders from the `first`th on. */
+    const readAll = async (node: { url: string; pid?: number }, phase: string, first = 0) => {
+      const client = new RpcClient(node.url, concurrency);
       proxy.take();
-      const result = await closedLoop(concurrency, 600, holders, (i) => client.call('eth_call', [{ to: token, data: encodeBalanceOf(holderAt(i)) }, 'latest']), 0);
+      const { result, cpuUs } = await withCpu(node.pid, () => holders, () => closedLoop(concurrency, 600, holders, (i) => client.call('eth_call', [{ to: token, data: encodeBalanceOf(holderAt(first + i)) }, 'latest']), 0));
       const reached = proxy.take();
-      rows.push([phase, fmt(result.perSecond), fmt(result.p50, 1), fmt(result.p99, 1), fmt(reached.http), fmt(reached.calls)]);
+      rows.push([phase, fmt(result.perSecond), fmt(result.p50, 1), fmt(result.p99, 1), cpuUs === undefined ? '—' : fmt(cpuUs), fmt(reached.http), fmt(reached.calls)]);
       client.close();
     };
     const flags = ['--fork-url', proxy.url, '--fork-block-number', String(BigInt(forkBlock)), '--fork-cache-dir', cacheDir, '--no-mining'];
     proxy.take();
     let fork = await startOwnNode(flags, { inMemory: true });
     const started = proxy.take();
-    rows.push(['start-up', '—', '—', '—', fmt(started.http), fmt(started.calls)]);
-    await readAll(fork.url, `cold: ${holders} balanceOf`);
-    await readAll(fork.url, 'warm: the same again');
+    rows.push(['start-up', '—', '—', '—', '—', fmt(started.http), fmt(started.calls)]);
+    await readAll(fork, `cold: ${holders} balanceOf`);
+    await readAll(fork, 'warm: the same again');
+    await readAll(fork, `cold: ${holders} other holders`, holders);
     {
       // One client reads each clone at the slots the others were read at: its total supply, the
       // deployer's balance and an allowance, then estimates a transfer (two balances in one call).
@@ -108,16 +111,16 @@ export async function measureForking({ holders, clones = 20, latencyMs, concurre
       }
       const ms = (performance.now() - start) / cloneAddresses.length;
       const reached = proxy.take();
-      rows.push([`${cloneAddresses.length} contracts of one code, 4 reads each`, `${fmt(ms, 1)} ms/contract`, '—', '—', fmt(reached.http), fmt(reached.calls)]);
+      rows.push([`${cloneAddresses.length} contracts of one code, 4 reads each`, `${fmt(ms, 1)} ms/contract`, '—', '—', '—', fmt(reached.http), fmt(reached.calls)]);
       client.close();
     }
     await fork.stop();
     fork = await startOwnNode(flags, { inMemory: true });
     const restarted = proxy.take();
-    rows.push(['restart on the same fork cache', '—', '—', '—', fmt(restarted.http), fmt(restarted.calls)]);
-    await readAll(fork.url, 'reads after the restart');
+    rows.push(['restart on the same fork cache', '—', '—', '—', '—', fmt(restarted.http), fmt(restarted.calls)]);
+    await readAll(fork, 'reads after the restart');
     await fork.stop();
-    printTable(['forking (eth_call at concurrency ' + concurrency + ')', 'req/s', 'p50 ms', 'p99 ms', 'remote HTTP', 'remote calls'], rows, new Set([1, 2, 3, 4, 5]));
+    printTable(['forking (eth_call at concurrency ' + concurrency + ')', 'req/s', 'p50 ms', 'p99 ms', 'node CPU µs/read', 'remote HTTP', 'remote calls'], rows, new Set([1, 2, 3, 4, 5, 6]));
     origin.close();
   } finally {
     await proxy.close();
