@@ -7,6 +7,7 @@ import { ForkCommons } from '../chain/fork-commons.js';
 import { commonFromGenesis, type NodeGenesis } from '../chain/genesis.js';
 import { keccakInWasm, nativeCrypto } from '../crypto/native.js';
 import { StateStore } from '../state/state-store.js';
+import { loadVmLibrary } from '../state/vm.js';
 import type { BatchOp, Database, DiskDatabase } from '../storage/database.js';
 import type { ChainFork } from './chain-fork.js';
 import { ForkedBlockStore } from './forked-block-store.js';
@@ -69,10 +70,12 @@ export async function openForkedChain(
   log: (message: string) => void,
   reset?: ForkReset,
 ): Promise<Chain> {
-  // A fork hashes every key it reads (trie paths of accounts and slots): its first few hundred reads
-  // would otherwise hash in JavaScript and then compile the WebAssembly keccak amid them (~85 ms of
-  // the first 300 cold eth_calls' CPU). Compiled here, it overlaps the remote's first answers.
+  // What a fork's first calls need, loaded while the remote answers the first questions rather than
+  // amid those calls: a fork hashes every key it reads (trie paths of accounts and slots), which would
+  // go to JavaScript until the WebAssembly keccak compiles after 2,000 hashes (~85 ms of the first 300
+  // cold eth_calls' CPU), and the VM library (~0.1 s) that a dev node loads at its first call.
   void keccakInWasm();
+  void loadVmLibrary();
   const remote = settings.offline || settings.url === undefined ? undefined : new RemoteRpc({ url: settings.url, headers: settings.headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs });
   try {
     const resumed = storedFork(stored);
