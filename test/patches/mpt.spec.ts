@@ -105,6 +105,44 @@ describe('patches/@ethereumjs+mpt', function () {
     }
   });
 
+  it('reads while a batch is under way answer from the root before it (the unedited puts leave a root between them too)', async () => {
+    let midway = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = new Random(seed);
+      const e = both.edited;
+      const trie = await e.mpt.createMPT({ useKeyHashing: true });
+      const known: Uint8Array[] = [];
+      for (const op of randomOps(random, known, 20 + random.int(30))) if (op.type === 'put') await trie.put(op.key, op.value!);
+      const before = await readBack(e, trie, known, true);
+      // The batch's database read number `held` waits until the reads are done: they run with the batch part-way.
+      const db = trie.database().db as unknown as { get(key: unknown): Promise<unknown> };
+      const get = db.get.bind(db);
+      const held = 3 + (seed % 7);
+      let gets = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let reached!: () => void;
+      const holding = new Promise<void>((resolve) => (reached = resolve));
+      db.get = async (key) => {
+        if (++gets === held) {
+          reached();
+          await gate;
+        }
+        return get(key);
+      };
+      const batching = trie.batch(randomOps(random, known.slice(), 10 + random.int(20)) as never);
+      const settled = await Promise.race([holding.then(() => 'holding'), batching.then(() => 'done')]);
+      if (settled === 'holding') {
+        midway++;
+        const fresh = [hex(trie.root()), ...(await Promise.all(known.map(async (key) => [hex(key), hex(await trie.get(key)), (await e.mpt.createMerkleProof(trie, key)).map(hex)])))];
+        expect(fresh, `seed ${seed}: read while the batch holds`).to.deep.equal(before);
+      }
+      release();
+      await batching;
+    }
+    expect(midway, 'seeds whose reads ran with the batch part-way').to.be.at.least(15);
+  });
+
   it("finds a key's path, present, absent or behind a node the database lost, as the unedited findPath does", async () => {
     const lookUp = async (e: Engine, seed: number) => {
       const random = new Random(seed);
