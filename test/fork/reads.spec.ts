@@ -99,7 +99,20 @@ describe('forking: state at the fork block', () => {
     await f.fork.call('anvil_reset', [{ forking: { jsonRpcUrl: f.proxy.url, blockNumber: Number(f.remote.forkBlock) } }]);
     const after = await Promise.all(holders.map((holder) => f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, 'latest'])));
     expect(after).to.deep.equal(before);
-    expect(f.proxy.reset()).to.deep.equal({ http: 0, calls: {}, total: 0 });
+    expect(f.proxy.reset()).to.deep.equal({ http: 0, calls: {}, total: 0, mostPerRequest: {} });
+  });
+
+  it('a new fork asks for its dev accounts’ proofs at most four to a request, sent at once (remotes answer a batch’s entries one by one)', async () => {
+    f.proxy.reset();
+    const fresh = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock });
+    try {
+      const started = f.proxy.reset();
+      expect(started.calls.eth_getProof).to.be.at.least(DEV_ADDRESSES.length);
+      expect(started.mostPerRequest.eth_getProof).to.equal(4);
+      expect(started.http).to.be.at.least(Math.ceil(started.calls.eth_getProof / 4));
+    } finally {
+      await fresh.destroy();
+    }
   });
 
   it('a second node on the same fork block and cache asks the remote for the fork block alone', async () => {

@@ -70,6 +70,8 @@ export interface Counts {
   http: number;
   calls: Record<string, number>;
   total: number;
+  /** method → the most calls of it one request carried */
+  mostPerRequest: Record<string, number>;
 }
 
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
@@ -79,7 +81,7 @@ export class CountingProxy {
   refused = new Set<string>();
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
-  private counts: Counts = { http: 0, calls: {}, total: 0 };
+  private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {} };
   private readonly held: ServerResponse[] = [];
   url = '';
 
@@ -100,7 +102,7 @@ export class CountingProxy {
   /** What reached the remote since the last reset, and starts counting again. */
   reset(): Counts {
     const counts = this.counts;
-    this.counts = { http: 0, calls: {}, total: 0 };
+    this.counts = { http: 0, calls: {}, total: 0, mostPerRequest: {} };
     return counts;
   }
 
@@ -121,10 +123,13 @@ export class CountingProxy {
     const parsed = JSON.parse(body) as { method: string } | { method: string }[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
     this.counts.http++;
+    const inRequest: Record<string, number> = {};
     for (const call of calls) {
       this.counts.calls[call.method] = (this.counts.calls[call.method] ?? 0) + 1;
       this.counts.total++;
+      inRequest[call.method] = (inRequest[call.method] ?? 0) + 1;
     }
+    for (const [method, count] of Object.entries(inRequest)) this.counts.mostPerRequest[method] = Math.max(this.counts.mostPerRequest[method] ?? 0, count);
     const { faults } = this;
     if (faults.disconnects > 0) {
       faults.disconnects--;
