@@ -1,5 +1,5 @@
 import type { Block } from '@ethereumjs/block';
-import { Account, bigIntToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import { Account, bigIntToHex, createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { Chain } from '../chain/chain.js';
 import { chainConfigUpTo, DEV_HARDFORKS } from '../chain/dev-genesis.js';
@@ -200,8 +200,13 @@ async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity,
 async function fundDevAccounts(chain: Chain, accounts: string[], balance: bigint): Promise<void> {
   if (accounts.length === 0) return;
   const state = chain.state.writer;
-  await state.setStateRoot(chain.headStateRoot());
   const addresses = accounts.map((account) => createAddressFromString(account));
+  // Their proofs first, all at once: each brings the fork block's root node, which moving the
+  // writer to that root would otherwise fetch alone first (a proof of the zero address, one round
+  // trip). The zero address comes along: calls without a sender read it, as does a block's coinbase.
+  const forkState = chain.fork?.forkState;
+  if (forkState !== undefined) await Promise.all([createZeroAddress(), ...addresses].map((address) => forkState.account(forkState.base, address.bytes)));
+  await state.setStateRoot(chain.headStateRoot());
   const found = await Promise.all(addresses.map((address) => state.getAccount(address)));
   for (const [i, address] of addresses.entries()) {
     const account = found[i] ?? new Account();
