@@ -68,22 +68,12 @@ function ops(signer: Signer): Record<string, { count: number; make: () => Op }> 
       count: 1500,
       make: () => {
         signer.reset();
-        const raws = Array.from({ length: 1500 }, (_, i) => signer.sign(i % SENDERS.length, { ...FEES, to: TOKEN, data: bytes(encodeTransfer(SENDERS[(i + 1) % SENDERS.length]!.address, 1n)), gasLimit: 100_000n }));
-        return async (b, i) => {
-          const tx = b.e.tx.createTxFromRLP(raws[i]!, { common: b.vm.common as never });
-          await b.e.vm.runTx(b.vm, { tx, block: b.block as never, skipHardForkValidation: true } as never);
-        };
+        return runTxOf(Array.from({ length: 1500 }, (_, i) => signer.sign(i % SENDERS.length, { ...FEES, to: TOKEN, data: bytes(encodeTransfer(SENDERS[(i + 1) % SENDERS.length]!.address, 1n)), gasLimit: 100_000n })));
       },
     },
     'ETH transfer (runTx)': {
       count: 1500,
-      make: () => {
-        const raws = ethTransfers(signer, 1500);
-        return async (b, i) => {
-          const tx = b.e.tx.createTxFromRLP(raws[i]!, { common: b.vm.common as never });
-          await b.e.vm.runTx(b.vm, { tx, block: b.block as never, skipHardForkValidation: true } as never);
-        };
-      },
+      make: () => runTxOf(ethTransfers(signer, 1500)),
     },
     'block of one ETH transfer (buildBlock, addTransaction, build)': {
       count: 500,
@@ -97,6 +87,14 @@ function ops(signer: Signer): Record<string, { count: number; make: () => Op }> 
         };
       },
     },
+  };
+}
+
+/** Runs the `i`th of `raws` by runTx on the bench's VM and block. */
+function runTxOf(raws: Uint8Array[]): Op {
+  return async (b, i) => {
+    const tx = b.e.tx.createTxFromRLP(raws[i]!, { common: b.vm.common as never });
+    await b.e.vm.runTx(b.vm, { tx, block: b.block as never, skipHardForkValidation: true } as never);
   };
 }
 
