@@ -77,7 +77,7 @@ export class ForkState {
   ) {
     this.proofs = new ProofNodes(store, keccak, this.byCode, (number) => this.byNumber.get(number));
     this.addRemoteBlock(base);
-    this.slotValues = new ForkValues(store, remote, keccak, (address) => this.byCode.alike(address));
+    this.slotValues = new ForkValues(store, remote, keccak, (address) => this.byCode.firstMissOf(address));
     if (store.db.meta.getSync(PROOFLESS) !== undefined) this.proofless = new ForkValues(store, remote, keccak);
   }
 
@@ -172,11 +172,10 @@ export class ForkState {
     }
     const request = this.requestFor(block, address);
     if (slot !== undefined) {
-      const first = request.slots.size === 0;
       request.slots.set(bytesToHex(slot), slot);
       for (const next of ringSlotsAhead(address, slot)) if (!this.known(block, address, next)) request.slots.set(bytesToHex(next), next);
-      // The first miss of a request brings the slots other contracts of the same code were read at.
-      if (first) for (const alike of this.byCode.alike(address)) if (!this.known(block, address, alike)) request.slots.set(bytesToHex(alike), alike);
+      // An account's first miss brings the slots other contracts of the same code were read at.
+      for (const alike of this.byCode.firstMissOf(address)) if (!this.known(block, address, alike)) request.slots.set(bytesToHex(alike), alike);
       this.byCode.touched(address, slot);
     }
     const done = request.done.then(() => {

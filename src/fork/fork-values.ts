@@ -64,8 +64,8 @@ export class ForkValues {
     private readonly store: ForkStore,
     private readonly remote: RemoteRpc | undefined,
     private readonly keccak: (data: Uint8Array) => Uint8Array,
-    /** the slots contracts of an account's code were read at (fork/slots-by-code.ts) */
-    private readonly alike: (address: Uint8Array) => Iterable<Uint8Array> = () => [],
+    /** for an account's first miss, the slots contracts of its code were read at (fork/slots-by-code.ts) */
+    private readonly firstMissOf: (address: Uint8Array) => Iterable<Uint8Array> = () => [],
   ) {
     if (remote !== undefined) {
       const verdict = store.db.meta.getSync(storageValuesKey(remote.shownUrl));
@@ -149,7 +149,7 @@ export class ForkValues {
       this.gathering.set(key, request);
       // One eth_getStorageValues carries any number of slots: the account's kin's come along.
       if (this.storageValues === true) {
-        for (const kin of this.alike(address)) {
+        for (const kin of this.firstMissOf(address)) {
           if (this.store.fork.getSync(concat(Uint8Array.of(VALUE_SLOT), numberBytes(block.number), address, kin)) === undefined) request.slots.set(bytesToHex(kin), kin);
         }
       }

@@ -13,6 +13,8 @@ const ACCOUNTS = 100_000;
 export class SlotsByCode {
   private codeOf = new Map<string, string>();
   private readonly slots = new Map<string, Map<string, Uint8Array>>();
+  /** Accounts whose first miss was given their kin's slots. */
+  private given = new Set<string>();
 
   /** `address` (at the fork's blocks) runs the code whose hash is `codeHash`. */
   codeIs(address: Uint8Array, codeHash: Uint8Array): void {
@@ -36,9 +38,18 @@ export class SlotsByCode {
     if (slots.size > SLOTS_PER_CODE) slots.delete(slots.keys().next().value as string);
   }
 
-  /** The slots contracts of `address`'s code were read at. */
-  alike(address: Uint8Array): Iterable<Uint8Array> {
-    const code = this.codeOf.get(bytesToHex(address));
-    return code === undefined ? [] : (this.slots.get(code)?.values() ?? []);
+  /**
+   * The slots contracts of `address`'s code were read at, for its first miss; none after that. By
+   * then the slots of its code that are missing are its own misses, fetched or on their way: asked
+   * again with each later miss, the slots in flight were fetched again, ~10 of them with each cold
+   * read of a token's holders 16 at a time.
+   */
+  firstMissOf(address: Uint8Array): Uint8Array[] {
+    const key = bytesToHex(address);
+    const code = this.codeOf.get(key);
+    if (code === undefined || this.given.has(key)) return [];
+    if (this.given.size >= ACCOUNTS) this.given = new Set();
+    this.given.add(key);
+    return [...(this.slots.get(code)?.values() ?? [])];
   }
 }

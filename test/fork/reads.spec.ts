@@ -72,6 +72,28 @@ describe('forking: state at the fork block', () => {
     }
   });
 
+  it('asks the remote for each slot once while reads of one contract overlap in flight', async () => {
+    const strangers = Array.from({ length: 8 }, (_, i) => holderAt(2000 + i));
+    // One cold read first: the node learns the remote serves eth_getStorageValues, which carries any number of slots.
+    await f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holderAt(1999)) }, 'latest']);
+    f.proxy.faults.latencyMs = 30;
+    f.proxy.reset();
+    let answers: string[];
+    try {
+      // Each read misses while the reads before it are still being fetched.
+      answers = await Promise.all(
+        strangers.map(async (holder, i) => {
+          await new Promise((resolve) => setTimeout(resolve, 5 * i));
+          return f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, 'latest']);
+        }),
+      );
+    } finally {
+      f.proxy.faults.latencyMs = 0;
+    }
+    expect(f.proxy.reset().slots).to.equal(strangers.length);
+    for (const [i, holder] of strangers.entries()) expect(answers[i]).to.equal(await direct(f.remote, 'eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, at]));
+  });
+
   it('reads an account the remote does not have as absent, once', async () => {
     f.proxy.reset();
     expect(await f.fork.call('eth_getBalance', [holderAt(999), 'latest'])).to.equal('0x0');
@@ -99,7 +121,7 @@ describe('forking: state at the fork block', () => {
     await f.fork.call('anvil_reset', [{ forking: { jsonRpcUrl: f.proxy.url, blockNumber: Number(f.remote.forkBlock) } }]);
     const after = await Promise.all(holders.map((holder) => f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, 'latest'])));
     expect(after).to.deep.equal(before);
-    expect(f.proxy.reset()).to.deep.equal({ http: 0, calls: {}, total: 0, mostPerRequest: {} });
+    expect(f.proxy.reset()).to.deep.equal({ http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 });
   });
 
   it('a new fork asks for its dev accounts’ proofs at most four to a request, sent at once (remotes answer a batch’s entries one by one)', async () => {

@@ -72,6 +72,17 @@ export interface Counts {
   total: number;
   /** method → the most calls of it one request carried */
   mostPerRequest: Record<string, number>;
+  /** the storage slots the calls named (eth_getStorageAt, eth_getStorageValues, eth_getProof), a slot named twice counted twice */
+  slots: number;
+}
+
+/** How many storage slots a call names. */
+function slotsNamed(call: { method: string; params?: unknown[] }): number {
+  const params = call.params ?? [];
+  if (call.method === 'eth_getStorageAt') return 1;
+  if (call.method === 'eth_getProof') return (params[1] as unknown[]).length;
+  if (call.method === 'eth_getStorageValues') return Object.values(params[0] as Record<string, unknown[]>).reduce((sum, slots) => sum + slots.length, 0);
+  return 0;
 }
 
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
@@ -81,7 +92,7 @@ export class CountingProxy {
   refused = new Set<string>();
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
-  private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {} };
+  private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
   private readonly held: ServerResponse[] = [];
   url = '';
 
@@ -102,7 +113,7 @@ export class CountingProxy {
   /** What reached the remote since the last reset, and starts counting again. */
   reset(): Counts {
     const counts = this.counts;
-    this.counts = { http: 0, calls: {}, total: 0, mostPerRequest: {} };
+    this.counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
     return counts;
   }
 
@@ -120,13 +131,14 @@ export class CountingProxy {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const parsed = JSON.parse(body) as { method: string } | { method: string }[];
+    const parsed = JSON.parse(body) as { method: string; params?: unknown[] } | { method: string; params?: unknown[] }[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
     this.counts.http++;
     const inRequest: Record<string, number> = {};
     for (const call of calls) {
       this.counts.calls[call.method] = (this.counts.calls[call.method] ?? 0) + 1;
       this.counts.total++;
+      this.counts.slots += slotsNamed(call);
       inRequest[call.method] = (inRequest[call.method] ?? 0) + 1;
     }
     for (const [method, count] of Object.entries(inRequest)) this.counts.mostPerRequest[method] = Math.max(this.counts.mostPerRequest[method] ?? 0, count);
