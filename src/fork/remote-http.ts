@@ -1,5 +1,6 @@
-import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
+import { request as httpRequest, Agent as HttpAgent, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { RemoteError, TransientFailure, UNREACHABLE, type Exchange, type JsonRpcAnswer, type JsonRpcMessage, type RemoteOptions } from './remote-protocol.js';
 
 /** Requests in flight to the remote at once: as many as clients a busy test suite keeps waiting on it. */
@@ -8,12 +9,23 @@ const MAX_SOCKETS = 32;
 /** JSON-RPC over HTTP(S), on kept-alive connections: HTTP 408, 429 and 5xx are worth trying again (Retry-After read). */
 export class HttpExchange implements Exchange {
   private readonly agent: HttpAgent;
+  /** Where and how every request goes, worked out once: given the URL, Node parses it again for each request. */
+  private readonly request: RequestOptions;
+  private readonly send: typeof httpRequest;
 
   constructor(
-    private readonly target: URL,
+    target: URL,
     private readonly options: Pick<RemoteOptions, 'headers' | 'timeoutMs'>,
   ) {
-    this.agent = target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    const https = target.protocol === 'https:';
+    this.agent = https ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    this.send = https ? httpsRequest : httpRequest;
+    this.request = {
+      ...urlToHttpOptions(target),
+      method: 'POST',
+      agent: this.agent,
+      timeout: options.timeoutMs,
+    };
   }
 
   close(): void {
@@ -22,16 +34,9 @@ export class HttpExchange implements Exchange {
 
   exchange(messages: JsonRpcMessage[]): Promise<JsonRpcAnswer[]> {
     const body = Buffer.from(JSON.stringify(messages.length === 1 ? messages[0] : messages));
-    const send = this.target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const req = send(
-        this.target,
-        {
-          method: 'POST',
-          agent: this.agent,
-          headers: { ...this.options.headers, 'content-type': 'application/json', 'content-length': body.length },
-          timeout: this.options.timeoutMs,
-        },
+      const req = this.send(
+        { ...this.request, headers: { ...this.options.headers, 'content-type': 'application/json', 'content-length': body.length } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

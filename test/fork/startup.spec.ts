@@ -57,6 +57,18 @@ describe('forking: start-up', () => {
     expect(cli.stdout()).to.match(/Fork cache +in .*cache\/31337\//);
   });
 
+  it('sends a provider’s path, the URL’s credentials and each --fork-header with every request', async () => {
+    const url = new URL(proxy.url);
+    const cli = start(['--fork-url', `http://user:pa55@${url.host}/v3/key-in-path?tier=free`, '--fork-header', 'X-Api-Key: k3y', '--fork-header', 'X-Team: evm', '--no-fork-cache']);
+    await listening(cli);
+    const { path, headers } = proxy.lastRequest!;
+    expect(path).to.equal('/v3/key-in-path?tier=free');
+    expect(headers.authorization).to.equal(`Basic ${Buffer.from('user:pa55').toString('base64')}`);
+    expect(headers['x-api-key']).to.equal('k3y');
+    expect(headers['x-team']).to.equal('evm');
+    expect(cli.stdout()).to.not.include('pa55');
+  });
+
   it('resumes a data dir’s fork on restart asking the remote nothing, and without --fork-url serves it offline', async () => {
     const data = join(cwd, 'data');
     const call = { to: remote.token, data: balanceOfData(remote.holders[1]) };

@@ -2,7 +2,7 @@
 // its holders and their Transfer logs over several blocks, behind a proxy the test controls that
 // counts what reaches the remote and injects latency, HTTP 429s, errors inside batch entries,
 // timeouts and disconnects. Nothing leaves the machine.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +93,8 @@ export class CountingProxy {
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
+  /** the path and headers of the latest request: what a provider reads its key from */
+  lastRequest?: { path: string; headers: IncomingHttpHeaders };
   private readonly held: ServerResponse[] = [];
   url = '';
 
@@ -134,6 +136,7 @@ export class CountingProxy {
     const parsed = JSON.parse(body) as { method: string; params?: unknown[] } | { method: string; params?: unknown[] }[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
     this.counts.http++;
+    this.lastRequest = { path: req.url ?? '', headers: req.headers };
     const inRequest: Record<string, number> = {};
     for (const call of calls) {
       this.counts.calls[call.method] = (this.counts.calls[call.method] ?? 0) + 1;
