@@ -111,6 +111,25 @@ export class ForkState {
     return this.need(accountRecord(block, address), block, address);
   }
 
+  /**
+   * `address`'s account and, if it has any, its code, fetched together: what a call's target needs
+   * before it runs, and the EVM asks for one after the other (a round trip each). The code is kept
+   * when an account fetched names its hash; an answer that fails or does not match is dropped, and
+   * the EVM's own read of the code fetches it again.
+   */
+  async callTarget(block: RemoteBlock, address: Uint8Array): Promise<void> {
+    const account = this.account(block, address);
+    if (account === undefined || this.proofless !== undefined || this.remote === undefined) return account;
+    const code = this.remote.call<unknown>('eth_getCode', [bytesToHex(address), bigIntToHex(block.number)]).catch(() => undefined);
+    await account;
+    const answer = await code;
+    if (typeof answer !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(answer)) return;
+    const bytes = hexToBytes(answer as PrefixedHexString);
+    const key = concat(Uint8Array.of(CODE), this.keccak(bytes));
+    if (this.store.fork.getSync(key) === undefined || this.store.db.trie.getSync(key) !== undefined) return;
+    await this.store.db.trie.put(key, bytes);
+  }
+
   /** Resolves once `slot` of `address`'s storage at `block` is in the trie store, with the account. */
   slot(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): Promise<void> | undefined {
     if (this.proofless !== undefined) return this.proofless.slot(block, address, slot, this.missing(block));

@@ -237,6 +237,7 @@ export class Executor {
     const priced = fees.cap > 0n || fees.tip > 0n;
     const context = overrides?.block === undefined ? this.contextOf(block, priced, vm) : unpriced(block, priced, vm.common);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
+    if (overrides === undefined && this.chain.state.forked) await this.chain.state.readyForCall(this.chain.stateRootOf(block), from, request.to == null ? undefined : createAddressFromString(request.to));
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;
     const senderHasCode = account !== undefined && !equalsBytes(account.codeHash, KECCAK256_NULL);

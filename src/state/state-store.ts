@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
-import { bytesToHex, equalsBytes, ValueEncoding, type DB } from '@ethereumjs/util';
+import { bytesToHex, equalsBytes, ValueEncoding, type Address, type DB } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { DamageLog } from '../storage/damage.js';
@@ -50,6 +50,7 @@ export class StateStore {
     private readonly wrapView: StateWrapper = wrap,
     /** the trie views copy: a fork's reads the store as views do ({@link TrieStore.valueReader}) */
     private readonly viewTrie: MerklePatriciaTrie = trie,
+    private readonly fork?: ForkState,
   ) {
     this.writing = new Writer(trie, common, (root) => this.snapshot(root), (keyHex) => preimages.record(keyHex), wrap);
     this.writer = this.writing.state;
@@ -69,7 +70,24 @@ export class StateStore {
     const preimageStore = new PreimageStore(preimages, keccak);
     if (fork === undefined) return new StateStore(store, trie, common, (state) => state, preimageStore, section);
     const wrapView: StateWrapper = (state) => forkAware(state, fork, fork.base, true);
-    return new StateStore(store, trie, common, (state) => forkAware(state, fork), preimageStore, section, wrapView, await trieOver(store.valueReader()));
+    return new StateStore(store, trie, common, (state) => forkAware(state, fork), preimageStore, section, wrapView, await trieOver(store.valueReader()), fork);
+  }
+
+  /** Whether the state is a forked chain's, read lazily from its remote. */
+  get forked(): boolean {
+    return this.fork !== undefined;
+  }
+
+  /**
+   * Fetches at once what a call from `from` to `to` on the state at `root` reads first, where the
+   * state is a fork's: both accounts and the code of `to`, one round trip to the remote where the
+   * call's own reads take three in a row.
+   */
+  async readyForCall(root: Uint8Array, from: Address, to: Address | undefined): Promise<void> {
+    const { fork } = this;
+    if (fork === undefined) return;
+    const block = fork.blockOf(root);
+    await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes)]);
   }
 
   /**

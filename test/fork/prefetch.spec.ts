@@ -28,8 +28,9 @@ describe('forking: slots fetched by the contract’s code', () => {
     for (const name of ['name', 'symbol', 'totalSupply'] as const) await fork.call('eth_call', [{ to: remote.token, data: read(name) }, 'latest']);
     proxy.reset();
     expect(await fork.call('eth_call', [{ to: kin, data: read('name') }, 'latest'])).to.equal(await direct(remote, 'eth_call', [{ to: kin, data: read('name') }, 'latest']));
-    // Its account's proof, then its slots' values.
-    expect(proxy.reset().calls).to.deep.equal({ eth_getProof: 1, eth_getStorageValues: 1 });
+    // Its account's proof with its code (a call's target; the code is the first token's here, so the
+    // node had it already, which it cannot know before the proof), then its slots' values.
+    expect(proxy.reset().calls).to.deep.equal({ eth_getProof: 1, eth_getCode: 1, eth_getStorageValues: 1 });
     for (const name of ['symbol', 'totalSupply'] as const) {
       expect(await fork.call('eth_call', [{ to: kin, data: read(name) }, 'latest'])).to.equal(await direct(remote, 'eth_call', [{ to: kin, data: read(name) }, 'latest']));
     }

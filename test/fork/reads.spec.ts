@@ -153,3 +153,16 @@ describe('forking: state at the fork block', () => {
     }
   });
 });
+
+describe('forking: a call’s first reads', () => {
+  const f = forkFixture({ blocks: 1, perBlock: 2 });
+
+  it('fetches the sender, the target and its code in one request before the call runs, then its slot: two round trips, not four', async () => {
+    const call = { from: f.remote.holders[0], to: f.remote.token, data: balanceOfData(f.remote.holders[1]) };
+    f.proxy.reset();
+    expect(await f.fork.call('eth_call', [call, 'latest'])).to.equal(await direct(f.remote, 'eth_call', [call, hex(f.remote.forkBlock)]));
+    const counts = f.proxy.reset();
+    expect(counts.calls).to.deep.equal({ eth_getProof: 2, eth_getCode: 1, eth_getStorageValues: 1 });
+    expect(counts.http).to.equal(2);
+  });
+});
