@@ -35,8 +35,8 @@ const MAX_PREIMAGE_DEPTH = 6;
  * local block on top of it has a real state root; proofs of it verify.
  *
  * Reads say what they need before they walk the trie ({@link account}, {@link slot}): those arriving
- * together go out as one eth_getProof per account (the slots asked for meanwhile with it), and the
- * RemoteRpc sends those of one turn as one batch. What nobody asked for beforehand — code, found by
+ * together go out as one eth_getProof per account (the slots asked for meanwhile with it), gathered
+ * until the RemoteRpc's next batch goes out and sent in it. What nobody asked for beforehand — code, found by
  * its hash, and the sibling a delete folds into its parent — reaches the trie store as a missing
  * node ({@link node}): code is fetched for the account known to own it, and a node by a proof of a
  * key found to pass through it.
@@ -221,7 +221,7 @@ export class ForkState {
 
   /**
    * The account's next request: the one gathering what is asked of it, made if there is none. It
-   * goes out at the end of the turn — or, while a proof of the account is in flight, when that one
+   * goes out with the remote's next batch — or, while a proof of the account is in flight, when that one
    * is answered: slots asked for meanwhile wait for it and then go together. A remote computes a
    * proof of many slots in about the time of one (anvil builds the account's trie for each), so
    * this asks it less, and no more slowly.
@@ -238,7 +238,7 @@ export class ForkState {
     done.catch(() => {});
     request = { block, address, slots: new Map(), done, settle };
     this.gathering.set(key, request);
-    if (!this.proving.has(key)) setImmediate(() => this.send(key));
+    if (!this.proving.has(key)) this.remote!.beforeSending(() => this.send(key));
     return request;
   }
 

@@ -137,12 +137,12 @@ export class ForkValues {
     await this.store.db.root.batch(ops);
   }
 
-  /** Joins the slots asked for in this turn: they go out together once it ends. */
+  /** Joins the slots asked for until the remote's next batch goes out: they go out together in it. */
   private gatherSlot(block: ValueBlock, address: Uint8Array, slot: Uint8Array): Promise<void> {
     const key = `${block.number}:${bytesToHex(address)}`;
     let request = this.gathering.get(key);
     if (request === undefined) {
-      if (this.gathering.size === 0) setImmediate(() => void this.sendSlots());
+      if (this.gathering.size === 0) this.remote!.beforeSending(() => void this.sendSlots());
       let settle!: (error?: Error) => void;
       const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
       request = { block, address, slots: new Map(), done, settle };

@@ -49,6 +49,7 @@ const PROOFS_PER_REQUEST = 4;
  */
 export class RemoteRpc {
   private queue: Pending[] = [];
+  private gatherers: (() => void)[] = [];
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private scheduled = false;
   /** false once the remote refused a batch: calls then go one per request */
@@ -85,11 +86,22 @@ export class RemoteRpc {
     this.transport.close();
   }
 
+  /**
+   * Calls `gather` when the next batch goes out, just before: what it calls then joins the batch.
+   * Callers that gather their misses into fewer calls (a proof of many slots) gather until then,
+   * rather than wait a turn of their own first.
+   */
+  beforeSending(gather: () => void): void {
+    this.gatherers.push(gather);
+    this.schedule();
+  }
+
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     // The misses of every request in progress within the window join the batch.
     setTimeout(() => {
+      for (const gather of this.gatherers.splice(0)) gather();
       this.scheduled = false;
       const queue = this.queue;
       this.queue = [];
