@@ -106,6 +106,12 @@ describe('forking: start-up', () => {
     );
     expect(miss?.code).to.equal(-32000);
     expect(miss?.message).to.match(/--offline: the fork cache holds no account/);
+    const callMiss = await rpc(url, 'eth_call', [{ to: remote.holders[3], data: '0x' }, 'latest']).then(
+      () => undefined,
+      (error: { code: number; message: string }) => error,
+    );
+    expect(callMiss?.code).to.equal(-32000);
+    expect(callMiss?.message).to.match(/--offline: the fork cache holds no account/);
     expect(proxy.reset().total).to.equal(0);
   });
 });
