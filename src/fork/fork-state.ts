@@ -67,6 +67,13 @@ export class ForkState {
   private writers = 0;
   /** Set once the remote refused eth_getProof (kept in the fork's store): the state is then read as plain values. */
   private proofless?: ForkValues;
+  /**
+   * Whether a call's target has its code fetched with its proof ({@link callTarget}): off after a
+   * target whose code the node had already (a clone of a contract read before), on again once a
+   * code had to be fetched on its own. A run of clones (a DEX's pairs) then costs one code fetched
+   * for nothing, not one each.
+   */
+  private codeWithTarget = true;
 
   constructor(
     readonly base: RemoteBlock,
@@ -115,18 +122,24 @@ export class ForkState {
    * `address`'s account and, if it has any, its code, fetched together: what a call's target needs
    * before it runs, and the EVM asks for one after the other (a round trip each). The code is kept
    * when an account fetched names its hash; an answer that fails or does not match is dropped, and
-   * the EVM's own read of the code fetches it again.
+   * the EVM's own read of the code fetches it again. Not while clones are being read ({@link codeWithTarget}).
    */
   async callTarget(block: RemoteBlock, address: Uint8Array): Promise<void> {
+    // Calls to a target already on its way share its fetch; the one that started it asks for the code.
+    const started = this.fetching.has(accountRecord(block, address).toString('hex'));
     const account = this.account(block, address);
-    if (account === undefined || this.proofless !== undefined || this.remote === undefined) return account;
+    if (account === undefined || started || this.proofless !== undefined || this.remote === undefined || !this.codeWithTarget) return account;
     const code = this.remote.call<unknown>('eth_getCode', [bytesToHex(address), bigIntToHex(block.number)]).catch(() => undefined);
     await account;
     const answer = await code;
     if (typeof answer !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(answer)) return;
     const bytes = hexToBytes(answer as PrefixedHexString);
     const key = concat(Uint8Array.of(CODE), this.keccak(bytes));
-    if (this.store.fork.getSync(key) === undefined || this.store.db.trie.getSync(key) !== undefined) return;
+    if (this.store.db.trie.getSync(key) !== undefined) {
+      this.codeWithTarget = false;
+      return;
+    }
+    if (this.store.fork.getSync(key) === undefined) return;
     await this.store.db.trie.put(key, bytes);
   }
 
@@ -328,6 +341,7 @@ export class ForkState {
     if (this.remote === undefined) throw new ForkStateMissing(`--offline: the fork cache holds no code ${bytesToHex(codeHash)}`);
     const number = BigInt(bytesToHex(owner.subarray(0, 8)));
     const address = bytesToHex(owner.subarray(8));
+    this.codeWithTarget = true;
     const code = hexToBytes(await this.remote.call<PrefixedHexString>('eth_getCode', [address, bigIntToHex(number)]));
     if (!equalsBytes(this.keccak(code), codeHash)) {
       throw new RemoteError(`the fork's remote answered eth_getCode of ${address} at block ${number} with code whose hash is not the account's ${bytesToHex(codeHash)}`);

@@ -12,9 +12,13 @@ describe('forking: slots fetched by the contract’s code', () => {
   let proxy: CountingProxy;
   let fork: ForkingNode;
   let kin: Hex;
+  let kin2: Hex;
+  let kin3: Hex;
   before(async () => {
     remote = await seedRemote({ blocks: 1, perBlock: 2 });
     kin = await deployContract(remote.node, 'Token', ['Kin Token', 'KIN', 10n ** 20n]);
+    kin2 = await deployContract(remote.node, 'Token', ['Kin Token 2', 'KIN2', 10n ** 20n]);
+    kin3 = await deployContract(remote.node, 'Token', ['Kin Token 3', 'KIN3', 10n ** 20n]);
     proxy = await CountingProxy.start(remote.node.url);
     fork = await startFork(proxy.url, { blockNumber: BigInt(await remote.node.call('eth_blockNumber', [])) });
   });
@@ -35,5 +39,14 @@ describe('forking: slots fetched by the contract’s code', () => {
       expect(await fork.call('eth_call', [{ to: kin, data: read(name) }, 'latest'])).to.equal(await direct(remote, 'eth_call', [{ to: kin, data: read(name) }, 'latest']));
     }
     expect(proxy.reset().total).to.equal(0);
+  });
+
+  it('asks for a call target’s code with its account until a target turns out a clone; the next clones are asked for their accounts alone', async () => {
+    // The token's code is the node's; kin2's comes with its account for nothing: kin2 is a clone.
+    for (const to of [remote.token, kin2]) await fork.call('eth_call', [{ to, data: read('name') }, 'latest']);
+    proxy.reset();
+    const call = { to: kin3, data: read('name') };
+    expect(await fork.call('eth_call', [call, 'latest'])).to.equal(await direct(remote, 'eth_call', [call, 'latest']));
+    expect(proxy.reset().calls).to.deep.equal({ eth_getProof: 1, eth_getStorageValues: 1 });
   });
 });
