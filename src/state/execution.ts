@@ -2,6 +2,7 @@ import { createBlock, type Block } from '@ethereumjs/block';
 import { Hardfork, type Common } from '@ethereumjs/common';
 import { createTx, type TypedTransaction, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, createZeroAddress, createAddressFromString, equalsBytes, type Address, hexToBytes, KECCAK256_NULL, toChecksumAddress, type PrefixedHexString } from '@ethereumjs/util';
+import type { EVMResult } from '@ethereumjs/evm';
 import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { StateOverride, TransactionCall } from '../../generated/types.js';
 import { CACHE_LIMITS } from '../caches.js';
@@ -9,6 +10,7 @@ import type { StateStore } from './state-store.js';
 import { asContractSender } from './contract-sender.js';
 import { FlatState } from './flat-state.js';
 import { applyStateOverrides, movesPrecompiles, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
+import { messageCallsServe, messageGas, runMessageCall } from './message-call.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from './vm.js';
 import { VmPool, type VmLease } from './vm-pool.js';
 
@@ -23,6 +25,12 @@ export interface CallOutcome {
   invalid?: string;
 }
 
+/** What a call returned, run for that alone ({@link CallRunner.output}): its message's result, or why it could not start. */
+export interface CallOutput {
+  result?: EVMResult;
+  invalid?: string;
+}
+
 /** How a caller wraps the run of the call's transaction `tx` (to trace it): `execute` runs it on `vm`, in `block`. */
 export type AroundRun = (vm: VM, execute: () => Promise<RunTxResult>, tx: TypedTransaction, block: Block) => Promise<RunTxResult>;
 
@@ -34,6 +42,8 @@ export interface CallRunner {
   nonce: bigint;
   /** the gas price the sender is charged at most (zero for an unpriced call) */
   feeCap: bigint;
+  /** Runs the call with its own gas for what it returns alone (eth_call): see {@link runMessageCall}. */
+  output(): Promise<CallOutput>;
   /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
   release(): void;
 }
@@ -57,7 +67,7 @@ export class CallFailure extends Error {
   }
 }
 
-export function faultOf(outcome: CallOutcome): CallFault | undefined {
+export function faultOf(outcome: CallOutput): CallFault | undefined {
   if (outcome.invalid !== undefined) return { kind: 'invalid', message: outcome.invalid };
   const error = outcome.result?.execResult.exceptionError;
   if (error === undefined) return undefined;
@@ -158,9 +168,9 @@ export class Executor {
   /** Runs a call; throws CallFailure unless it succeeds. `named`: the request it answers, for the watch. */
   async call(request: TransactionCall, block: Block, overrides?: CallOverrides, named?: string): Promise<Uint8Array> {
     const run = await this.prepare(request, this.target(block, overrides), overrides, named);
-    let outcome: CallOutcome;
+    let outcome: CallOutput;
     try {
-      outcome = await run();
+      outcome = await run.output();
     } finally {
       run.release();
     }
@@ -244,16 +254,19 @@ export class Executor {
     const balance = account?.balance ?? 0n;
     const requestedGas = big(request.gas);
     const gasLimit = requestedGas === undefined ? this.gasCap(block) : min(requestedGas, this.maxGas(block));
+    // geth's pre-checks, in its words and in its order, before the transaction is built (the
+    // library refuses to build one whose gas × fee overflows 256 bits, which geth answers as
+    // insufficient funds). An unpriced call's fee cap is zero, so only the value counts.
+    const refused = (limit: bigint): string | undefined => {
+      if (fees.tip > fees.cap) return `max priority fee per gas higher than max fee per gas: address ${toChecksumAddress(from.toString())}, maxPriorityFeePerGas: ${fees.tip}, maxFeePerGas: ${fees.cap}`;
+      const cost = limit * fees.cap + fees.value;
+      if (balance < cost) return `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}`;
+      return undefined;
+    };
     const run = async (gas?: bigint, around?: AroundRun): Promise<CallOutcome> => {
       const limit = gas ?? gasLimit;
-      // geth's pre-checks, in its words and in its order, before the transaction is built (the
-      // library refuses to build one whose gas × fee overflows 256 bits, which geth answers as
-      // insufficient funds). An unpriced call's fee cap is zero, so only the value counts.
-      if (fees.tip > fees.cap) {
-        return { invalid: `max priority fee per gas higher than max fee per gas: address ${toChecksumAddress(from.toString())}, maxPriorityFeePerGas: ${fees.tip}, maxFeePerGas: ${fees.cap}` };
-      }
-      const cost = limit * fees.cap + fees.value;
-      if (balance < cost) return { invalid: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
+      const invalid = refused(limit);
+      if (invalid !== undefined) return { invalid };
       const tx = this.transaction(request, vm, from, nonce, limit);
       const intrinsic = tx.getIntrinsicGas();
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
@@ -271,7 +284,28 @@ export class Executor {
         if (!broken) await vm.stateManager.revert();
       }
     };
-    return Object.assign(run, { balance, nonce, feeCap: fees.cap, release });
+    // An unpriced call from an account without code to an account, with no access or authorization
+    // list, runs as a bare message; any other as a transaction, as does one with too little gas for
+    // its transaction (run says so in the library's words).
+    const output = async (): Promise<CallOutput> => {
+      const bare = !priced && !senderHasCode && request.to != null && (request.accessList?.length ?? 0) === 0 && (request.authorizationList?.length ?? 0) === 0;
+      if (!bare || !messageCallsServe(vm.common)) return run();
+      const data = hexToBytes((request.input ?? request.data ?? '0x') as PrefixedHexString);
+      const gas = messageGas(vm.common, data);
+      if (gasLimit < gas.least) return run();
+      const invalid = refused(gasLimit);
+      if (invalid !== undefined) return { invalid };
+      await state.checkpoint();
+      try {
+        return { result: await runMessageCall(vm, { from, to: createAddressFromString(request.to!), value: fees.value, data, gasLimit, block: context }, gas.intrinsic) };
+      } catch (error) {
+        broken = true;
+        return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
+      } finally {
+        if (!broken) await state.revert();
+      }
+    };
+    return Object.assign(run, { balance, nonce, feeCap: fees.cap, output, release });
   }
 
   /**

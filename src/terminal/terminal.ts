@@ -108,7 +108,9 @@ export class Terminal {
 
   /** Captures console.log calls on a VM that runs eth_call and eth_estimateGas (see {@link callOn}). */
   watchCalls(vm: VM): void {
-    vm.events.on('beforeTx', () => {
+    // A run is its top message: eth_call runs the message alone, with no transaction around it.
+    vm.evm.events?.on('beforeMessage', (message: Message) => {
+      if (message.depth !== 0) return;
       const capture = this.calls.get(vm);
       if (capture !== undefined) capture.runs++;
     });
