@@ -42,8 +42,8 @@ export interface CallRunner {
   nonce: bigint;
   /** the gas price the sender is charged at most (zero for an unpriced call) */
   feeCap: bigint;
-  /** Runs the call with its own gas for what it returns alone (eth_call): see {@link runMessageCall}. */
-  output(): Promise<CallOutput>;
+  /** Runs the call with a gas limit (else its own) for what it returns alone, not the gas it spends: see {@link runMessageCall}. */
+  output(gas?: bigint): Promise<CallOutput>;
   /** Hands the VM back for later calls; the runner must not run again. (A runner never released just costs a VM.) */
   release(): void;
 }
@@ -205,7 +205,8 @@ export class Executor {
     const fault = faultOf(first);
     if (fault !== undefined && fault.kind !== 'revert' && allowance === hi) throw new CallFailure({ kind: 'invalid', message: `gas required exceeds allowance (${hi})` });
     if (fault !== undefined) throw new CallFailure(fault);
-    const succeeds = async (gas: bigint) => faultOf(await run(gas)) === undefined;
+    // Only the first run's gas counts; the search asks whether each run succeeds, which the bare message answers alike.
+    const succeeds = async (gas: bigint) => faultOf(await run.output(gas)) === undefined;
     const used = first.result!.totalGasSpent;
     let lo = used - 1n;
     // Most calls need only what they used plus what EIP-150 holds back from subcalls; try that first.
@@ -287,17 +288,18 @@ export class Executor {
     // An unpriced call from an account without code to an account, with no access or authorization
     // list, runs as a bare message; any other as a transaction, as does one with too little gas for
     // its transaction (run says so in the library's words).
-    const output = async (): Promise<CallOutput> => {
+    const output = async (gas?: bigint): Promise<CallOutput> => {
+      const limit = gas ?? gasLimit;
       const bare = !priced && !senderHasCode && request.to != null && (request.accessList?.length ?? 0) === 0 && (request.authorizationList?.length ?? 0) === 0;
-      if (!bare || !messageCallsServe(vm.common)) return run();
+      if (!bare || !messageCallsServe(vm.common)) return run(limit);
       const data = hexToBytes((request.input ?? request.data ?? '0x') as PrefixedHexString);
-      const gas = messageGas(vm.common, data);
-      if (gasLimit < gas.least) return run();
-      const invalid = refused(gasLimit);
+      const cost = messageGas(vm.common, data);
+      if (limit < cost.least) return run(limit);
+      const invalid = refused(limit);
       if (invalid !== undefined) return { invalid };
       await state.checkpoint();
       try {
-        return { result: await runMessageCall(vm, { from, to: createAddressFromString(request.to!), value: fees.value, data, gasLimit, block: context }, gas.intrinsic) };
+        return { result: await runMessageCall(vm, { from, to: createAddressFromString(request.to!), value: fees.value, data, gasLimit: limit, block: context }, cost.intrinsic) };
       } catch (error) {
         broken = true;
         return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
