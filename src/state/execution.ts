@@ -264,6 +264,18 @@ export class Executor {
       if (balance < cost) return `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}`;
       return undefined;
     };
+    // Each run goes between a checkpoint and a revert; one that threw leaves its VM to be discarded.
+    const isolated = async <R>(body: () => Promise<R>): Promise<{ result: R } | { invalid: string }> => {
+      await state.checkpoint();
+      try {
+        return { result: await body() };
+      } catch (error) {
+        broken = true;
+        return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
+      } finally {
+        if (!broken) await state.revert();
+      }
+    };
     const run = async (gas?: bigint, around?: AroundRun): Promise<CallOutcome> => {
       const limit = gas ?? gasLimit;
       const invalid = refused(limit);
@@ -271,41 +283,33 @@ export class Executor {
       const tx = this.transaction(request, vm, from, nonce, limit);
       const intrinsic = tx.getIntrinsicGas();
       if (tx.gasLimit < intrinsic) return { invalid: `intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}` };
-      await vm.stateManager.checkpoint();
-      try {
+      return isolated(async () => {
         const { runTx } = await loadVmLibrary();
         const run = () => runTx(vm, { tx, block: context, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
         // As geth's calls do, a sender with code (a contract, a Safe) may call; the library checks EIP-3607 otherwise.
         const execute = senderHasCode ? () => asContractSender(vm, from, run) : run;
-        return { result: await (around === undefined ? execute() : around(vm, execute, tx, context)) };
-      } catch (error) {
-        broken = true;
-        return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
-      } finally {
-        if (!broken) await vm.stateManager.revert();
-      }
+        return around === undefined ? execute() : around(vm, execute, tx, context);
+      });
     };
     // An unpriced call from an account without code to an account, with no access or authorization
-    // list, runs as a bare message; any other as a transaction, as does one with too little gas for
-    // its transaction (run says so in the library's words).
+    // list, runs as a bare message (worked out at its first run; eth_estimateGas runs it many times);
+    // any other as a transaction, as does one with too little gas for its transaction (run says so
+    // in the library's words).
+    let message: { to: Address; data: Uint8Array; intrinsic: bigint; least: bigint } | null | undefined;
+    const messageOf = () => {
+      const bare = !priced && !senderHasCode && request.to != null && (request.accessList?.length ?? 0) === 0 && (request.authorizationList?.length ?? 0) === 0;
+      if (!bare || !messageCallsServe(vm.common)) return null;
+      const data = hexToBytes((request.input ?? request.data ?? '0x') as PrefixedHexString);
+      return { to: createAddressFromString(request.to!), data, ...messageGas(vm.common, data) };
+    };
     const output = async (gas?: bigint): Promise<CallOutput> => {
       const limit = gas ?? gasLimit;
-      const bare = !priced && !senderHasCode && request.to != null && (request.accessList?.length ?? 0) === 0 && (request.authorizationList?.length ?? 0) === 0;
-      if (!bare || !messageCallsServe(vm.common)) return run(limit);
-      const data = hexToBytes((request.input ?? request.data ?? '0x') as PrefixedHexString);
-      const cost = messageGas(vm.common, data);
-      if (limit < cost.least) return run(limit);
+      message ??= messageOf();
+      if (message === null || limit < message.least) return run(limit);
       const invalid = refused(limit);
       if (invalid !== undefined) return { invalid };
-      await state.checkpoint();
-      try {
-        return { result: await runMessageCall(vm, { from, to: createAddressFromString(request.to!), value: fees.value, data, gasLimit: limit, block: context }, cost.intrinsic) };
-      } catch (error) {
-        broken = true;
-        return { invalid: (error as Error).message.replace(/ -> .*$/s, '') };
-      } finally {
-        if (!broken) await state.revert();
-      }
+      const { to, data, intrinsic } = message;
+      return isolated(() => runMessageCall(vm, { from, to, value: fees.value, data, gasLimit: limit, block: context }, intrinsic));
     };
     return Object.assign(run, { balance, nonce, feeCap: fees.cap, output, release });
   }
