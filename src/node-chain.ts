@@ -7,6 +7,7 @@ import { devGenesis } from './chain/dev-genesis.js';
 import { commonFromGenesis, type NodeGenesis } from './chain/genesis.js';
 import { ConfigError, FORK_DEFAULTS, type ForkConfig, type GenesisSettings, type NodeConfig } from './config.js';
 import { ForkStateMissing } from './fork/proof-records.js';
+import type { ForkStore } from './fork/fork-store.js';
 import { openForkedChain, storedFork, type ForkReset } from './fork/open-fork.js';
 import { RemoteError } from './fork/remote.js';
 import { ForkUnavailable } from './fork/unavailable.js';
@@ -56,21 +57,22 @@ export const RESUMED_OFFLINE: ForkConfig = { offline: true, headers: {}, ...FORK
  * flags' remote, else offline), else the genesis chooseGenesis picks. A fork's dev accounts are
  * funded on it, so their keys are shown.
  */
-export async function openFirstChain(config: NodeConfig, db: Database, given: NodeGenesis | undefined, log: Logger): Promise<{ chain: Chain; devChain: boolean }> {
+export async function openFirstChain(config: NodeConfig, db: Database, given: NodeGenesis | undefined, log: Logger, kept?: ForkStore): Promise<{ chain: Chain; devChain: boolean }> {
   const stored = given === undefined ? await Chain.storedGenesisSpec(db) : undefined;
   if (config.fork !== undefined || storedFork(stored) !== undefined) {
     const fork = config.fork ?? RESUMED_OFFLINE;
-    return { chain: await openFork(db, fork, stored, config, log), devChain: true };
+    return { chain: await openFork(db, fork, stored, config, log, undefined, kept), devChain: true };
   }
   const { spec, devChain } = await chooseGenesis(config, db, given);
   return { chain: await openChain(db, spec, given === undefined ? undefined : config.genesis, log), devChain };
 }
 
-export async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | undefined, config: NodeConfig, log: Logger, reset?: ForkReset): Promise<Chain> {
+/** A forked chain (see openForkedChain; `kept`: the open cache of the chain a reset replaces). */
+export async function openFork(db: Database, fork: ForkConfig, stored: NodeGenesis | undefined, config: NodeConfig, log: Logger, reset?: ForkReset, kept?: ForkStore): Promise<Chain> {
   await db.open();
   const accounts = deriveAccounts(config.mnemonic, config.accounts).map((account) => account.address);
   try {
-    return await openForkedChain(db, fork, fork, stored, { accounts, balance: config.balance }, (message) => log.warn(message), reset);
+    return await openForkedChain(db, fork, fork, stored, { accounts, balance: config.balance }, (message) => log.warn(message), reset, kept);
   } catch (error) {
     if (error instanceof RemoteError || error instanceof ForkStateMissing) throw new ForkUnavailable(error.message);
     if (error instanceof StorageDamage) throw new DataDirRefused(error.message);

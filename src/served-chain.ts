@@ -6,6 +6,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { Chain } from './chain/chain.js';
 import type { NodeGenesis } from './chain/genesis.js';
 import type { ForkConfig, GenesisSettings, NodeConfig } from './config.js';
+import type { ForkStore } from './fork/fork-store.js';
 import { publicUrl } from './fork/url.js';
 import type { ForkRequest, Services } from './methods/services.js';
 import { devSpec, openFirstChain, openFork, RESUMED_OFFLINE } from './node-chain.js';
@@ -48,13 +49,16 @@ export class ServedChain {
 
   /**
    * Replaces the served chain with the one `make` opens (its settings `next`), and a new set of
-   * services serves it. The old chain, pool and filters stop writing first, and its fork's cache
-   * closes (a fork of the same block opens it again); `make` replaces the data dir's chain in one
-   * atomic batch. When it fails the data dir still holds the old chain, which serves again.
+   * services serves it. The old chain, pool and filters stop writing first; `make` replaces the
+   * data dir's chain in one atomic batch. When it fails the data dir still holds the old chain,
+   * which serves again. The old fork's cache stays open until then: a fork of the same block reads
+   * it again, as does the old chain serving again — an in-memory cache (--no-fork-cache) holds
+   * all it has, and closing it would lose that.
    */
-  private async replace(next: NodeConfig, make: (old: Services) => Promise<Chain>): Promise<void> {
+  private async replace(next: NodeConfig, make: (old: Services, kept?: ForkStore) => Promise<Chain>): Promise<void> {
     const { db, log } = this.wide;
     const old = this.core.services;
+    const kept = old.chain.fork?.store;
     const mining = { automine: old.mining.isAutomine, intervalMs: old.mining.intervalMs };
     old.mining.stop();
     await old.filters.close();
@@ -63,16 +67,16 @@ export class ServedChain {
       await old.miner.exclusive(() =>
         old.pool.retireAfter(async () => {
           try {
-            await old.chain.fork?.store.close();
             old.chain.fork?.remote?.close();
-            replaced = await make(old);
+            replaced = await make(old, kept);
           } finally {
             old.chain.retire();
           }
         }),
       );
     } finally {
-      const chain = replaced ?? (await openFirstChain({ ...this.settings, genesisFlagsGiven: false }, db, undefined, log)).chain;
+      const chain = replaced ?? (await openFirstChain({ ...this.settings, genesisFlagsGiven: false }, db, undefined, log, kept)).chain;
+      if (kept !== undefined && chain.fork?.store !== kept) await kept.close();
       this.core = await assembleCore(replaced === undefined ? this.settings : next, chain, mining, this.wide);
     }
     this.settings = next;
@@ -128,7 +132,7 @@ export class ServedChain {
     // The same remote at the same block: its fork block is in the fork's cache, nothing need be asked.
     const known = sameRemote && current !== undefined && fork.blockNumber === current.info.number ? { chainId: current.info.remoteChainId, number: current.info.number, hash: bytesToHex(current.info.hash) } : undefined;
     const next = { ...settings, fork };
-    await this.replace(next, async (old) => openFork(db, fork, undefined, next, log, { replace: await old.chain.blocks.clearOps([db.pool, db.filters]), known }));
+    await this.replace(next, async (old, kept) => openFork(db, fork, undefined, next, log, { replace: await old.chain.blocks.clearOps([db.pool, db.filters]), known }, kept));
     this.devChain = true;
     log.info(`chain reset to a fork of ${fork.url === undefined ? 'the cache' : publicUrl(fork.url)} at block ${this.services.chain.genesis.header.number}`);
   }

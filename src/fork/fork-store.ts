@@ -16,6 +16,8 @@ import { lockHolder } from '../system/owners.js';
  * the remote does not have at or below the fork block, and eth_getLogs answers.
  */
 export interface ForkStore {
+  /** the fork it caches */
+  readonly identity: ForkIdentity;
   readonly db: Database;
   readonly fork: Section;
   /** where it lives, for the banner: a dir, "the data dir", or undefined when it lives in memory */
@@ -34,24 +36,24 @@ export interface ForkIdentity {
 const binary = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 const FORK_FILE = 'fork.json';
 
-async function storeOn(level: BinaryLevel, where: string | undefined, close: () => Promise<void>): Promise<ForkStore> {
+async function storeOn(level: BinaryLevel, identity: ForkIdentity, where: string | undefined, close: () => Promise<void>): Promise<ForkStore> {
   const db = sectionsOf(level);
   await db.open();
   const fork = level.sublevel<Uint8Array, Uint8Array>('z', binary) as unknown as Section;
   await fork.open();
-  return { db, fork, where, close };
+  return { identity, db, fork, where, close };
 }
 
 /** The cache inside a data dir's own LevelDB (a key space per fork block), so the data dir holds all of its chain. */
 export function forkStoreInDataDir(root: BinaryLevel, fork: ForkIdentity): Promise<ForkStore> {
   const level = root.sublevel<Uint8Array, Uint8Array>(`k${fork.hash.slice(2, 18)}`, binary) as unknown as BinaryLevel;
-  return storeOn(level, 'the data dir', async () => {});
+  return storeOn(level, fork, 'the data dir', async () => {});
 }
 
 /** A cache that lives as long as the process: --no-fork-cache, or when the cache dir is taken. */
-export async function forkStoreInMemory(): Promise<ForkStore> {
+export async function forkStoreInMemory(fork: ForkIdentity): Promise<ForkStore> {
   const level = new MemoryLevel<Uint8Array, Uint8Array>(binary);
-  return storeOn(level as unknown as BinaryLevel, undefined, () => level.close());
+  return storeOn(level as unknown as BinaryLevel, fork, undefined, () => level.close());
 }
 
 /** The per-user cache of forks: `$XDG_CACHE_HOME/evm-node/forks`, else `~/.cache/evm-node/forks`. */
@@ -72,7 +74,7 @@ export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: 
   const dir = forkDirOf(cacheDir, fork);
   if (lockHolder(join(dir, 'LOCK')) !== undefined) {
     log(`the fork cache ${dir} is in use by another process; this run caches in memory only`);
-    return forkStoreInMemory();
+    return forkStoreInMemory(fork);
   }
   // A cache written in another storage layout is only a cache: it starts over rather than be misread.
   if (existsSync(dir) && layoutOf(dir) !== LAYOUT_VERSION) rmSync(dir, { recursive: true, force: true });
@@ -82,14 +84,14 @@ export async function forkStoreInDir(cacheDir: string, fork: ForkIdentity, log: 
     await level.open();
   } catch (error) {
     log(`the fork cache ${dir} cannot be opened (${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}); this run caches in memory only`);
-    return forkStoreInMemory();
+    return forkStoreInMemory(fork);
   }
   const record = join(dir, FORK_FILE);
   // Written whole or not at all: its mtime is when the fork was last used, which eviction reads.
   writeFileSync(`${record}.new`, JSON.stringify({ chainId: String(fork.chainId), number: String(fork.number), hash: fork.hash, layout: LAYOUT_VERSION }));
   renameSync(`${record}.new`, record);
   evictBeyond(cacheDir, maxBytes, dir);
-  return storeOn(level as unknown as BinaryLevel, dir, () => level.close());
+  return storeOn(level as unknown as BinaryLevel, fork, dir, () => level.close());
 }
 
 /** The forks cached in `cacheDir` at block `number` (and chain `chainId` when given), most recently used first: what --offline may serve. */

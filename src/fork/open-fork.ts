@@ -1,5 +1,5 @@
 import type { Block } from '@ethereumjs/block';
-import { Account, bigIntToHex, createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
+import { Account, bigIntToHex, createAddressFromString, createZeroAddress, hexToBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { Chain } from '../chain/chain.js';
 import { chainConfigUpTo, DEV_HARDFORKS } from '../chain/dev-genesis.js';
@@ -69,6 +69,8 @@ export async function openForkedChain(
   dev: { accounts: string[]; balance: bigint },
   log: (message: string) => void,
   reset?: ForkReset,
+  /** the cache of the chain a reset replaces, still open: used again when the fork is the same */
+  kept?: ForkStore,
 ): Promise<Chain> {
   // What a fork's first calls need, loaded while the remote answers the first questions rather than
   // amid those calls: a fork hashes every key it reads (trie paths of accounts and slots), which would
@@ -77,19 +79,27 @@ export async function openForkedChain(
   void keccakInWasm();
   void loadVmLibrary();
   const remote = settings.offline || settings.url === undefined ? undefined : new RemoteRpc({ url: settings.url, headers: settings.headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs });
+  let opened: ForkStore | undefined;
   try {
     const resumed = storedFork(stored);
     if (resumed !== undefined && (settings.blockNumber === undefined || settings.blockNumber === resumed.number)) {
-      return await resume(db, stored as ForkGenesis, resumed, settings, remote, log);
+      return await resume(db, stored as ForkGenesis, resumed, settings, remote, log, kept);
     }
-    const { identity, json, store } = (reset?.known !== undefined ? await cachedForkBlock(db, reset.known, settings, log) : undefined) ?? (await forkBlock(db, settings, remote, log));
+    const { identity, json, store } = (reset?.known !== undefined ? await cachedForkBlock(db, reset.known, settings, log, kept) : undefined) ?? (await forkBlock(db, settings, remote, log, kept));
+    opened = store;
     const spec = forkSpec(identity, json, chainSettings);
-    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace);
-    await fundDevAccounts(chain, dev.accounts, dev.balance);
+    const devAddresses = dev.accounts.map((account) => createAddressFromString(account));
+    // The dev accounts' proofs come before the chain is written: a remote that fails them fails the
+    // fork with nothing written (a reset's old chain still in the data dir). Each brings the fork
+    // block's root node, which moving a writer to that root would otherwise fetch alone first. The
+    // zero address comes along: calls without a sender read it, as does a block's coinbase.
+    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, devAddresses.length === 0 ? [] : [createZeroAddress(), ...devAddresses]);
+    await fundDevAccounts(chain, devAddresses, dev.balance);
     await chain.fork?.forkState.settleMode();
     return chain;
   } catch (error) {
     remote?.close();
+    if (opened !== undefined && opened !== kept) await opened.close();
     throw error;
   }
 }
@@ -102,23 +112,23 @@ export interface ForkReset {
 }
 
 /** A fork block already in the fork's cache (a reset to the block the node forks): nothing is asked of the remote. */
-async function cachedForkBlock(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore } | undefined> {
-  const store = await openStore(db, identity, settings, log);
+async function cachedForkBlock(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void, kept?: ForkStore): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore } | undefined> {
+  const store = await openStore(db, identity, settings, log, kept);
   const json = await storedJson(store);
   if (json !== undefined) return { identity, json, store };
-  await store.close();
+  if (store !== kept) await store.close();
   return undefined;
 }
 
 /** The fork block and the remote's chain id: asked of the remote, or offline read from the newest matching fork cache. */
-async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore }> {
+async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void, kept?: ForkStore): Promise<{ identity: ForkIdentity; json: RemoteBlockJson; store: ForkStore }> {
   if (remote === undefined) {
     const cacheDir = settings.cacheDir ?? defaultForkCacheDir();
     const [identity] = cachedForks(cacheDir, settings.blockNumber, settings.remoteChainId);
     if (identity === undefined) {
       throw new RemoteError(`--offline: the fork cache ${cacheDir} holds no fork${settings.blockNumber === undefined ? '' : ` at block ${settings.blockNumber}`}; fork once with the remote to fill it`);
     }
-    const store = await openStore(db, identity, settings, log);
+    const store = await openStore(db, identity, settings, log, kept);
     const json = await storedJson(store);
     if (json === undefined) throw new RemoteError(`--offline: the fork cache of block ${identity.number} lacks the fork block itself; fork once with the remote to fill it`);
     return { identity, json, store };
@@ -129,7 +139,7 @@ async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc
   ]);
   if (json === null) throw new RemoteError(`the fork's remote ${remote.shownUrl} has no block ${settings.blockNumber}`);
   const identity: ForkIdentity = { chainId, number: BigInt(json.number), hash: json.hash.toLowerCase() };
-  const store = await openStore(db, identity, settings, log);
+  const store = await openStore(db, identity, settings, log, kept);
   await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(json)));
   return { identity, json, store };
 }
@@ -139,9 +149,14 @@ async function storedJson(store: ForkStore): Promise<RemoteBlockJson | undefined
   return bytes === undefined ? undefined : (JSON.parse(Buffer.from(bytes).toString('utf8')) as RemoteBlockJson);
 }
 
-function openStore(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void): Promise<ForkStore> {
+/**
+ * The fork's cache: `kept` when it is this fork's (the store of the chain a reset replaces, still
+ * open: an in-memory one holds all it has), else the data dir's, in memory, or the cache dir's.
+ */
+function openStore(db: Database, identity: ForkIdentity, settings: ForkSettings, log: (message: string) => void, kept?: ForkStore): Promise<ForkStore> {
+  if (kept !== undefined && sameFork(kept.identity, identity)) return Promise.resolve(kept);
   if (isOnDisk(db)) return forkStoreInDataDir(db.root, identity);
-  if (!settings.cache) return forkStoreInMemory();
+  if (!settings.cache) return forkStoreInMemory(identity);
   return forkStoreInDir(settings.cacheDir ?? defaultForkCacheDir(), identity, log);
 }
 
@@ -164,16 +179,24 @@ function forkSpec(identity: ForkIdentity, json: RemoteBlockJson, chainSettings: 
   };
 }
 
-async function resume(db: Database, spec: ForkGenesis, identity: ForkIdentity, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void): Promise<Chain> {
-  const store = await openStore(db, identity, settings, log);
-  const json = await storedJson(store);
-  if (json === undefined) throw new RemoteError(`the data dir's fork of block ${identity.number} lacks the fork block itself`);
-  const chain = await assemble(db, spec, identity, json, store, remote);
-  await chain.fork?.forkState.settleMode();
-  return chain;
+const sameFork = (a: ForkIdentity, b: ForkIdentity) => a.chainId === b.chainId && a.number === b.number && a.hash === b.hash;
+
+async function resume(db: Database, spec: ForkGenesis, identity: ForkIdentity, settings: ForkSettings, remote: RemoteRpc | undefined, log: (message: string) => void, kept?: ForkStore): Promise<Chain> {
+  const store = await openStore(db, identity, settings, log, kept);
+  try {
+    const json = await storedJson(store);
+    if (json === undefined) throw new RemoteError(`the data dir's fork of block ${identity.number} lacks the fork block itself`);
+    const chain = await assemble(db, spec, identity, json, store, remote);
+    await chain.fork?.forkState.settleMode();
+    return chain;
+  } catch (error) {
+    if (store !== kept) await store.close();
+    throw error;
+  }
 }
 
-async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity, json: RemoteBlockJson, store: ForkStore, remote: RemoteRpc | undefined, replace?: BatchOp[]): Promise<Chain> {
+/** The forked chain over `store`, written to `db` (with `replace`) once the accounts in `prefetch` are fetched. */
+async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity, json: RemoteBlockJson, store: ForkStore, remote: RemoteRpc | undefined, replace?: BatchOp[], prefetch: Address[] = []): Promise<Chain> {
   const commons = new ForkCommons(commonFromGenesis(spec));
   const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
   const base = blockFromRemote(json, commonForJson);
@@ -193,19 +216,14 @@ async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity,
     store,
     remote,
   };
+  await Promise.all(prefetch.map((address) => forkState.account(forkState.base, address.bytes)));
   return Chain.openFork(db, spec, commons, fork, replace);
 }
 
-/** The dev accounts' balances on top of the fork block's state, one state edit: their proofs arrive in one batch. */
-async function fundDevAccounts(chain: Chain, accounts: string[], balance: bigint): Promise<void> {
-  if (accounts.length === 0) return;
+/** The dev accounts' balances on top of the fork block's state (their proofs fetched already), one state edit. */
+async function fundDevAccounts(chain: Chain, addresses: Address[], balance: bigint): Promise<void> {
+  if (addresses.length === 0) return;
   const state = chain.state.writer;
-  const addresses = accounts.map((account) => createAddressFromString(account));
-  // Their proofs first, all at once: each brings the fork block's root node, which moving the
-  // writer to that root would otherwise fetch alone first (a proof of the zero address, one round
-  // trip). The zero address comes along: calls without a sender read it, as does a block's coinbase.
-  const forkState = chain.fork?.forkState;
-  if (forkState !== undefined) await Promise.all([createZeroAddress(), ...addresses].map((address) => forkState.account(forkState.base, address.bytes)));
   await state.setStateRoot(chain.headStateRoot());
   const found = await Promise.all(addresses.map((address) => state.getAccount(address)));
   for (const [i, address] of addresses.entries()) {

@@ -52,6 +52,7 @@ export class RemoteRpc {
   private gatherers: (() => void)[] = [];
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private scheduled = false;
+  private closed = false;
   /** false once the remote refused a batch: calls then go one per request */
   private batches = true;
   private nextId = 1;
@@ -70,6 +71,7 @@ export class RemoteRpc {
 
   /** Calls `method` on the remote; the same call already in flight is not sent twice. */
   call<T>(method: string, params: unknown[]): Promise<T> {
+    if (this.closed) return Promise.reject(this.closedError(method));
     const key = `${method}:${JSON.stringify(params)}`;
     const running = this.inFlight.get(key);
     if (running !== undefined) return running as Promise<T>;
@@ -81,9 +83,19 @@ export class RemoteRpc {
     return promise as Promise<T>;
   }
 
-  /** Lets go of the kept-alive connections. */
+  /**
+   * Lets go of the kept-alive connections; from now on nothing is sent. Calls not answered yet fail
+   * (a chain that stopped reading this remote, after a reset or a fork that failed to open, leaves no
+   * fetches or retries behind).
+   */
   close(): void {
+    this.closed = true;
     this.transport.close();
+    for (const call of this.queue.splice(0)) call.reject(this.closedError(call.method));
+  }
+
+  private closedError(method: string): RemoteError {
+    return new RemoteError(`the fork's remote ${this.shownUrl} is no longer read (the chain that read it was replaced): ${method} not sent`);
   }
 
   /**
@@ -131,6 +143,10 @@ export class RemoteRpc {
 
   /** Sends `calls` (one batch), trying again what failed transiently, up to the retry budget. */
   private async send(calls: Pending[], attempt: number): Promise<void> {
+    if (this.closed) {
+      for (const call of calls) call.reject(this.closedError(call.method));
+      return;
+    }
     let answers: JsonRpcAnswer[];
     const ids = calls.map(() => this.nextId++);
     try {
