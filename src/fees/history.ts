@@ -46,6 +46,14 @@ async function rewards(source: FeeHistorySource, block: Block, percentiles: numb
   });
 }
 
+/**
+ * How many blocks (and their receipts) are read at once: on a fork, blocks below the fork block
+ * come from the remote, and blocks read together go out in one batch rather than a round trip
+ * each (200 blocks: 1.2 s one by one against a remote on this machine); fewer than all 1,024 at
+ * once, so that many whole blocks of a busy chain are not held together.
+ */
+const BLOCKS_AT_ONCE = 64n;
+
 /** The fee history of the `count` blocks ending at `last`, plus the base fees of the block after it. */
 export async function feeHistory(source: FeeHistorySource, count: bigint, last: Block, percentiles: number[] = []): Promise<FeeHistoryData> {
   const oldest = last.header.number + 1n > count ? last.header.number + 1n - count : 0n;
@@ -54,16 +62,20 @@ export async function feeHistory(source: FeeHistorySource, count: bigint, last: 
   const blobFees: bigint[] = [];
   const blobRatios: number[] = [];
   const reward: bigint[][] = [];
-  for (let n = oldest; n <= last.header.number; n++) {
-    const block = n === last.header.number ? last : (await source.blockByNumber(n))!;
-    const common = source.commonAt(block.header);
-    baseFees.push(block.header.baseFeePerGas ?? 0n);
-    ratios.push(Number(block.header.gasUsed) / Number(block.header.gasLimit));
-    if (common.isActivatedEIP(4844)) {
-      blobFees.push(block.header.getBlobGasPrice());
-      blobRatios.push(Number(block.header.blobGasUsed ?? 0n) / Number(common.param('maxBlobGasPerBlock') ?? 1n));
+  for (let from = oldest; from <= last.header.number; from += BLOCKS_AT_ONCE) {
+    const numbers: bigint[] = [];
+    for (let n = from; n < from + BLOCKS_AT_ONCE && n <= last.header.number; n++) numbers.push(n);
+    const blocks = await Promise.all(numbers.map(async (n) => (n === last.header.number ? last : (await source.blockByNumber(n))!)));
+    if (percentiles.length > 0) reward.push(...(await Promise.all(blocks.map((block) => rewards(source, block, percentiles)))));
+    for (const block of blocks) {
+      const common = source.commonAt(block.header);
+      baseFees.push(block.header.baseFeePerGas ?? 0n);
+      ratios.push(Number(block.header.gasUsed) / Number(block.header.gasLimit));
+      if (common.isActivatedEIP(4844)) {
+        blobFees.push(block.header.getBlobGasPrice());
+        blobRatios.push(Number(block.header.blobGasUsed ?? 0n) / Number(common.param('maxBlobGasPerBlock') ?? 1n));
+      }
     }
-    if (percentiles.length > 0) reward.push(await rewards(source, block, percentiles));
   }
   const lastCommon = source.commonAt(last.header);
   baseFees.push(baseFeeAfter(last.header, lastCommon));

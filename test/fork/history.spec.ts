@@ -130,3 +130,17 @@ describe('forking: history at and below the fork block', () => {
     }
   });
 });
+
+describe('forking: eth_feeHistory over blocks below the fork block', () => {
+  const f = forkFixture({ blocks: 12, perBlock: 2 });
+
+  it('answers as the remote does, reading the blocks in one request and their receipts in another, not a round trip each', async () => {
+    const newest = hex(f.remote.forkBlock);
+    const count = hex(f.remote.forkBlock + 1n);
+    f.proxy.reset();
+    expect(await f.fork.call('eth_feeHistory', [count, newest, [25, 75]])).to.deep.equal(await direct(f.remote, 'eth_feeHistory', [count, newest, [25, 75]]));
+    const { http, calls } = f.proxy.reset();
+    expect(calls.eth_getBlockByNumber).to.equal(Number(f.remote.forkBlock));
+    expect(http).to.equal(2);
+  });
+});
