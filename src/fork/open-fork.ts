@@ -1,5 +1,6 @@
 import type { Block } from '@ethereumjs/block';
-import { Account, bigIntToHex, createAddressFromString, createZeroAddress, hexToBytes, type Address } from '@ethereumjs/util';
+import type { Common } from '@ethereumjs/common';
+import { Account, bigIntToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { Chain } from '../chain/chain.js';
 import { chainConfigUpTo, DEV_HARDFORKS } from '../chain/dev-genesis.js';
@@ -13,6 +14,7 @@ import type { ChainFork } from './chain-fork.js';
 import { ForkedBlockStore } from './forked-block-store.js';
 import { ForkHistory } from './fork-history.js';
 import { ForkState } from './fork-state.js';
+import { readFirst } from './first-reads.js';
 import { cachedForks, defaultForkCacheDir, forkStoreInDataDir, forkStoreInDir, forkStoreInMemory, type ForkIdentity, type ForkStore } from './fork-store.js';
 import { RemoteError, RemoteRpc } from './remote.js';
 import { blockFromRemote, forkOfHeader, type RemoteBlockJson } from './remote-shapes.js';
@@ -89,11 +91,9 @@ export async function openForkedChain(
     opened = store;
     const spec = forkSpec(identity, json, chainSettings);
     const devAddresses = dev.accounts.map((account) => createAddressFromString(account));
-    // The dev accounts' proofs come before the chain is written: a remote that fails them fails the
-    // fork with nothing written (a reset's old chain still in the data dir). Each brings the fork
-    // block's root node, which moving a writer to that root would otherwise fetch alone first. The
-    // zero address comes along: calls without a sender read it, as does a block's coinbase.
-    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, devAddresses.length === 0 ? [] : [createZeroAddress(), ...devAddresses]);
+    // What the fork reads first comes before the chain is written: a remote that fails it fails the
+    // fork with nothing written (a reset's old chain still in the data dir).
+    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, (forkState, common, timestamp) => readFirst(forkState, common, timestamp, devAddresses));
     await fundDevAccounts(chain, devAddresses, dev.balance);
     await chain.fork?.forkState.settleMode();
     return chain;
@@ -195,8 +195,17 @@ async function resume(db: Database, spec: ForkGenesis, identity: ForkIdentity, s
   }
 }
 
-/** The forked chain over `store`, written to `db` (with `replace`) once the accounts in `prefetch` are fetched. */
-async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity, json: RemoteBlockJson, store: ForkStore, remote: RemoteRpc | undefined, replace?: BatchOp[], prefetch: Address[] = []): Promise<Chain> {
+/** The forked chain over `store`, written to `db` (with `replace`) once `first` has read what it reads. */
+async function assemble(
+  db: Database,
+  spec: ForkGenesis,
+  identity: ForkIdentity,
+  json: RemoteBlockJson,
+  store: ForkStore,
+  remote: RemoteRpc | undefined,
+  replace?: BatchOp[],
+  first?: (forkState: ForkState, common: Common, timestamp: bigint) => Promise<void>,
+): Promise<Chain> {
   const commons = new ForkCommons(commonFromGenesis(spec));
   const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
   const base = blockFromRemote(json, commonForJson);
@@ -216,7 +225,7 @@ async function assemble(db: Database, spec: ForkGenesis, identity: ForkIdentity,
     store,
     remote,
   };
-  await Promise.all(prefetch.map((address) => forkState.account(forkState.base, address.bytes)));
+  await first?.(forkState, commons.at(base.header), base.header.timestamp);
   return Chain.openFork(db, spec, commons, fork, replace);
 }
 

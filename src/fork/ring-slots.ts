@@ -13,7 +13,10 @@ const RINGS: Record<string, { paired: boolean }> = {
 };
 const RING_SLOTS_AHEAD = 32n;
 
-/** The slots of a ring buffer a block after the one writing `slot` will write: none for other contracts. */
+/**
+ * The slots of a ring buffer the block writing `slot` writes with it (its pair, in a paired ring)
+ * and those the blocks after it will write: none for other contracts.
+ */
 export function ringSlotsAhead(address: Uint8Array, slot: Uint8Array): Uint8Array[] {
   const ring = RINGS[bytesToHex(address)];
   if (ring === undefined) return [];
@@ -21,6 +24,7 @@ export function ringSlotsAhead(address: Uint8Array, slot: Uint8Array): Uint8Arra
   if (index >= RING_SIZE * (ring.paired ? 2n : 1n)) return [];
   const base = index % RING_SIZE;
   const ahead: Uint8Array[] = [];
+  if (ring.paired) ahead.push(setLengthLeft(hexToBytes(bigIntToHex(index < RING_SIZE ? index + RING_SIZE : base)), 32));
   for (let k = 1n; k <= RING_SLOTS_AHEAD; k++) {
     const next = (base + k) % RING_SIZE;
     ahead.push(setLengthLeft(hexToBytes(bigIntToHex(next)), 32));

@@ -137,6 +137,18 @@ describe('forking: state at the fork block', () => {
     }
   });
 
+  it('mines its first block asking the remote for no account, code or slot the block’s system calls read: those came with its first reads', async () => {
+    const fresh = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock });
+    try {
+      f.proxy.reset();
+      await fresh.call('evm_mine', []);
+      const { calls } = f.proxy.reset();
+      expect(calls).to.deep.equal({});
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it('a second node on the same fork block and cache asks the remote for the fork block alone', async () => {
     const holders = f.remote.holders.slice(0, 16) as Hex[];
     await f.fork.stop();

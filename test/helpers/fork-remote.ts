@@ -161,14 +161,11 @@ export class CountingProxy {
       res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('too many requests');
       return;
     }
-    if (calls.some((call) => this.refused.has(call.method))) {
-      const answers = calls.map((call) => ({ jsonrpc: '2.0', id: (call as { id?: unknown }).id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
-      return;
-    }
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-    const answer = await fetch(this.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    let text = await answer.text();
+    const served = calls.filter((call) => !this.refused.has(call.method));
+    const answer = served.length === 0 ? undefined : await fetch(this.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: served.length === calls.length ? body : JSON.stringify(served) });
+    let text = answer === undefined ? '[]' : await answer.text();
+    if (served.length < calls.length) text = this.withRefusals(calls, text, Array.isArray(parsed));
     if (faults.entryErrors > 0) {
       faults.entryErrors--;
       const answers = JSON.parse(text) as { id: unknown }[] | { id: unknown };
@@ -177,7 +174,19 @@ export class CountingProxy {
       text = JSON.stringify(Array.isArray(answers) ? list : list[0]);
     }
     if (Object.keys(this.edits).length > 0) text = await this.edited(calls, text);
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+    res.writeHead(answer?.status ?? 200, { 'content-type': 'application/json' }).end(text);
+  }
+
+  /** The answers to `calls`: the remote's `text` to those it served, "method not found" to each refused one (as a remote that does not serve it answers an entry). */
+  private withRefusals(calls: { method: string }[], text: string, batch: boolean): string {
+    const parsed = JSON.parse(text) as unknown;
+    const served = (Array.isArray(parsed) ? parsed : [parsed]) as { id: unknown }[];
+    const byId = new Map(served.map((answer) => [answer.id, answer]));
+    const answers = calls.map((call) => {
+      const { id } = call as { id?: unknown };
+      return this.refused.has(call.method) ? { jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } } : byId.get(id);
+    });
+    return JSON.stringify(batch ? answers : answers[0]);
   }
 
   private async edited(calls: { method: string }[], text: string): Promise<string> {

@@ -1,0 +1,48 @@
+import type { Common } from '@ethereumjs/common';
+import { bigIntToAddressBytes, bigIntToBytes, createZeroAddress, setLengthLeft, type Address } from '@ethereumjs/util';
+import type { ForkState } from './fork-state.js';
+
+/** The system contracts' addresses and EIP-2935's ring length, as the EIPs fix them. */
+const BEACON_ROOTS = 0x000f3df6d732807ef1319fb7b8bb8522d0beac02n;
+const HISTORY_STORAGE = 0x0000f90827f1c53a10cb7a02335b175320002935n;
+const HISTORY_SERVE_WINDOW = 8191n;
+const SYSTEM_ADDRESS = 0xfffffffffffffffffffffffffffffffffffffffen;
+/** EIP-4788's ring length. */
+const HISTORY_BUFFER_LENGTH = 8191n;
+const nextTimestamp = (parent: bigint) => {
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  return now > parent ? now : parent + 1n;
+};
+const slotKey = (slot: bigint) => setLengthLeft(bigIntToBytes(slot), 32);
+/** The request queues' counters every block's system call reads: excess, count, head and tail. */
+const QUEUE_SLOTS = [0n, 1n, 2n, 3n].map(slotKey);
+const REQUEST_QUEUES = [
+  { eip: 7002, address: 0x00000961ef480eb55e80d19ad83579a64c007002n },
+  { eip: 7251, address: 0x0000bbddc7ce488642fb579f8b00f3a590007251n },
+];
+
+/**
+ * What a new fork reads before it serves, all at once (one round trip, a few requests): the dev
+ * accounts, whose balances are set on top of the fork block's state; the zero address, which calls
+ * without a sender read, as does a block's coinbase; and what the first block built on the fork
+ * reads of the system contracts its forks call each block — their accounts and code, the system
+ * address that calls them, EIP-2935's slot for the fork block's hash and the request queues'
+ * counters. A block's system calls read those one after another: seven round trips before the
+ * first transaction on a Prague fork was mined (380 ms at 25 ms a request). `timestamp`: the fork
+ * block's.
+ */
+export async function readFirst(forkState: ForkState, common: Common, timestamp: bigint, accounts: Address[]): Promise<void> {
+  const block = forkState.base;
+  const reads: (Promise<void> | undefined)[] = [createZeroAddress(), ...accounts].map((address) => forkState.account(block, address.bytes));
+  const contract = (address: bigint, slots: Uint8Array[] = []) => {
+    const bytes = bigIntToAddressBytes(address);
+    reads.push(forkState.callTarget(block, bytes), ...slots.map((slot) => forkState.slot(block, bytes, slot)));
+  };
+  // The beacon roots' slots go by the block's timestamp: guessed as the clock's, which the next
+  // blocks' (fetched with it, ring-slots.ts) cover for a while; a wrong guess costs a fetch later.
+  if (common.isActivatedEIP(4788)) contract(BEACON_ROOTS, [slotKey(nextTimestamp(timestamp) % HISTORY_BUFFER_LENGTH)]);
+  if (common.isActivatedEIP(2935)) contract(HISTORY_STORAGE, [slotKey(block.number % HISTORY_SERVE_WINDOW)]);
+  for (const { eip, address } of REQUEST_QUEUES) if (common.isActivatedEIP(eip)) contract(address, QUEUE_SLOTS);
+  if ([4788, 2935, 7002, 7251].some((eip) => common.isActivatedEIP(eip))) reads.push(forkState.account(block, bigIntToAddressBytes(SYSTEM_ADDRESS)));
+  await Promise.all(reads);
+}
