@@ -111,8 +111,8 @@ export class ServedChain {
   }
 
   /**
-   * To a fork: the remote (the current fork's unless a URL is given) at a block (the current fork's
-   * on the same remote, else the remote's head unless one is given). A fork of the block the node
+   * To a fork: the remote (the current fork's unless a URL is given) at a block (the one given, else
+   * the remote's head when a URL is given, else the current fork block). A fork of the block the node
    * forks already reads its cache: nothing fetched before is fetched again. The data dir's chain is
    * replaced in the batch that writes the fork block.
    */
@@ -126,7 +126,8 @@ export class ServedChain {
       url: forking.url ?? settings.fork?.url,
       headers: forking.headers ?? (sameRemote ? (settings.fork?.headers ?? {}) : {}),
       offline: sameRemote ? (settings.fork?.offline ?? true) : false,
-      blockNumber: forking.blockNumber ?? (sameRemote ? current?.info.number : undefined),
+      // A URL without a block forks the remote's head (anvil and Hardhat do); neither: the fork block again.
+      blockNumber: forking.blockNumber ?? (forking.url === undefined ? current?.info.number : undefined),
       remoteChainId: sameRemote ? (current?.info.remoteChainId ?? settings.fork?.remoteChainId) : undefined,
     };
     // The same remote at the same block: its fork block is in the fork's cache, nothing need be asked.

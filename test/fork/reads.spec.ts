@@ -178,3 +178,18 @@ describe('forking: a call’s first reads', () => {
     expect(counts.http).to.equal(2);
   });
 });
+
+describe('forking: the block anvil_reset forks', () => {
+  const f = forkFixture({ blocks: 1, perBlock: 2 });
+
+  it('forks the remote’s head for a URL without a block, as anvil and Hardhat do; viem’s reset() (no URL, a null block) the fork block again', async () => {
+    await direct(f.remote, 'evm_mine', []);
+    const head = await direct<string>(f.remote, 'eth_blockNumber', []);
+    expect(BigInt(head) > f.remote.forkBlock).to.equal(true);
+    await f.fork.call('anvil_reset', [{ forking: { jsonRpcUrl: f.proxy.url } }]);
+    expect(await f.fork.call('eth_blockNumber', [])).to.equal(head);
+    await f.fork.call('hardhat_reset', [{ forking: { jsonRpcUrl: f.proxy.url, blockNumber: Number(f.remote.forkBlock) } }]);
+    await f.fork.call('anvil_reset', [{ forking: { blockNumber: null } }]);
+    expect(await f.fork.call('eth_blockNumber', [])).to.equal(hex(f.remote.forkBlock));
+  });
+});

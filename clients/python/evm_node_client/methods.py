@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:df1d8b18f6229bd827ef8f037ca0c371cce0b41cc76d2ecfcd1caad35c285c6a"
+CONTRACT_DIGEST = "sha256:f174877bc216961a1767b91f95840ec703dca05cc7ccadb976370964b1e18467"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 

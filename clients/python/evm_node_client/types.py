@@ -1616,9 +1616,10 @@ _ResetOptionsOptional = TypedDict(
 
 class ResetOptions(_ResetOptionsOptional):
     """What anvil_reset and hardhat_reset take, in the shape anvil, Hardhat and viem send it. `forking` forks a
-    remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted: the current
-    fork block on the same remote, else the remote's head); null, {} or {"blockNumber": null} mean no new
-    fork. `genesis` is this node's own member: new dev genesis settings (it excludes forking).
+    remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted with a
+    `jsonRpcUrl`: the remote's head, as anvil and Hardhat fork; omitted without one: the current fork block);
+    null, {} or {"blockNumber": null} mean no new fork. `genesis` is this node's own member: new dev genesis
+    settings (it excludes forking).
     """
 
 

@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:df1d8b18f6229bd827ef8f037ca0c371cce0b41cc76d2ecfcd1caad35c285c6a";
+export const contractDigest = "sha256:f174877bc216961a1767b91f95840ec703dca05cc7ccadb976370964b1e18467";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
