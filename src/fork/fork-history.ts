@@ -15,6 +15,7 @@ import type { ForkStore } from './fork-store.js';
 import type { RemoteRpc } from './remote.js';
 import { ForkStateMissing } from './proof-records.js';
 import { RemoteError } from './remote.js';
+import { unserved } from './fork-values.js';
 import { blockFromRemote, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
 import { effectiveGasPrice } from '../fees/fees.js';
 
@@ -52,6 +53,8 @@ const EMPTY = new Uint8Array();
 export class ForkHistory {
   /** the fork store's blocks and records, read as the chain's own are */
   private readonly stored: BlockStore;
+  /** false once the remote refused eth_getBlockReceipts: receipts are then asked for one by one */
+  private blockReceipts = true;
 
   constructor(
     private readonly store: ForkStore,
@@ -183,15 +186,38 @@ export class ForkHistory {
   async records(block: Block): Promise<TxRecord[] | undefined> {
     const cached = await this.stored.records(block);
     if (cached !== undefined) return cached;
-    const hash = bytesToHex(block.hash());
-    const receipts = await this.ask<RemoteReceiptJson[] | null>('eth_getBlockReceipts', [hash], `receipts of block ${block.header.number}`);
-    if (!Array.isArray(receipts) || receipts.length !== block.transactions.length) {
-      throw new RemoteError(`the fork's remote answered eth_getBlockReceipts(${hash}) with ${Array.isArray(receipts) ? `${receipts.length} receipts for ${block.transactions.length} transactions` : 'no list'}`);
-    }
-    const stored = receipts.map(receiptFromRemote);
+    const stored = (await this.receiptsOf(block)).map(receiptFromRemote);
     await this.checkReceiptsRoot(block, stored);
     await this.store.db.root.batch(this.stored.recordOps(block, stored));
     return this.stored.records(block);
+  }
+
+  /**
+   * A remote block's receipts: eth_getBlockReceipts, or where the remote does not serve it (Hardhat,
+   * Ganache) each transaction's receipt, all in one batch.
+   */
+  private async receiptsOf(block: Block): Promise<RemoteReceiptJson[]> {
+    const hash = bytesToHex(block.hash());
+    const what = `receipts of block ${block.header.number}`;
+    if (this.blockReceipts) {
+      try {
+        const receipts = await this.ask<RemoteReceiptJson[] | null>('eth_getBlockReceipts', [hash], what);
+        if (!Array.isArray(receipts) || receipts.length !== block.transactions.length) {
+          throw new RemoteError(`the fork's remote answered eth_getBlockReceipts(${hash}) with ${Array.isArray(receipts) ? `${receipts.length} receipts for ${block.transactions.length} transactions` : 'no list'}`);
+        }
+        return receipts;
+      } catch (error) {
+        if (!unserved(error)) throw error;
+        this.blockReceipts = false;
+      }
+    }
+    const receipts = await Promise.all(block.transactions.map((tx) => this.ask<RemoteReceiptJson | null>('eth_getTransactionReceipt', [bytesToHex(tx.hash())], what)));
+    receipts.forEach((receipt, i) => {
+      if (receipt === null || typeof receipt !== 'object' || receipt.blockHash?.toLowerCase() !== hash) {
+        throw new RemoteError(`the fork's remote has no receipt of transaction ${bytesToHex(block.transactions[i].hash())} in block ${block.header.number}`);
+      }
+    });
+    return receipts as RemoteReceiptJson[];
   }
 
   private async checkReceiptsRoot(block: Block, receipts: StoredReceipt[]): Promise<void> {

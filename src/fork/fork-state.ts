@@ -286,7 +286,9 @@ export class ForkState {
         }
         return;
       }
-      request.settle(error instanceof RemoteError || error instanceof ForkStateMissing ? error : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
+      // What says what went wrong goes on as it is (the remote's failure, a cache a reset closed); the rest came of the answer.
+      const named = error instanceof RemoteError || error instanceof ForkStateMissing || (error as { code?: unknown }).code === 'LEVEL_DATABASE_NOT_OPEN';
+      request.settle(named ? (error as Error) : new RemoteError(`the fork's remote gave an unusable proof of ${bytesToHex(address)} at block ${block.number}: ${(error as Error).message}`));
     }
   }
 

@@ -31,9 +31,8 @@ const MAX_SLOTS_PER_CALL = 1024;
 const numberBytes = (n: bigint) => setLengthLeft(hexToBytes(bigIntToHex(n)), 8);
 const concat = (...parts: Uint8Array[]): Buffer => Buffer.concat(parts);
 const emptyBranch = (value: Uint8Array) => RLP.encode([...Array.from({ length: 16 }, () => new Uint8Array()), value]);
-/** JSON-RPC error codes of a remote that does not serve a method. */
-const UNSERVED = new Set([-32601, -32004]);
-export const unserved = (error: unknown): boolean => error instanceof RemoteError && error.code !== undefined && UNSERVED.has(error.code);
+/** Whether the remote refused a call because it does not serve the method (remote.ts tells). */
+export const unserved = (error: unknown): boolean => error instanceof RemoteError && error.unserved;
 
 function hexAnswer(value: unknown, what: string): PrefixedHexString {
   if (typeof value !== 'string' || !/^0x[0-9a-fA-F]*$/.test(value)) throw new RemoteError(`the fork's remote answered ${what} with ${JSON.stringify(value)?.slice(0, 200)}, which is not hex`);

@@ -21,6 +21,8 @@ export class RemoteError extends Error {
     message: string,
     /** the remote's JSON-RPC error code, when it answered with one */
     readonly code?: number,
+    /** the remote said it does not serve the method (not that this call failed) */
+    readonly unserved = false,
   ) {
     super(message);
     this.name = 'RemoteError';

@@ -26,6 +26,14 @@ export interface RemoteStats {
 /** JSON-RPC error codes and words providers use for "too many requests": worth waiting and asking again. */
 const RATE_LIMITED_CODES = new Set([-32005, 429]);
 const RATE_LIMIT_WORDS = /rate.?limit|too many requests|exceeded.*(capacity|quota|limit)|compute units|throttl/i;
+/**
+ * How remotes say they do not serve a method: -32601 (geth, anvil), -32004 (Hardhat), or in words,
+ * whatever the code — Ganache answers -32700 "The method … does not exist/is not available", and a
+ * node that forks itself refuses eth_getProof with -32000 "… is unsupported" (Hardhat) or -32700
+ * "… is not supported on a forked network" (Ganache).
+ */
+const UNSERVED_CODES = new Set([-32601, -32004]);
+const UNSERVED_WORDS = /does not exist|is not available|not supported|unsupported|not implemented|method not found/i;
 const DEFAULT_MAX_BATCH = 100;
 /**
  * How long the first call of a batch waits for others, in ms: the misses of requests that arrive
@@ -95,7 +103,7 @@ export class RemoteRpc {
   }
 
   private closedError(method: string): RemoteError {
-    return new RemoteError(`the fork's remote ${this.shownUrl} is no longer read (the chain that read it was replaced): ${method} not sent`);
+    return new RemoteError(`the chain was reset while this request ran (${method} was not sent to the fork's remote ${this.shownUrl}, which the new chain does not read); send it again`);
   }
 
   /**
@@ -169,6 +177,9 @@ export class RemoteRpc {
     }
     const byId = new Map<unknown, JsonRpcAnswer>();
     for (const answer of answers) byId.set(answer?.id, answer);
+    // An error without our id (a remote that could not read the request, say a path it does not
+    // serve) answers the one call sent: it is the remote's word, not a lost answer to try again.
+    if (calls.length === 1 && answers.length === 1 && !byId.has(ids[0]) && answers[0]?.error != null) byId.set(ids[0], answers[0]);
     const retry: Pending[] = [];
     calls.forEach((call, i) => {
       const answer = byId.get(ids[i]);
@@ -181,7 +192,8 @@ export class RemoteRpc {
           call.lastProblem = `rate limited (${code ?? ''} ${message})`.replace(/\s+/g, ' ');
           retry.push(call);
         } else {
-          call.reject(new RemoteError(`the fork's remote ${this.shownUrl} refused ${call.method}: ${message} (code ${code})`, code));
+          const unserved = (code !== undefined && UNSERVED_CODES.has(code)) || UNSERVED_WORDS.test(message);
+          call.reject(new RemoteError(`the fork's remote ${this.shownUrl} refused ${call.method}: ${message} (code ${code})`, code, unserved));
         }
       } else if (!('result' in answer)) {
         call.reject(new RemoteError(`the fork's remote ${this.shownUrl} answered ${call.method} with neither a result nor an error`));

@@ -61,6 +61,8 @@ export function toRpcError(error: unknown): RpcError | undefined {
   if (error instanceof FilterError) return new RpcError(FILTER_CODES[error.kind], error.message, error.data);
   if (error instanceof TypedDataError) return invalidParams(error.message);
   if (error instanceof ChainReplacedError || error instanceof Erc20SlotNotFound) return serverError(error.message);
+  // A store closed under a request: a fork's cache, which anvil_reset closes once the new chain serves.
+  if ((error as { code?: unknown } | undefined)?.code === 'LEVEL_DATABASE_NOT_OPEN') return serverError(new ChainReplacedError().message);
   // The storage refused a write (or every request, while it re-opens): the caller learns why.
   if (error instanceof StorageFault) return serverError(error.message);
   // A record read back is not what was written: the caller learns which; the node is unhealthy from then on.

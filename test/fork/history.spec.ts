@@ -144,3 +144,22 @@ describe('forking: eth_feeHistory over blocks below the fork block', () => {
     expect(http).to.equal(2);
   });
 });
+
+describe('forking: history of a remote that serves no eth_getBlockReceipts (Hardhat, Ganache)', () => {
+  const f = forkFixture({ blocks: 6, perBlock: 2 });
+  before(() => {
+    f.proxy.refused.add('eth_getBlockReceipts');
+    f.proxy.refusal = { code: -32004, message: (method) => `Method ${method} is not supported` };
+  });
+
+  it('answers eth_feeHistory’s rewards and eth_getLogs of a block by hash from each transaction’s receipt, and asks for no block’s receipts once refused', async () => {
+    const newest = hex(f.remote.forkBlock);
+    expect(await f.fork.call('eth_feeHistory', ['0x3', newest, [25, 75]])).to.deep.equal(await direct(f.remote, 'eth_feeHistory', ['0x3', newest, [25, 75]]));
+    const { hash } = await direct<{ hash: string }>(f.remote, 'eth_getBlockByNumber', [hex(f.remote.forkBlock - 4n), false]);
+    f.proxy.reset();
+    expect(await f.fork.call('eth_getLogs', [{ blockHash: hash }])).to.deep.equal(await direct(f.remote, 'eth_getLogs', [{ blockHash: hash }]));
+    const { calls } = f.proxy.reset();
+    expect(calls.eth_getBlockReceipts).to.equal(undefined);
+    expect(calls.eth_getTransactionReceipt).to.be.greaterThan(0);
+  });
+});

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import type { Hex } from 'viem';
 import { DEV_ADDRESSES } from '../helpers/node.js';
 import { balanceOfData, direct, forkFixture, holderAt, startFork } from '../helpers/fork-remote.js';
+import { expectRpcError } from '../helpers/transactions.js';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 
@@ -179,8 +180,21 @@ describe('forking: a call’s first reads', () => {
   });
 });
 
-describe('forking: the block anvil_reset forks', () => {
+describe('forking: anvil_reset on a fork', () => {
   const f = forkFixture({ blocks: 1, perBlock: 2 });
+
+  it('fails a read it catches reading the remote with -32000 saying to send it again', async () => {
+    f.proxy.faults.latencyMs = 200;
+    try {
+      const read = f.fork.call('eth_getBalance', [f.remote.holders[1], 'latest']);
+      read.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await f.fork.call('anvil_reset', [{ forking: { jsonRpcUrl: f.proxy.url, blockNumber: Number(f.remote.forkBlock) - 1 } }]);
+      await expectRpcError(read, -32000, /^the chain was reset while this request ran.*send it again$/);
+    } finally {
+      f.proxy.faults.latencyMs = 0;
+    }
+  });
 
   it('forks the remote’s head for a URL without a block, as anvil and Hardhat do; viem’s reset() (no URL, a null block) the fork block again', async () => {
     await direct(f.remote, 'evm_mine', []);

@@ -38,6 +38,12 @@ describe('forking: start-up', () => {
     expect(await readdir(cwd)).to.deep.equal([]);
   });
 
+  it('refuses a remote that answers with an error of its own, not to the call (a path it does not serve), at once and naming it', async () => {
+    const cli = start(['--fork-url', `${remote.node.url}/v2/some-key`, '--no-fork-cache']);
+    expect(await cli.exited).to.equal(1);
+    expect(cli.stderr()).to.match(/^evm-node: the fork's remote http:\/\/127\.0\.0\.1:\d+\/… refused eth_(chainId|getBlockByNumber): not found \(code -32600\)\n$/);
+  });
+
   it('starts on a remote that serves no eth_getProof, saying in the banner that its state roots are not real', async () => {
     proxy.refused.add('eth_getProof');
     try {

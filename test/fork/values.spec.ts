@@ -9,13 +9,14 @@ import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferDa
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 
-/** A seeded remote behind a proxy that refuses `refused`, and a node forking it, for one describe block. */
-function prooflessFixture(refused: string[], more: Parameters<typeof startFork>[1] = {}) {
+/** A seeded remote behind a proxy that refuses `refused` (with `refusal`, else geth's words), and a node forking it, for one describe block. */
+function prooflessFixture(refused: string[], more: Parameters<typeof startFork>[1] = {}, refusal?: CountingProxy['refusal']) {
   const f = {} as { remote: SeededRemote; proxy: CountingProxy; fork: ForkingNode };
   before(async () => {
     f.remote = await seedRemote({ blocks: 2, perBlock: 12 });
     f.proxy = await CountingProxy.start(f.remote.node.url);
     for (const method of refused) f.proxy.refused.add(method);
+    if (refusal !== undefined) f.proxy.refusal = refusal;
     f.fork = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock, ...more });
   });
   after(async () => {
@@ -132,3 +133,22 @@ describe('forking a remote without eth_getProof nor eth_getStorageValues', () =>
     for (const [i, call] of cold.entries()) expect(answers[i]).to.equal(await direct(f.remote, 'eth_call', [call, 'latest']));
   });
 });
+
+for (const [remote, refusal] of [
+  ['Ganache', { code: -32700, message: (method: string) => `The method ${method} does not exist/is not available` }],
+  ['a node that forks itself', { code: -32000, message: (method: string) => `The action \`${method} of locally modified state in fork mode\` is unsupported` }],
+] as const) {
+  describe(`forking a remote that refuses methods as ${remote} does (code ${refusal.code})`, () => {
+    const f = prooflessFixture(['eth_getProof', 'eth_getStorageValues'], {}, refusal);
+
+    it('reads the state as plain values, slots by eth_getStorageAt once eth_getStorageValues was refused, and asks no more for what it refused', async () => {
+      expect((await f.fork.call('anvil_nodeInfo', [])).forkConfig.stateRoots).to.equal('local');
+      const cold = [1, 2, 3].map((i) => ({ to: f.remote.token as Hex, data: balanceOfData(f.remote.holders[i]) }));
+      await f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(f.remote.holders[0]) }, 'latest']);
+      f.proxy.reset();
+      const answers = await Promise.all(cold.map((call) => f.fork.call('eth_call', [call, 'latest'])));
+      expect(f.proxy.reset().calls).to.deep.equal({ eth_getStorageAt: cold.length });
+      for (const [i, call] of cold.entries()) expect(answers[i]).to.equal(await direct(f.remote, 'eth_call', [call, 'latest']));
+    });
+  });
+}

@@ -88,8 +88,10 @@ function slotsNamed(call: { method: string; params?: unknown[] }): number {
 /** A counting, fault-injecting JSON-RPC proxy in front of `target`. */
 export class CountingProxy {
   faults: Faults = { latencyMs: 0, tooManyRequests: 0, entryErrors: 0, hangs: 0, disconnects: 0 };
-  /** methods answered -32601 "method not found", as a remote that does not serve them answers */
+  /** methods answered as a remote that does not serve them answers: with {@link refusal} */
   refused = new Set<string>();
+  /** how a refused method is answered: geth's -32601 unless a test sets another remote's words */
+  refusal = { code: -32601, message: (method: string) => `the method ${method} does not exist/is not available` };
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
@@ -184,7 +186,7 @@ export class CountingProxy {
     const byId = new Map(served.map((answer) => [answer.id, answer]));
     const answers = calls.map((call) => {
       const { id } = call as { id?: unknown };
-      return this.refused.has(call.method) ? { jsonrpc: '2.0', id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } } : byId.get(id);
+      return this.refused.has(call.method) ? { jsonrpc: '2.0', id, error: { code: this.refusal.code, message: this.refusal.message(call.method) } } : byId.get(id);
     });
     return JSON.stringify(batch ? answers : answers[0]);
   }
