@@ -44,6 +44,23 @@ const SIZE = 0x7a;
 const LOGS = 0x6c;
 const EMPTY = new Uint8Array();
 
+/** Keys remembered for {@link UNSEEN_FOR_MS}, at most {@link UNSEEN_KEPT} at once. */
+class UnseenKeys {
+  private keys = new Map<string, number>();
+
+  has(key: Uint8Array): boolean {
+    const until = this.keys.get(bytesToHex(key));
+    return until !== undefined && until > Date.now();
+  }
+
+  add(key: Uint8Array): void {
+    if (this.keys.size >= UNSEEN_KEPT) this.keys = new Map();
+    this.keys.set(bytesToHex(key), Date.now() + UNSEEN_FOR_MS);
+  }
+}
+const UNSEEN_FOR_MS = 30_000;
+const UNSEEN_KEPT = 10_000;
+
 /**
  * The forked chain's history at and below the fork block: blocks, transaction records and logs,
  * read from the remote the first time they are asked for and kept in the fork's store for good
@@ -55,6 +72,12 @@ export class ForkHistory {
   private readonly stored: BlockStore;
   /** false once the remote refused eth_getBlockReceipts: receipts are then asked for one by one */
   private blockReceipts = true;
+  /**
+   * Blocks and transactions the remote answered null for, remembered a while but not kept: one
+   * backend of a provider behind the others answers null for what the chain has, and kept for good
+   * that null would hide it from then on. What the remote placed above the fork block is kept.
+   */
+  private readonly unseen = new UnseenKeys();
 
   constructor(
     private readonly store: ForkStore,
@@ -97,10 +120,14 @@ export class ForkHistory {
     const cached = await this.stored.block(hash);
     if (cached !== undefined) return this.known(hash, cached);
     const absent = Uint8Array.of(ABSENT_BLOCK, ...hash);
-    if (this.store.fork.getSync(absent) !== undefined) return undefined;
+    if (this.store.fork.getSync(absent) !== undefined || this.unseen.has(absent)) return undefined;
     const json = await this.ask<RemoteBlockJson | null>('eth_getBlockByHash', [bytesToHex(hash), true], `block ${bytesToHex(hash)}`);
-    const block = json === null ? undefined : blockFromRemote(json, this.commonFor);
-    const below = block !== undefined && block.header.number < this.base.header.number && equalsBytes((await this.canonicalHash(block.header.number)) ?? EMPTY, hash);
+    if (json === null) {
+      this.unseen.add(absent);
+      return undefined;
+    }
+    const block = blockFromRemote(json, this.commonFor);
+    const below = block.header.number < this.base.header.number && equalsBytes((await this.canonicalHash(block.header.number)) ?? EMPTY, hash);
     if (!below) {
       await this.store.fork.put(absent, EMPTY);
       return undefined;
@@ -145,10 +172,14 @@ export class ForkHistory {
     const cached = await this.stored.txRecord(hash);
     if (cached !== undefined) return cached;
     const absent = Uint8Array.of(ABSENT_TX, ...hash);
-    if (this.store.fork.getSync(absent) !== undefined) return undefined;
+    if (this.store.fork.getSync(absent) !== undefined || this.unseen.has(absent)) return undefined;
     const json = await this.ask<RemoteReceiptJson | null>('eth_getTransactionReceipt', [bytesToHex(hash)], `receipt of ${bytesToHex(hash)}`);
-    const number = json === null ? undefined : BigInt(json.blockNumber);
-    if (json === null || number === undefined || number > this.base.header.number) {
+    if (json === null) {
+      this.unseen.add(absent);
+      return undefined;
+    }
+    const number = BigInt(json.blockNumber);
+    if (number > this.base.header.number) {
       await this.store.fork.put(absent, EMPTY);
       return undefined;
     }

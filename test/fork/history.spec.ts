@@ -92,12 +92,35 @@ describe('forking: history at and below the fork block', () => {
     expect(f.proxy.reset().total).to.equal(0);
   });
 
-  it('answers a transaction the remote never mined with null, and remembers it', async () => {
+  it('answers a transaction the remote never mined with null, and remembers it a while', async () => {
     const unknown = `0x${'ab'.repeat(32)}` as Hex;
     f.proxy.reset();
     expect(await f.fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(await f.fork.call('eth_getTransactionReceipt', [unknown])).to.equal(null);
     expect(f.proxy.reset().total).to.equal(1);
+  });
+
+  it('does not keep a null the remote answered for good: a provider’s backend behind the others answers null for what the chain has', async () => {
+    const hash = f.remote.transfers[5];
+    const cacheDir = await mkdtemp(join(tmpdir(), 'evm-node-fork-cache-'));
+    try {
+      const first = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock }, {}, cacheDir);
+      f.proxy.edits.eth_getTransactionReceipt = async () => null;
+      try {
+        expect(await first.call('eth_getTransactionReceipt', [hash])).to.equal(null);
+      } finally {
+        f.proxy.edits = {};
+        await first.destroy();
+      }
+      const second = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock }, {}, cacheDir);
+      try {
+        expect(await second.call('eth_getTransactionReceipt', [hash])).to.deep.equal(await direct(f.remote, 'eth_getTransactionReceipt', [hash]));
+      } finally {
+        await second.destroy();
+      }
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('runs calls and traces at a block before the fork on the remote’s state at that block', async () => {
