@@ -138,10 +138,20 @@ async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc
     remote.call<RemoteBlockJson | null>('eth_getBlockByNumber', [settings.blockNumber === undefined ? 'latest' : bigIntToHex(settings.blockNumber), true]),
   ]);
   if (json === null) throw new RemoteError(`the fork's remote ${remote.shownUrl} has no block ${settings.blockNumber}`);
+  if (settings.remoteChainId !== undefined) checkChainId(json, settings.remoteChainId);
   const identity: ForkIdentity = { chainId, number: BigInt(json.number), hash: json.hash.toLowerCase() };
   const store = await openStore(db, identity, settings, log, kept);
   await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(json)));
   return { identity, json, store };
+}
+
+/** Refuses a --fork-chain-id the fork block's typed transactions are not signed for: the block could not be read under it. */
+function checkChainId(json: RemoteBlockJson, chainId: bigint): void {
+  for (const tx of json.transactions ?? []) {
+    if (typeof tx !== 'object' || tx.type === undefined || BigInt(tx.type) === 0n || tx.chainId == null) continue;
+    if (BigInt(tx.chainId) !== chainId) throw new RemoteError(`--fork-chain-id ${chainId} is not the remote's chain id: the transactions of its block ${BigInt(json.number)} are signed for chain ${BigInt(tx.chainId)}`);
+    return;
+  }
 }
 
 async function storedJson(store: ForkStore): Promise<RemoteBlockJson | undefined> {

@@ -44,6 +44,12 @@ describe('forking: start-up', () => {
     expect(cli.stderr()).to.match(/^evm-node: the fork's remote http:\/\/127\.0\.0\.1:\d+\/… refused eth_(chainId|getBlockByNumber): not found \(code -32600\)\n$/);
   });
 
+  it('refuses a --fork-chain-id the fork block’s transactions are not signed for, naming the chain they are', async () => {
+    const cli = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock), '--fork-chain-id', '1', '--no-fork-cache']);
+    expect(await cli.exited).to.equal(1);
+    expect(cli.stderr()).to.match(/^evm-node: --fork-chain-id 1 is not the remote's chain id: the transactions of its block \d+ are signed for chain 31337\n$/);
+  });
+
   it('starts on a remote that serves no eth_getProof, saying in the banner that its state roots are not real', async () => {
     proxy.refused.add('eth_getProof');
     try {
