@@ -80,12 +80,17 @@ export async function openForkedChain(
   // cold eth_calls' CPU), and the VM library (~0.1 s) that a dev node loads at its first call.
   void keccakInWasm();
   void loadVmLibrary();
-  const remote = settings.offline || settings.url === undefined ? undefined : new RemoteRpc({ url: settings.url, headers: settings.headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs });
+  // A failure while the fork opens is the opening's error, told once; the log hears of those after.
+  let serving = false;
+  const warn = (message: string) => serving && log(message);
+  const remote = settings.offline || settings.url === undefined ? undefined : new RemoteRpc({ url: settings.url, headers: settings.headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs, warn });
   let opened: ForkStore | undefined;
   try {
     const resumed = storedFork(stored);
     if (resumed !== undefined && (settings.blockNumber === undefined || settings.blockNumber === resumed.number)) {
-      return await resume(db, stored as ForkGenesis, resumed, settings, remote, log, kept);
+      const chain = await resume(db, stored as ForkGenesis, resumed, settings, remote, log, kept);
+      serving = true;
+      return chain;
     }
     const { identity, json, store } = (reset?.known !== undefined ? await cachedForkBlock(db, reset.known, settings, log, kept) : undefined) ?? (await forkBlock(db, settings, remote, log, kept));
     opened = store;
@@ -96,6 +101,7 @@ export async function openForkedChain(
     const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, (forkState, common, timestamp) => readFirst(forkState, common, timestamp, devAddresses));
     await fundDevAccounts(chain, devAddresses, dev.balance);
     await chain.fork?.forkState.settleMode();
+    serving = true;
     return chain;
   } catch (error) {
     remote?.close();

@@ -13,6 +13,8 @@ export interface RemoteOptions {
   timeoutMs: number;
   /** most calls in one JSON-RPC batch */
   maxBatch?: number;
+  /** hears of calls that failed for good (the tries spent, or the remote unreachable): the node's log */
+  warn?: (message: string) => void;
 }
 
 /** The remote answered a call with a JSON-RPC error that asking again would not change (or retries ran out). */

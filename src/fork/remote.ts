@@ -163,6 +163,7 @@ export class RemoteRpc {
       answers = await this.transport.exchange(calls.map((call, i) => ({ jsonrpc: '2.0', id: ids[i], method: call.method, params: call.params })));
     } catch (error) {
       if (!(error instanceof TransientFailure)) {
+        this.failed(calls, (error as Error).message);
         for (const call of calls) call.reject(new RemoteError(`the fork's remote ${this.shownUrl} failed: ${(error as Error).message}`));
         return;
       }
@@ -204,8 +205,17 @@ export class RemoteRpc {
     if (retry.length > 0) await this.again(retry, attempt);
   }
 
+  /** Tells the log, in one line, that `calls` failed for good: the requests waiting on them answer errors, which the text log does not show. */
+  private failed(calls: Pending[], why: string): void {
+    const counts = new Map<string, number>();
+    for (const call of calls) counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
+    const names = [...counts].map(([method, count]) => (count === 1 ? method : `${method} x${count}`)).join(', ');
+    this.options.warn?.(`the fork's remote ${this.shownUrl} failed ${names} ${why}`);
+  }
+
   private async again(calls: Pending[], attempt: number, retryAfterMs?: number): Promise<void> {
     if (attempt >= this.options.retries) {
+      this.failed(calls, `after ${attempt + 1} tries: ${calls[0]?.lastProblem ?? 'no answer'}`);
       for (const call of calls) {
         call.reject(new RemoteError(`the fork's remote ${this.shownUrl} failed ${call.method} after ${attempt + 1} tries: ${call.lastProblem ?? 'no answer'}`));
       }

@@ -4,7 +4,8 @@
 import { expect } from 'chai';
 import type { Hex } from 'viem';
 import { expectRpcError } from '../helpers/transactions.js';
-import { balanceOfData, direct, forkFixture } from '../helpers/fork-remote.js';
+import { balanceOfData, direct, forkFixture, startFork } from '../helpers/fork-remote.js';
+import { testLogger } from '../helpers/node.js';
 
 describe('forking: remote faults', () => {
   const f = forkFixture({ blocks: 2, perBlock: 12 }, { retries: 3, backoffMs: 10, timeoutMs: 300 });
@@ -40,6 +41,21 @@ describe('forking: remote faults', () => {
     await expectRpcError(f.fork.call('eth_call', [call, 'latest']), -32000, /fork's remote .* failed eth_getStorageValues after 4 tries: HTTP 429/);
     f.proxy.faults.tooManyRequests = 0;
     expect(await f.fork.call('eth_call', [call, 'latest'])).to.equal(expected);
+  });
+
+  it('says in the node’s log which calls failed, and why, once the tries ran out', async () => {
+    const warnings: string[] = [];
+    const log = { ...testLogger, warn: (message: string) => void warnings.push(message) };
+    const fork = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock, retries: 1, backoffMs: 10, timeoutMs: 300 }, {}, undefined, log);
+    try {
+      f.proxy.faults.tooManyRequests = 100;
+      await expectRpcError(fork.call('eth_getBalance', [f.remote.holders[next++], 'latest']), -32000, /fork's remote/);
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.match(/^the fork's remote http:\/\/127\.0\.0\.1:\d+ failed eth_getProof after 2 tries: HTTP 429/);
+    } finally {
+      f.proxy.faults.tooManyRequests = 0;
+      await fork.destroy();
+    }
   });
 
   it('a failed fetch of a balance is an error, not a zero balance', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { encodeFunctionData, type Abi, type Hex } from 'viem';
 import { DEFAULTS, FORK_DEFAULTS, type ForkConfig, type NodeConfig } from '../../src/config.js';
+import type { Logger } from '../../src/log.js';
 import { contracts, deployContract } from './contracts.js';
 import { DEV_ADDRESSES, startTestNode, type TestNode } from './node.js';
 import { rpc } from './rpc.js';
@@ -211,10 +212,10 @@ export interface ForkingNode extends TestNode {
   cacheDir: string;
 }
 
-/** A node forking `url`, its fork cache in a temp dir of its own (or `cacheDir`), in memory unless `dataDir` is given. */
-export async function startFork(url: string, more: Partial<ForkConfig> = {}, config: Partial<NodeConfig> = {}, cacheDir?: string): Promise<ForkingNode> {
+/** A node forking `url`, its fork cache in a temp dir of its own (or `cacheDir`), in memory unless `dataDir` is given; `log` replaces the test logger. */
+export async function startFork(url: string, more: Partial<ForkConfig> = {}, config: Partial<NodeConfig> = {}, cacheDir?: string, log?: Logger): Promise<ForkingNode> {
   const dir = cacheDir ?? (await mkdtemp(join(tmpdir(), 'evm-node-fork-cache-')));
-  const node = await startTestNode({ ...DEFAULTS, port: 0, dataDir: undefined, fork: forkSettings(url, dir, more), ...config });
+  const node = await startTestNode({ ...DEFAULTS, port: 0, dataDir: undefined, fork: forkSettings(url, dir, more), ...config }, undefined, { log });
   const destroy = node.destroy;
   return {
     ...node,
