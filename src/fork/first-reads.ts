@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { bigIntToAddressBytes, bigIntToBytes, createZeroAddress, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { ForkState } from './fork-state.js';
+import { ForkStateMissing } from './proof-records.js';
 
 /** The system contracts' addresses and EIP-2935's ring length, as the EIPs fix them. */
 const BEACON_ROOTS = 0x000f3df6d732807ef1319fb7b8bb8522d0beac02n;
@@ -33,16 +34,23 @@ const REQUEST_QUEUES = [
  */
 export async function readFirst(forkState: ForkState, common: Common, timestamp: bigint, accounts: Address[]): Promise<void> {
   const block = forkState.base;
-  const reads: (Promise<void> | undefined)[] = [createZeroAddress(), ...accounts].map((address) => forkState.account(block, address.bytes));
+  const reads: Promise<void>[] = [createZeroAddress(), ...accounts].map(async (address) => forkState.account(block, address.bytes));
+  const system: (() => Promise<void> | undefined)[] = [];
   const contract = (address: bigint, slots: Uint8Array[] = []) => {
     const bytes = bigIntToAddressBytes(address);
-    reads.push(forkState.callTarget(block, bytes), ...slots.map((slot) => forkState.slot(block, bytes, slot)));
+    system.push(() => forkState.callTarget(block, bytes), ...slots.map((slot) => () => forkState.slot(block, bytes, slot)));
   };
   // The beacon roots' slots go by the block's timestamp: guessed as the clock's, which the next
   // blocks' (fetched with it, ring-slots.ts) cover for a while; a wrong guess costs a fetch later.
   if (common.isActivatedEIP(4788)) contract(BEACON_ROOTS, [slotKey(nextTimestamp(timestamp) % HISTORY_BUFFER_LENGTH)]);
   if (common.isActivatedEIP(2935)) contract(HISTORY_STORAGE, [slotKey(block.number % HISTORY_SERVE_WINDOW)]);
   for (const { eip, address } of REQUEST_QUEUES) if (common.isActivatedEIP(eip)) contract(address, QUEUE_SLOTS);
-  if ([4788, 2935, 7002, 7251].some((eip) => common.isActivatedEIP(eip))) reads.push(forkState.account(block, bigIntToAddressBytes(SYSTEM_ADDRESS)));
-  await Promise.all(reads);
+  if (system.length > 0) system.push(() => forkState.account(block, bigIntToAddressBytes(SYSTEM_ADDRESS)));
+  // Read ahead of need, so not required: offline, a fork cache written before these were read
+  // first still serves (a block that needs them then fails as any read the cache lacks).
+  const ahead = (read: () => Promise<void> | undefined) =>
+    (async () => read())().catch((error: unknown) => {
+      if (!(error instanceof ForkStateMissing)) throw error;
+    });
+  await Promise.all([...reads, ...system.map(ahead)]);
 }

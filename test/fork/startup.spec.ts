@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { killAll, listening, runCli } from '../helpers/cli.js';
 import { rpc } from '../helpers/rpc.js';
+import { hexToBytes, type Hex } from 'viem';
+import { cachedForks, forkStoreInDir } from '../../src/fork/fork-store.js';
+import { accountRecord } from '../../src/fork/proof-records.js';
 import { balanceOfData, CountingProxy, direct, seedRemote, type SeededRemote } from '../helpers/fork-remote.js';
+
+const SYSTEM_ADDRESS = '0xfffffffffffffffffffffffffffffffffffffffe';
 
 describe('forking: start-up', () => {
   let remote: SeededRemote;
@@ -125,5 +130,20 @@ describe('forking: start-up', () => {
     expect(callMiss?.code).to.equal(-32000);
     expect(callMiss?.message).to.match(/--offline: the fork cache holds no account/);
     expect(proxy.reset().total).to.equal(0);
+  });
+
+  it('--offline serves a fork cache that lacks what a new fork now reads first of the system contracts (one an older node wrote)', async () => {
+    const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
+    const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
+    const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
+    online.child.kill('SIGINT');
+    await online.exited;
+    const [identity] = cachedForks(join(cwd, 'cache'), remote.forkBlock, undefined);
+    const store = await forkStoreInDir(join(cwd, 'cache'), identity, () => {});
+    const block = { number: remote.forkBlock, hash: hexToBytes(identity.hash as Hex), stateRoot: new Uint8Array(32) };
+    await store.fork.del(accountRecord(block, hexToBytes(SYSTEM_ADDRESS)));
+    await store.close();
+    const offline = start(['--offline', '--fork-block-number', String(remote.forkBlock)]);
+    expect(await rpc(await listening(offline), 'eth_call', [call, 'latest'])).to.equal(expected);
   });
 });
