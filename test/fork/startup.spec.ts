@@ -36,6 +36,15 @@ describe('forking: start-up', () => {
 
   const start = (flags: string[]) => runCli(['start', '--port', '0', '--fork-cache-dir', join(cwd, 'cache'), ...flags], { cwd });
 
+  /** Forks the remote at its fork block, answers `call` there and stops the node with `signal`: its cache then holds what the call read. */
+  async function readOnce(call: { to: string; data: string }, signal: NodeJS.Signals): Promise<unknown> {
+    const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
+    const answer = await rpc(await listening(online), 'eth_call', [call, 'latest']);
+    online.child.kill(signal);
+    await online.exited;
+    return answer;
+  }
+
   it('refuses a remote nobody serves in one line, exit code 1, leaving nothing behind', async () => {
     const cli = start(['--fork-url', 'http://127.0.0.1:1', '--data-dir', join(cwd, 'data')]);
     expect(await cli.exited).to.equal(1);
@@ -109,10 +118,7 @@ describe('forking: start-up', () => {
 
   it('--offline serves what the fork cache holds, also after a kill -9, and a miss is a clear error', async () => {
     const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
-    const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
-    const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
-    online.child.kill('SIGKILL');
-    await online.exited;
+    const expected = await readOnce(call, 'SIGKILL');
     proxy.reset();
     const offline = start(['--offline', '--fork-block-number', String(remote.forkBlock)]);
     const url = await listening(offline);
@@ -134,10 +140,7 @@ describe('forking: start-up', () => {
 
   it('--offline serves a fork cache that lacks what a new fork now reads first of the system contracts (one an older node wrote)', async () => {
     const call = { to: remote.token, data: balanceOfData(remote.holders[2]) };
-    const online = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock)]);
-    const expected = await rpc(await listening(online), 'eth_call', [call, 'latest']);
-    online.child.kill('SIGINT');
-    await online.exited;
+    const expected = await readOnce(call, 'SIGINT');
     const [identity] = cachedForks(join(cwd, 'cache'), remote.forkBlock, undefined);
     const store = await forkStoreInDir(join(cwd, 'cache'), identity, () => {});
     const block = { number: remote.forkBlock, hash: hexToBytes(identity.hash as Hex), stateRoot: new Uint8Array(32) };
