@@ -126,10 +126,21 @@ export function parseCommand(argv: string[]): ParsedCommand {
   return { command, config, positionals: rest, help: values.help === true };
 }
 
+/** --fork-block-number: a block, or below zero that many before the remote's head (anvil's), which only the remote can tell. */
+function forkBlockNumber(value: string, offline: boolean): bigint {
+  if (!value.startsWith('-')) return bigint('fork-block-number', value);
+  if (!/^-[0-9]+$/.test(value)) throw new ConfigError(`--fork-block-number must be a block number, or below zero that many blocks before the remote's head, got ${JSON.stringify(value)}`);
+  if (offline) throw new ConfigError(`--fork-block-number ${value} counts back from the remote's head, which --offline does not ask: name the block`);
+  return BigInt(value);
+}
+
 /** The --fork-* flags as a fork's settings; undefined when none asks for a fork. */
 function forkConfig(values: Record<string, string | boolean | string[] | undefined>, config: NodeConfig): ForkConfig | undefined {
   const string = (name: string) => values[name] as string | undefined;
-  const url = string('fork-url');
+  // anvil's URL@BLOCK: the block after the last '@', where the URL's own '@' (credentials) is followed by a host.
+  const [, url, at] = /^(.*)@([0-9]+)$/.exec(string('fork-url') ?? '') ?? [undefined, string('fork-url'), undefined];
+  if (at !== undefined && string('fork-block-number') !== undefined) throw new ConfigError(`--fork-url names block ${at} after its '@', and --fork-block-number another: give one`);
+  const block = at ?? string('fork-block-number');
   const offline = values.offline === true;
   const forking = url !== undefined || offline;
   for (const flag of ['fork-block-number', 'fork-header', 'fork-chain-id', 'fork-retries', 'fork-retry-backoff', 'fork-timeout', 'fork-cache-dir', 'no-fork-cache']) {
@@ -146,7 +157,7 @@ function forkConfig(values: Record<string, string | boolean | string[] | undefin
   }
   return {
     url: offline ? undefined : url,
-    blockNumber: string('fork-block-number') === undefined ? undefined : bigint('fork-block-number', string('fork-block-number')!),
+    blockNumber: block === undefined ? undefined : forkBlockNumber(block, offline),
     headers,
     remoteChainId: string('fork-chain-id') === undefined ? undefined : bigint('fork-chain-id', string('fork-chain-id')!),
     retries: string('fork-retries') === undefined ? FORK_DEFAULTS.retries : integer('fork-retries', string('fork-retries')!, 0),

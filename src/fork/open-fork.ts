@@ -22,7 +22,7 @@ import { blockFromRemote, forkOfHeader, type RemoteBlockJson } from './remote-sh
 /** How to fork: the remote, the block, how to talk to it, and where to cache what it says. */
 export interface ForkSettings {
   url?: string;
-  /** default: the remote's head at start */
+  /** default: the remote's head at start; below zero, that many blocks before it */
   blockNumber?: bigint;
   headers: Record<string, string>;
   /** the remote's chain id, given so it need not be asked */
@@ -87,7 +87,8 @@ export async function openForkedChain(
   let opened: ForkStore | undefined;
   try {
     const resumed = storedFork(stored);
-    if (resumed !== undefined && (settings.blockNumber === undefined || settings.blockNumber === resumed.number)) {
+    // A data dir's fork resumes unless another block is named (counting back from the head names none).
+    if (resumed !== undefined && (settings.blockNumber === undefined || settings.blockNumber < 0n || settings.blockNumber === resumed.number)) {
       const chain = await resume(db, stored as ForkGenesis, resumed, settings, remote, log, kept);
       serving = true;
       return chain;
@@ -141,14 +142,26 @@ async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc
   }
   const [chainId, json] = await Promise.all([
     settings.remoteChainId === undefined ? remote.call<string>('eth_chainId', []).then(BigInt) : Promise.resolve(settings.remoteChainId),
-    remote.call<RemoteBlockJson | null>('eth_getBlockByNumber', [settings.blockNumber === undefined ? 'latest' : bigIntToHex(settings.blockNumber), true]),
+    blockAt(remote, settings.blockNumber),
   ]);
-  if (json === null) throw new RemoteError(`the fork's remote ${remote.shownUrl} has no block ${settings.blockNumber}`);
   if (settings.remoteChainId !== undefined) checkChainId(json, settings.remoteChainId);
   const identity: ForkIdentity = { chainId, number: BigInt(json.number), hash: json.hash.toLowerCase() };
   const store = await openStore(db, identity, settings, log, kept);
   await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(json)));
   return { identity, json, store };
+}
+
+/** The remote's block `number` (undefined: its head; below zero: that many blocks before its head), with its transactions. */
+async function blockAt(remote: RemoteRpc, number: bigint | undefined): Promise<RemoteBlockJson> {
+  let tag = number === undefined ? 'latest' : bigIntToHex(number);
+  if (number !== undefined && number < 0n) {
+    const head = BigInt(await remote.call<string>('eth_blockNumber', []));
+    if (head + number < 0n) throw new RemoteError(`the fork's remote ${remote.shownUrl} has ${head + 1n} blocks: none is ${-number} before its head`);
+    tag = bigIntToHex(head + number);
+  }
+  const json = await remote.call<RemoteBlockJson | null>('eth_getBlockByNumber', [tag, true]);
+  if (json === null) throw new RemoteError(`the fork's remote ${remote.shownUrl} has no block ${tag === 'latest' ? 'at its head' : BigInt(tag)}`);
+  return json;
 }
 
 /** Refuses a --fork-chain-id the fork block's typed transactions are not signed for: the block could not be read under it. */

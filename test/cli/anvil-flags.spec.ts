@@ -34,6 +34,15 @@ describe("anvil's flags", function () {
       expect(() => config('--block-time', 'soon')).to.throw(ConfigError, '--block-time must be a number of seconds (2, 0.5), got "soon"');
     });
 
+    it("takes anvil's fork flags: URL@BLOCK, a block counted back from the head, --retries, --timeout, --no-storage-caching", function () {
+      expect(config('--fork-url', 'http://127.0.0.1:8545@1400000').fork).to.include({ url: 'http://127.0.0.1:8545', blockNumber: 1_400_000n });
+      expect(config('--fork-url', 'https://user:pa55@rpc.example/v2/key').fork).to.include({ url: 'https://user:pa55@rpc.example/v2/key', blockNumber: undefined });
+      expect(config('--fork-url', 'http://127.0.0.1:8545', '--fork-block-number=-5').fork?.blockNumber).to.equal(-5n);
+      expect(config('--fork-url', 'http://127.0.0.1:8545', '--retries', '2', '--timeout', '900', '--no-storage-caching').fork).to.include({ retries: 2, timeoutMs: 900, cache: false });
+      expect(() => config('--fork-url', 'http://127.0.0.1:8545@7', '--fork-block-number', '8')).to.throw(ConfigError, "--fork-url names block 7 after its '@', and --fork-block-number another: give one");
+      expect(() => config('--offline', '--fork-block-number=-5')).to.throw(ConfigError, "counts back from the remote's head, which --offline does not ask");
+    });
+
     it('refuses --base-fee on a fork that predates EIP-1559', function () {
       expect(() => config('--hardfork', 'berlin', '--base-fee', '7')).to.throw(ConfigError, '--base-fee needs EIP-1559, which --hardfork berlin predates');
     });

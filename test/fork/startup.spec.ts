@@ -58,6 +58,12 @@ describe('forking: start-up', () => {
     expect(cli.stderr()).to.match(/^evm-node: the fork's remote http:\/\/127\.0\.0\.1:\d+\/… refused eth_(chainId|getBlockByNumber): not found \(code -32600\)\n$/);
   });
 
+  it('--fork-block-number below zero forks that many blocks before the remote’s head, as anvil does', async () => {
+    const cli = start(['--fork-url', proxy.url, '--fork-block-number=-1', '--no-fork-cache']);
+    const url = await listening(cli);
+    expect(await rpc(url, 'eth_blockNumber', [])).to.equal(`0x${(BigInt(await direct<string>(remote, 'eth_blockNumber', [])) - 1n).toString(16)}`);
+  });
+
   it('refuses a --fork-chain-id the fork block’s transactions are not signed for, naming the chain they are', async () => {
     const cli = start(['--fork-url', proxy.url, '--fork-block-number', String(remote.forkBlock), '--fork-chain-id', '1', '--no-fork-cache']);
     expect(await cli.exited).to.equal(1);
