@@ -849,4 +849,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:f174877bc216961a1767b91f95840ec703dca05cc7ccadb976370964b1e18467";
+export const contractDigest = "sha256:ebb07bd5ea20d968c9c0501b1ecc847ec2fd86c28f8e8d78664537d82627317a";

@@ -136,6 +136,7 @@ async function assemble(config: NodeConfig, baseLog: Logger, { db, server, app, 
     },
     reset: (genesis, forking) => resets.run(() => served.reset(genesis, forking)),
     setChainId: (chainId) => resets.run(() => served.setChainId(chainId)),
+    setRpcUrl: (url) => resets.run(() => served.setRpcUrl(url)),
     setLogging: (on) => {
       log.setEnabled(on);
       terminal?.setEnabled(on);

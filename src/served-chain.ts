@@ -7,6 +7,7 @@ import { Chain } from './chain/chain.js';
 import type { NodeGenesis } from './chain/genesis.js';
 import type { ForkConfig, GenesisSettings, NodeConfig } from './config.js';
 import type { ForkStore } from './fork/fork-store.js';
+import { checkEndpoint } from './fork/open-fork.js';
 import { publicUrl } from './fork/url.js';
 import type { ForkRequest, Services } from './methods/services.js';
 import { devSpec, openFirstChain, openFork, RESUMED_OFFLINE } from './node-chain.js';
@@ -108,6 +109,24 @@ export class ServedChain {
       yield* state;
     })(), { ownChain: true });
     log.info(`chain id set to ${chainId}: the state moved onto genesis ${bytesToHex(this.services.chain.genesis.hash())}`);
+  }
+
+  /**
+   * anvil_setRpcUrl: a forked chain reads what it lacks from `url` from now on — another endpoint of
+   * the chain it forks (its fork block the same), say one without a rate limit — and keeps its
+   * blocks, state and cache, as anvil does. A node that forks nothing forks the URL's head, and a
+   * fork served offline the URL at its fork block, as anvil_reset does.
+   */
+  async setRpcUrl(url: string): Promise<void> {
+    const fork = this.services.chain.fork;
+    const remote = fork?.remote;
+    if (fork === undefined || remote === undefined || this.settings.fork === undefined) return this.reset(undefined, { url, blockNumber: fork?.info.number });
+    const headers = url === remote.endpoint.url ? (remote.endpoint.headers ?? {}) : {};
+    await checkEndpoint(url, headers, this.settings.fork, fork.info);
+    remote.retarget(url, headers);
+    fork.info.url = remote.shownUrl;
+    this.settings = { ...this.settings, fork: { ...this.settings.fork, url, headers } };
+    this.wide.log.info(`the fork reads ${remote.shownUrl} from now on`);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { Account, bigIntToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
+import { Account, bigIntToHex, bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { Chain } from '../chain/chain.js';
 import { chainConfigUpTo, DEV_HARDFORKS } from '../chain/dev-genesis.js';
@@ -10,7 +10,7 @@ import { keccakInWasm, nativeCrypto } from '../crypto/native.js';
 import { StateStore } from '../state/state-store.js';
 import { loadVmLibrary } from '../state/vm.js';
 import type { BatchOp, Database, DiskDatabase } from '../storage/database.js';
-import type { ChainFork } from './chain-fork.js';
+import type { ChainFork, ForkInfo } from './chain-fork.js';
 import { ForkedBlockStore } from './forked-block-store.js';
 import { ForkHistory } from './fork-history.js';
 import { ForkState } from './fork-state.js';
@@ -108,6 +108,25 @@ export async function openForkedChain(
     remote?.close();
     if (opened !== undefined && opened !== kept) await opened.close();
     throw error;
+  }
+}
+
+/**
+ * Refuses `url` as another endpoint of the fork's remote unless it serves the same chain: its chain
+ * id, and the fork block by that number with the fork block's hash.
+ */
+export async function checkEndpoint(url: string, headers: Record<string, string>, settings: ForkSettings, fork: ForkInfo): Promise<void> {
+  const probe = new RemoteRpc({ url, headers, retries: settings.retries, backoffMs: settings.backoffMs, timeoutMs: settings.timeoutMs });
+  try {
+    const [chainId, block] = await Promise.all([probe.call<string>('eth_chainId', []), probe.call<{ hash?: string } | null>('eth_getBlockByNumber', [bigIntToHex(fork.number), false])]);
+    const hash = bytesToHex(fork.hash);
+    if (BigInt(chainId) !== fork.remoteChainId || block?.hash?.toLowerCase() !== hash) {
+      throw new RemoteError(
+        `${probe.shownUrl} serves another chain than the fork's (chain ${BigInt(chainId)}, block ${fork.number} ${block?.hash ?? 'absent'}; the fork's: chain ${fork.remoteChainId}, ${hash}): anvil_reset forks another chain`,
+      );
+    }
+  } finally {
+    probe.close();
   }
 }
 

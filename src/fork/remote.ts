@@ -47,6 +47,13 @@ const BATCH_WINDOW_MS = 1;
  */
 const PROOFS_PER_REQUEST = 4;
 
+function exchangeFor(options: RemoteOptions): Exchange {
+  const target = new URL(options.url);
+  if (target.protocol === 'http:' || target.protocol === 'https:') return new HttpExchange(target, options);
+  if (target.protocol === 'ws:' || target.protocol === 'wss:') return new WsExchange(target, options);
+  throw new RemoteError(`the fork URL must be http(s):// or ws(s)://, got ${target.protocol}//`);
+}
+
 /**
  * A JSON-RPC client for the forked chain's node. Calls made in the same turn of the event loop go
  * out as one batch; a call asked for again while the same one is in flight shares its answer. A
@@ -64,17 +71,31 @@ export class RemoteRpc {
   /** false once the remote refused a batch: calls then go one per request */
   private batches = true;
   private nextId = 1;
-  private readonly transport: Exchange;
+  private transport: Exchange;
   readonly stats: RemoteStats = { httpRequests: 0, calls: {}, retries: 0 };
   /** the URL without credentials or query: what logs and nodeInfo may show */
-  readonly shownUrl: string;
+  shownUrl: string;
 
-  constructor(private readonly options: RemoteOptions) {
-    const target = new URL(options.url);
-    if (target.protocol === 'http:' || target.protocol === 'https:') this.transport = new HttpExchange(target, options);
-    else if (target.protocol === 'ws:' || target.protocol === 'wss:') this.transport = new WsExchange(target, options);
-    else throw new RemoteError(`the fork URL must be http(s):// or ws(s)://, got ${target.protocol}//`);
+  constructor(private options: RemoteOptions) {
+    this.transport = exchangeFor(options);
     this.shownUrl = publicUrl(options.url);
+  }
+
+  /** The remote's URL and headers. */
+  get endpoint(): Pick<RemoteOptions, 'url' | 'headers'> {
+    return { url: this.options.url, headers: this.options.headers };
+  }
+
+  /**
+   * From now on calls go to `url` (another endpoint of the same chain, with its own headers); calls
+   * in flight at the old one fail there and are tried again at the new one.
+   */
+  retarget(url: string, headers: Record<string, string>): void {
+    const old = this.transport;
+    this.options = { ...this.options, url, headers };
+    this.transport = exchangeFor(this.options);
+    this.shownUrl = publicUrl(url);
+    old.close();
   }
 
   /** Calls `method` on the remote; the same call already in flight is not sent twice. */

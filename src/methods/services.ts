@@ -40,6 +40,8 @@ export interface NodeControl {
    * chain id is its genesis's here), which then serves as after a reset.
    */
   setChainId(chainId: bigint): Promise<void>;
+  /** anvil_setRpcUrl: a fork reads another endpoint of its chain, keeping its blocks; a node forking nothing forks the URL. */
+  setRpcUrl(url: string): Promise<void>;
   /** anvil_setLoggingEnabled */
   setLogging(on: boolean): void;
   /** the first wait before a fork's remote request is tried again (anvil_nodeInfo shows it) */

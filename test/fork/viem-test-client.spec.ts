@@ -1,5 +1,6 @@
 // viem's test client forking the test remote, in its anvil and hardhat modes: reset to a fork at a
-// block, impersonate a token holder, move its tokens, read the balances back.
+// block, impersonate a token holder, move its tokens, read the balances back; point it at the
+// remote's URL again and find the transfer kept.
 import { expect } from 'chai';
 import { createTestClient, defineChain, http, publicActions, walletActions, type Abi } from 'viem';
 import { contracts } from '../helpers/contracts.js';
@@ -37,6 +38,16 @@ for (const mode of ['anvil', 'hardhat'] as const) {
       expect(await balance(holder)).to.equal(0n);
       expect(await balance(to)).to.equal(toBefore + before);
       await client.stopImpersonatingAccount({ address: holder });
+    });
+
+    it('setRpcUrl: the fork reads on from the URL, the transfer made on it kept', async () => {
+      const client = createTestClient({ mode, chain, transport: http(node.url) }).extend(publicActions);
+      const abi = contracts().Token.abi as unknown as Abi;
+      const holder = remote.holders[0];
+      const head = await client.getBlockNumber();
+      await client.setRpcUrl(remote.node.url);
+      expect(await client.getBlockNumber()).to.equal(head);
+      expect(await client.readContract({ address: remote.token, abi, functionName: 'balanceOf', args: [holder] })).to.equal(0n);
     });
   });
 }

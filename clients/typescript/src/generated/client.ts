@@ -278,7 +278,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:f174877bc216961a1767b91f95840ec703dca05cc7ccadb976370964b1e18467";
+export const contractDigest = "sha256:ebb07bd5ea20d968c9c0501b1ecc847ec2fd86c28f8e8d78664537d82627317a";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -1107,9 +1107,9 @@ export function anvilSetNonce(transport: Transport, ...params: AnvilSetNoncePara
 }
 
 /**
- * `anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
+ * `anvil_setRpcUrl`: Reads the forked chain from another endpoint of it, keeping the chain (a node that forks nothing: forks that URL's head).
  *
- * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
+ * On a forked chain: what the node has not fetched yet is read from `url` from now on, another endpoint of the chain it forks (say one without a rate limit, or with another key); the chain, its local blocks and state, and the fork cache stay, as anvil keeps them. The URL must serve the same chain: its chain id, and at the fork block's number the fork block's hash; another chain is refused with -32000 (anvil_reset forks another chain). Requests in flight to the old endpoint are tried again at the new one; HTTP headers given at start (--fork-header) go on only when the URL is the same. A node that forks nothing forks `url` at its head, and a fork served offline forks `url` at its fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
  *
  * Params:
  * - `url`: JSON-RPC URL.
@@ -2431,9 +2431,9 @@ export function hardhatSetNonce(transport: Transport, ...params: HardhatSetNonce
 }
 
 /**
- * `hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
+ * `hardhat_setRpcUrl`: Reads the forked chain from another endpoint of it, keeping the chain (a node that forks nothing: forks that URL's head).
  *
- * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
+ * On a forked chain: what the node has not fetched yet is read from `url` from now on, another endpoint of the chain it forks (say one without a rate limit, or with another key); the chain, its local blocks and state, and the fork cache stay, as anvil keeps them. The URL must serve the same chain: its chain id, and at the fork block's number the fork block's hash; another chain is refused with -32000 (anvil_reset forks another chain). Requests in flight to the old endpoint are tried again at the new one; HTTP headers given at start (--fork-header) go on only when the URL is the same. A node that forks nothing forks `url` at its head, and a fork served offline forks `url` at its fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
  *
  * Params:
  * - `url`: JSON-RPC URL.
@@ -3159,9 +3159,9 @@ export interface ContractMethods {
    */
   anvil_setNonce(...params: AnvilSetNonceParams): Promise<AnvilSetNonceResult>;
   /**
-   * `anvil_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
+   * `anvil_setRpcUrl`: Reads the forked chain from another endpoint of it, keeping the chain (a node that forks nothing: forks that URL's head).
    *
-   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
+   * On a forked chain: what the node has not fetched yet is read from `url` from now on, another endpoint of the chain it forks (say one without a rate limit, or with another key); the chain, its local blocks and state, and the fork cache stay, as anvil keeps them. The URL must serve the same chain: its chain id, and at the fork block's number the fork block's hash; another chain is refused with -32000 (anvil_reset forks another chain). Requests in flight to the old endpoint are tried again at the new one; HTTP headers given at start (--fork-header) go on only when the URL is the same. A node that forks nothing forks `url` at its head, and a fork served offline forks `url` at its fork block, as anvil_reset with `forking` does. hardhat_setRpcUrl does the same and answers as Hardhat does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
@@ -4231,9 +4231,9 @@ export interface ContractMethods {
    */
   hardhat_setNonce(...params: HardhatSetNonceParams): Promise<HardhatSetNonceResult>;
   /**
-   * `hardhat_setRpcUrl`: Forks the chain of another URL at the same block (a node that forks nothing: at that URL's head).
+   * `hardhat_setRpcUrl`: Reads the forked chain from another endpoint of it, keeping the chain (a node that forks nothing: forks that URL's head).
    *
-   * Resets the chain to a fork of the chain `url` serves, at the current fork block (the same chain from another endpoint, say one without a rate limit; the fork cache is kept, so nothing fetched before is fetched again), or at the remote's head when the node forked nothing. The chain restarts from the fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
+   * On a forked chain: what the node has not fetched yet is read from `url` from now on, another endpoint of the chain it forks (say one without a rate limit, or with another key); the chain, its local blocks and state, and the fork cache stay, as anvil keeps them. The URL must serve the same chain: its chain id, and at the fork block's number the fork block's hash; another chain is refused with -32000 (anvil_reset forks another chain). Requests in flight to the old endpoint are tried again at the new one; HTTP headers given at start (--fork-header) go on only when the URL is the same. A node that forks nothing forks `url` at its head, and a fork served offline forks `url` at its fork block, as anvil_reset with `forking` does. anvil_setRpcUrl does the same and answers as anvil does.
    *
    * Params:
    * - `url`: JSON-RPC URL.
