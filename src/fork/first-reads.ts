@@ -1,7 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { bigIntToAddressBytes, bigIntToBytes, createZeroAddress, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { ForkState } from './fork-state.js';
-import { ForkStateMissing } from './proof-records.js';
 
 /** The system contracts' addresses and EIP-2935's ring length, as the EIPs fix them. */
 const BEACON_ROOTS = 0x000f3df6d732807ef1319fb7b8bb8522d0beac02n;
@@ -24,17 +23,18 @@ const REQUEST_QUEUES = [
 
 /**
  * What a new fork reads before it serves, all at once (one round trip, a few requests): the dev
- * accounts, whose balances are set on top of the fork block's state; the zero address, which calls
- * without a sender read, as does a block's coinbase; and what the first block built on the fork
- * reads of the system contracts its forks call each block — their accounts and code, the system
- * address that calls them, EIP-2935's slot for the fork block's hash and the request queues'
- * counters. A block's system calls read those one after another: seven round trips before the
- * first transaction on a Prague fork was mined (380 ms at 25 ms a request). `timestamp`: the fork
- * block's.
+ * accounts, whose balances are set on top of the fork block's state, and the zero address, which
+ * calls without a sender read, as does a block's coinbase. Then, not waited for (a remote that
+ * computes proofs one after another, as anvil does, would hold the start ~0.1 s), what the first
+ * block built on the fork reads of the system contracts its forks call each block — their accounts
+ * and code, the system address that calls them, EIP-2935's slot for the fork block's hash, the
+ * request queues' counters and EIP-4788's slots at the clock's time. A block's system calls read
+ * those one after another: seven round trips before the first transaction on a Prague fork was
+ * mined (380 ms at 25 ms a request). `timestamp`: the fork block's.
  */
 export async function readFirst(forkState: ForkState, common: Common, timestamp: bigint, accounts: Address[]): Promise<void> {
   const block = forkState.base;
-  const reads: Promise<void>[] = [createZeroAddress(), ...accounts].map(async (address) => forkState.account(block, address.bytes));
+  await Promise.all([createZeroAddress(), ...accounts].map(async (address) => forkState.account(block, address.bytes)));
   const system: (() => Promise<void> | undefined)[] = [];
   const contract = (address: bigint, slots: Uint8Array[] = []) => {
     const bytes = bigIntToAddressBytes(address);
@@ -46,11 +46,7 @@ export async function readFirst(forkState: ForkState, common: Common, timestamp:
   if (common.isActivatedEIP(2935)) contract(HISTORY_STORAGE, [slotKey(block.number % HISTORY_SERVE_WINDOW)]);
   for (const { eip, address } of REQUEST_QUEUES) if (common.isActivatedEIP(eip)) contract(address, QUEUE_SLOTS);
   if (system.length > 0) system.push(() => forkState.account(block, bigIntToAddressBytes(SYSTEM_ADDRESS)));
-  // Read ahead of need, so not required: offline, a fork cache written before these were read
-  // first still serves (a block that needs them then fails as any read the cache lacks).
-  const ahead = (read: () => Promise<void> | undefined) =>
-    (async () => read())().catch((error: unknown) => {
-      if (!(error instanceof ForkStateMissing)) throw error;
-    });
-  await Promise.all([...reads, ...system.map(ahead)]);
+  // Read ahead of need: a block that needs one of them waits for its fetch, or fetches it again if
+  // this one failed (offline, a fork cache an older node wrote lacks them; a remote that failed).
+  for (const read of system) void (async () => read())().catch(() => undefined);
 }

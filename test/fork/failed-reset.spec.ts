@@ -18,14 +18,6 @@ for (const [where, more] of [
     const f = forkFixture({ blocks: 3, perBlock: 6 }, more);
     let next = 0;
 
-    /** Waits for the proxy to go quiet: a failed fork's requests sent before it failed may still be on their way. */
-    async function requestsLanded(): Promise<void> {
-      for (let seen = -1; f.proxy.peek().total !== seen; ) {
-        seen = f.proxy.peek().total;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-
     /**
      * Reads balances of holders the fork has not read, then fails a reset with `forking` (the
      * remote's answers edited by `edits` meanwhile): the reads after it ask the remote nothing and
@@ -38,7 +30,8 @@ for (const [where, more] of [
       f.proxy.edits = edits;
       await expectRpcError(f.fork.call('anvil_reset', [{ forking }]), -32000, error);
       f.proxy.edits = {};
-      await requestsLanded();
+      // A failed fork's requests sent before it failed may still be on their way.
+      await f.proxy.quiet();
       f.proxy.reset();
       expect(await f.fork.call('eth_blockNumber', [])).to.equal(head);
       expect(await Promise.all(calls.map((call) => f.fork.call('eth_call', [call, 'latest'])))).to.deep.equal(before);

@@ -48,6 +48,7 @@ describe('forking: remote faults', () => {
     const log = { ...testLogger, warn: (message: string) => void warnings.push(message) };
     const fork = await startFork(f.proxy.url, { blockNumber: f.remote.forkBlock, retries: 1, backoffMs: 10, timeoutMs: 300 }, {}, undefined, log);
     try {
+      await f.proxy.quiet();
       f.proxy.faults.tooManyRequests = 100;
       await expectRpcError(fork.call('eth_getBalance', [f.remote.holders[next++], 'latest']), -32000, /fork's remote/);
       expect(warnings).to.have.length(1);

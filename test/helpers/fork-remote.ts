@@ -96,6 +96,8 @@ export class CountingProxy {
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
   private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
+  /** requests since the proxy started (reset() leaves it) */
+  private arrived = 0;
   /** the path and headers of the latest request: what a provider reads its key from */
   lastRequest?: { path: string; headers: IncomingHttpHeaders };
   private readonly held: ServerResponse[] = [];
@@ -126,6 +128,14 @@ export class CountingProxy {
     return this.counts;
   }
 
+  /** Waits until no request has arrived for 50 ms: what a node sent on its own (reads ahead of need, a failed fork's last requests) has landed. */
+  async quiet(): Promise<void> {
+    for (let seen = -1; this.arrived !== seen; ) {
+      seen = this.arrived;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   async close(): Promise<void> {
     for (const res of this.held.splice(0)) res.destroy();
     this.server.closeAllConnections();
@@ -139,6 +149,7 @@ export class CountingProxy {
     const parsed = JSON.parse(body) as { method: string; params?: unknown[] } | { method: string; params?: unknown[] }[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
     this.counts.http++;
+    this.arrived++;
     this.lastRequest = { path: req.url ?? '', headers: req.headers };
     const inRequest: Record<string, number> = {};
     for (const call of calls) {
@@ -241,6 +252,8 @@ export function forkFixture(seed: Parameters<typeof seedRemote>[0] = {}, more: P
     fixture.remote = await seedRemote(seed);
     fixture.proxy = await CountingProxy.start(fixture.remote.node.url);
     fixture.fork = await startFork(fixture.proxy.url, { blockNumber: fixture.remote.forkBlock, ...more }, config);
+    // What the fork reads ahead as it starts lands before a test counts what reaches the remote.
+    await fixture.proxy.quiet();
   });
   after(async () => {
     await fixture.fork?.destroy();
