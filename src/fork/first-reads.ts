@@ -7,12 +7,6 @@ const BEACON_ROOTS = 0x000f3df6d732807ef1319fb7b8bb8522d0beac02n;
 const HISTORY_STORAGE = 0x0000f90827f1c53a10cb7a02335b175320002935n;
 const HISTORY_SERVE_WINDOW = 8191n;
 const SYSTEM_ADDRESS = 0xfffffffffffffffffffffffffffffffffffffffen;
-/** EIP-4788's ring length. */
-const HISTORY_BUFFER_LENGTH = 8191n;
-const nextTimestamp = (parent: bigint) => {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  return now > parent ? now : parent + 1n;
-};
 const slotKey = (slot: bigint) => setLengthLeft(bigIntToBytes(slot), 32);
 /** The request queues' counters every block's system call reads: excess, count, head and tail. */
 const QUEUE_SLOTS = [0n, 1n, 2n, 3n].map(slotKey);
@@ -27,12 +21,13 @@ const REQUEST_QUEUES = [
  * calls without a sender read, as does a block's coinbase. Then, not waited for (a remote that
  * computes proofs one after another, as anvil does, would hold the start ~0.1 s), what the first
  * block built on the fork reads of the system contracts its forks call each block — their accounts
- * and code, the system address that calls them, EIP-2935's slot for the fork block's hash, the
- * request queues' counters and EIP-4788's slots at the clock's time. A block's system calls read
- * those one after another: seven round trips before the first transaction on a Prague fork was
- * mined (380 ms at 25 ms a request). `timestamp`: the fork block's.
+ * and code, the system address that calls them, EIP-2935's slot for the fork block's hash and the
+ * request queues' counters. A block's system calls read those one after another: seven round trips
+ * before the first transaction on a Prague fork was mined (380 ms at 25 ms a request), one now (the
+ * slots of EIP-4788's ring go by the block's time, which no read ahead can know: a guess from the
+ * clock would be fetched again at each restart, which asks the remote nothing otherwise).
  */
-export async function readFirst(forkState: ForkState, common: Common, timestamp: bigint, accounts: Address[]): Promise<void> {
+export async function readFirst(forkState: ForkState, common: Common, accounts: Address[]): Promise<void> {
   const block = forkState.base;
   await Promise.all([createZeroAddress(), ...accounts].map(async (address) => forkState.account(block, address.bytes)));
   const system: (() => Promise<void> | undefined)[] = [];
@@ -40,9 +35,7 @@ export async function readFirst(forkState: ForkState, common: Common, timestamp:
     const bytes = bigIntToAddressBytes(address);
     system.push(() => forkState.callTarget(block, bytes), ...slots.map((slot) => () => forkState.slot(block, bytes, slot)));
   };
-  // The beacon roots' slots go by the block's timestamp: guessed as the clock's, which the next
-  // blocks' (fetched with it, ring-slots.ts) cover for a while; a wrong guess costs a fetch later.
-  if (common.isActivatedEIP(4788)) contract(BEACON_ROOTS, [slotKey(nextTimestamp(timestamp) % HISTORY_BUFFER_LENGTH)]);
+  if (common.isActivatedEIP(4788)) contract(BEACON_ROOTS);
   if (common.isActivatedEIP(2935)) contract(HISTORY_STORAGE, [slotKey(block.number % HISTORY_SERVE_WINDOW)]);
   for (const { eip, address } of REQUEST_QUEUES) if (common.isActivatedEIP(eip)) contract(address, QUEUE_SLOTS);
   if (system.length > 0) system.push(() => forkState.account(block, bigIntToAddressBytes(SYSTEM_ADDRESS)));

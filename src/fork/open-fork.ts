@@ -99,7 +99,7 @@ export async function openForkedChain(
     const devAddresses = dev.accounts.map((account) => createAddressFromString(account));
     // What the fork reads first comes before the chain is written: a remote that fails it fails the
     // fork with nothing written (a reset's old chain still in the data dir).
-    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, (forkState, common, timestamp) => readFirst(forkState, common, timestamp, devAddresses));
+    const chain = await assemble(db, spec, identity, json, store, remote, reset?.replace, (forkState, common) => readFirst(forkState, common, devAddresses));
     await fundDevAccounts(chain, devAddresses, dev.balance);
     await chain.fork?.forkState.settleMode();
     serving = true;
@@ -252,7 +252,7 @@ async function assemble(
   store: ForkStore,
   remote: RemoteRpc | undefined,
   replace?: BatchOp[],
-  first?: (forkState: ForkState, common: Common, timestamp: bigint) => Promise<void>,
+  first?: (forkState: ForkState, common: Common) => Promise<void>,
 ): Promise<Chain> {
   const commons = new ForkCommons(commonFromGenesis(spec));
   const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
@@ -273,7 +273,7 @@ async function assemble(
     store,
     remote,
   };
-  await first?.(forkState, commons.at(base.header), base.header.timestamp);
+  await first?.(forkState, commons.at(base.header));
   return Chain.openFork(db, spec, commons, fork, replace);
 }
 
