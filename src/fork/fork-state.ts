@@ -28,6 +28,12 @@ interface ProofRequest {
 /** The deepest path a missing node may sit at and still be fetched: finding a key under it takes ~16^depth hashes. */
 const MAX_PREIMAGE_DEPTH = 6;
 
+/** Keys of an access list fetched ahead at most (eth_getStorageValues' bound): the EVM fetches any others as it meets them. */
+const MAX_LISTED_KEYS = 1024;
+
+/** An access list's entry as transactions hold it: an address and its storage keys, 32 bytes each. */
+export type ListedKeys = readonly [address: Uint8Array, slots: readonly Uint8Array[]];
+
 /**
  * The state of a forked chain, read lazily from the remote: an account, a slot or code is fetched
  * the first time the node needs it, as an EIP-1186 proof whose nodes join the node's trie. The
@@ -147,6 +153,29 @@ export class ForkState {
   slot(block: RemoteBlock, address: Uint8Array, slot: Uint8Array): Promise<void> | undefined {
     if (this.proofless !== undefined) return this.proofless.slot(block, address, slot, this.missing(block));
     return this.need(slotRecord(block, address, slot), block, address, slot);
+  }
+
+  /**
+   * What access lists (EIP-2930) name, fetched at once before the call or block carrying them runs:
+   * the EVM would fetch each account and slot as it meets them, a round trip each. A slot comes the
+   * way the run will read it — a value for a read that writes nothing, a proof while a block is
+   * built — so it is not fetched twice; one the run never reads costs bytes in the same batch, not
+   * a round trip.
+   */
+  async listed(block: RemoteBlock, lists: Iterable<ListedKeys>): Promise<void> {
+    const waits: (Promise<void> | undefined)[] = [];
+    let room = MAX_LISTED_KEYS;
+    for (const [address, slots] of lists) {
+      if (room <= 0) break;
+      room--;
+      waits.push(this.account(block, address));
+      for (const slot of slots.slice(0, room)) {
+        room--;
+        const byProof = this.proofless !== undefined || this.writers > 0 || this.known(block, address, slot);
+        waits.push(byProof ? this.slot(block, address, slot) : this.slotValues.slot(block, address, slot, this.missing(block)));
+      }
+    }
+    await Promise.all(waits);
   }
 
   /** Resolves once the account and every slot in `slots` are in the trie store: what a proof walks. */

@@ -278,9 +278,11 @@ export class Miner {
   }
 
   /** Runs the pool's executable transactions on `vm` into a new block on `parent`. */
-  private assemble(vm: VM, parent: Block, timestamp: bigint) {
+  private async assemble(vm: VM, parent: Block, timestamp: bigint) {
     const options = this.headerOptions(parent, timestamp);
-    return assembleBlock(vm, parent, timestamp, this.pool.executables(options.baseFee), options);
+    const candidates = this.pool.executables(options.baseFee);
+    await this.chain.state.readyForBlock(this.chain.stateRootOf(parent), candidates.map((pooled) => pooled.tx));
+    return assembleBlock(vm, parent, timestamp, candidates, options);
   }
 
   /** The coinbase, gas limit and base fee of a block on `parent`. */

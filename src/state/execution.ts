@@ -7,6 +7,7 @@ import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { StateOverride, TransactionCall } from '../../generated/types.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { StateStore } from './state-store.js';
+import type { ListedKeys } from '../fork/fork-state.js';
 import { asContractSender } from './contract-sender.js';
 import { FlatState } from './flat-state.js';
 import { applyStateOverrides, movesPrecompiles, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
@@ -248,7 +249,10 @@ export class Executor {
     const priced = fees.cap > 0n || fees.tip > 0n;
     const context = overrides?.block === undefined ? this.contextOf(block, priced, vm) : unpriced(block, priced, vm.common);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
-    if (overrides === undefined && this.chain.state.forked) await this.chain.state.readyForCall(this.chain.stateRootOf(block), from, request.to == null ? undefined : createAddressFromString(request.to));
+    if (overrides === undefined && this.chain.state.forked) {
+      const listed = (request.accessList ?? []).map((entry): ListedKeys => [hexToBytes(entry.address as PrefixedHexString), entry.storageKeys.map((key) => hexToBytes(key as PrefixedHexString))]);
+      await this.chain.state.readyForCall(this.chain.stateRootOf(block), from, request.to == null ? undefined : createAddressFromString(request.to), listed);
+    }
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;
     const senderHasCode = account !== undefined && !equalsBytes(account.codeHash, KECCAK256_NULL);

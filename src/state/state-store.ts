@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { isLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Caches, CacheType, MerkleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex, equalsBytes, ValueEncoding, type Address, type DB } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
@@ -9,7 +10,7 @@ import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
 import { forkAware } from './fork-aware-state.js';
-import type { ForkState } from '../fork/fork-state.js';
+import type { ForkState, ListedKeys } from '../fork/fork-state.js';
 import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
@@ -80,14 +81,29 @@ export class StateStore {
 
   /**
    * Fetches at once what a call from `from` to `to` on the state at `root` reads first, where the
-   * state is a fork's: both accounts and the code of `to`, one round trip to the remote where the
-   * call's own reads take three in a row.
+   * state is a fork's: both accounts, the code of `to` and what its access list names, one round
+   * trip to the remote where the call's own reads take three and more in a row.
    */
-  async readyForCall(root: Uint8Array, from: Address, to: Address | undefined): Promise<void> {
+  async readyForCall(root: Uint8Array, from: Address, to: Address | undefined, accessList: Iterable<ListedKeys> = []): Promise<void> {
     const { fork } = this;
     if (fork === undefined) return;
     const block = fork.blockOf(root);
-    await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes)]);
+    await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes), fork.listed(block, accessList)]);
+  }
+
+  /**
+   * Fetches at once, where the state at `root` is a fork's, what the transactions a block is about
+   * to run on it read first: their recipients with their code, and what their access lists name.
+   * Run one after another, each would fetch them as it met them. A fetch that fails here is left to
+   * the transaction's own read, which decides what becomes of it as it always does.
+   */
+  async readyForBlock(root: Uint8Array, txs: readonly TypedTransaction[]): Promise<void> {
+    const { fork } = this;
+    if (fork === undefined || txs.length === 0) return;
+    const block = fork.blockOf(root);
+    const lists = txs.flatMap((tx) => (isLegacyTx(tx) ? [] : tx.accessList));
+    const targets = txs.flatMap((tx) => (tx.to === undefined ? [] : [fork.callTarget(block, tx.to.bytes)]));
+    await Promise.all([...targets, fork.listed(block, lists)]).catch(() => undefined);
   }
 
   /**
