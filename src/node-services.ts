@@ -1,7 +1,7 @@
 // The services a chain is served with (pool, miner, filters, execution, tracing, dev controls) and the method
 // table over them: what node.ts assembles for the chain it starts with, and again for each chain a reset serves.
 import type { Block } from '@ethereumjs/block';
-import { Address, bytesToHex, createZeroAddress } from '@ethereumjs/util';
+import { Address, bytesToHex, createZeroAddress, equalsBytes } from '@ethereumjs/util';
 import type { Chain } from './chain/chain.js';
 import { deriveAccounts } from './chain/dev-accounts.js';
 import type { SyncStatus } from './chain/sync-status.js';
@@ -134,8 +134,11 @@ export async function assembleCore(config: NodeConfig, chain: Chain, mining: { a
         },
         findTransaction: async (hash) => {
           const record = await chain.blocks.txRecord(hash);
-          const block = record === undefined ? undefined : await chain.blockByHash(record.blockHash);
-          return block === undefined ? undefined : { block, index: record!.index };
+          if (record === undefined) return undefined;
+          // By number where that is its block: a forked chain's remote block is then one fetch, not two (by hash, then by number to tell it is the chain's).
+          const canonical = await chain.blockByNumber(record.blockNumber);
+          const block = canonical !== undefined && equalsBytes(canonical.hash(), record.blockHash) ? canonical : await chain.blockByHash(record.blockHash);
+          return block === undefined ? undefined : { block, index: record.index };
         },
       },
       executor,

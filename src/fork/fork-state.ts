@@ -113,6 +113,11 @@ export class ForkState {
     this.proofs.addRoot(block);
   }
 
+  /** Whether `stateRoot` is a remote block's: its state is the remote's, fetched as it is read. */
+  isRemote(stateRoot: Uint8Array): boolean {
+    return this.roots.has(bytesToHex(stateRoot));
+  }
+
   /** The remote block whose state a state root reads: its own for a remote block's root, the fork block's for any local state. */
   blockOf(stateRoot: Uint8Array): RemoteBlock {
     return this.roots.get(bytesToHex(stateRoot)) ?? this.base;
@@ -158,11 +163,11 @@ export class ForkState {
   /**
    * What access lists (EIP-2930) name, fetched at once before the call or block carrying them runs:
    * the EVM would fetch each account and slot as it meets them, a round trip each. A slot comes the
-   * way the run will read it — a value for a read that writes nothing, a proof while a block is
-   * built — so it is not fetched twice; one the run never reads costs bytes in the same batch, not
-   * a round trip.
+   * way the run will read it — a value for a read that writes nothing, a proof for a block (`proofs`,
+   * or while one is built) — so it is not fetched twice; one the run never reads costs bytes in the
+   * same batch, not a round trip.
    */
-  async listed(block: RemoteBlock, lists: Iterable<ListedKeys>): Promise<void> {
+  async listed(block: RemoteBlock, lists: Iterable<ListedKeys>, proofs = false): Promise<void> {
     const waits: (Promise<void> | undefined)[] = [];
     let room = MAX_LISTED_KEYS;
     for (const [address, slots] of lists) {
@@ -171,7 +176,7 @@ export class ForkState {
       waits.push(this.account(block, address));
       for (const slot of slots.slice(0, room)) {
         room--;
-        const byProof = this.proofless !== undefined || this.writers > 0 || this.known(block, address, slot);
+        const byProof = proofs || this.proofless !== undefined || this.writers > 0 || this.known(block, address, slot);
         waits.push(byProof ? this.slot(block, address, slot) : this.slotValues.slot(block, address, slot, this.missing(block)));
       }
     }

@@ -281,7 +281,11 @@ export class Miner {
   private async assemble(vm: VM, parent: Block, timestamp: bigint) {
     const options = this.headerOptions(parent, timestamp);
     const candidates = this.pool.executables(options.baseFee);
-    await this.chain.state.readyForBlock(this.chain.stateRootOf(parent), candidates.map((pooled) => pooled.tx));
+    await this.chain.state.readyForBlock(
+      this.chain.stateRootOf(parent),
+      candidates.map((pooled) => pooled.tx),
+      { coinbase: options.coinbase, senders: candidates.map((pooled) => pooled.sender) },
+    );
     return assembleBlock(vm, parent, timestamp, candidates, options);
   }
 

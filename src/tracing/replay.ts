@@ -5,7 +5,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { isEOACode7702Tx, type TypedTransaction } from '@ethereumjs/tx';
-import { bytesToHex, eoaCode7702RecoverAuthority, type Address } from '@ethereumjs/util';
+import { bytesToHex, eoaCode7702RecoverAuthority, equalsBytes, type Address } from '@ethereumjs/util';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
 import { CACHE_LIMITS } from '../caches.js';
 import type { AnswerBudget } from '../format/answer-budget.js';
@@ -44,6 +44,13 @@ export interface TraceLimits {
 
 /** Transactions run between yields to the event loop, so a long replay never holds other requests up for long. */
 const YIELD_EVERY = 64;
+
+/** Transactions a read-ahead ({@link Replayer.readAhead}) runs side by side, each lane on a state of its own. */
+const READ_AHEAD_LANES = 64;
+/** How long a read-ahead runs at most: past it the replay fetches the rest as it meets it. */
+const READ_AHEAD_MS = 5_000;
+/** Remote blocks read ahead lately: a second replay of one finds its state fetched. */
+const READ_AHEAD_KEPT = 64;
 
 /**
  * A transaction as replay runs it: the recorded sender stands in for signature recovery. The
@@ -107,6 +114,8 @@ interface Position {
 export class Replayer {
   /** kept replays, oldest first */
   private readonly positions: { key: string; position: Position }[] = [];
+  /** how far remote blocks were read ahead ({@link readAhead}), by hash, oldest first */
+  private readonly readAheads = new Map<string, number>();
 
   constructor(private readonly chain: ReplayChain) {}
 
@@ -116,7 +125,7 @@ export class Replayer {
    */
   async blockStart(block: Block): Promise<VM> {
     if (block.header.number === 0n) throw new TraceError('genesis is not traceable');
-    const parent = await this.chain.blockByHash(block.header.parentHash);
+    const parent = await this.parentOf(block);
     if (parent === undefined) throw new TraceError(`parent ${block.header.number - 1n} of block ${block.header.number} not found`);
     const common = this.chain.commonAt(block.header);
     // Each replayed transaction commits: its trie nodes must stay in this state's memory, off the disk.
@@ -146,14 +155,14 @@ export class Replayer {
   /** A VM on the state `block`'s transaction `index` ran on: its parent's, with the transactions before it run. */
   async before(block: Block, index: number): Promise<VM> {
     if (index < 0 || index >= block.transactions.length) throw new TraceError(`transaction index ${index} out of range for block ${bytesToHex(block.hash())}`);
-    const position = await this.start(block);
+    const position = await this.start(block, index);
     await this.advance(position, block, index, () => undefined);
     return position.vm;
   }
 
   /** Replays all of `block`, tracing the transactions `tracerFor` gives a tracer, within `limits`; answers the traced results in block order. */
   async replay(block: Block, tracerFor: TracerFor, limits: TraceLimits = {}): Promise<TracedResult[]> {
-    return this.advance(await this.start(block), block, block.transactions.length, tracerFor, limits);
+    return this.advance(await this.start(block, block.transactions.length), block, block.transactions.length, tracerFor, limits);
   }
 
   /**
@@ -163,7 +172,7 @@ export class Replayer {
    */
   async traceOne(block: Block, index: number, tracer: TxTracer, limits: TraceLimits = {}): Promise<unknown> {
     const key = bytesToHex(block.hash());
-    const position = this.resume(key, index) ?? (await this.start(block));
+    const position = this.resume(key, index) ?? (await this.start(block, index + 1));
     await this.advance(position, block, index, () => undefined);
     const before = { ...position };
     await position.vm.stateManager.checkpoint();
@@ -188,9 +197,34 @@ export class Replayer {
     if (this.positions.length > CACHE_LIMITS.tracePositions) this.positions.shift();
   }
 
-  /** The start of `block`: its first transaction next. */
-  private async start(block: Block): Promise<Position> {
+  /**
+   * `block`'s parent: the canonical block at its number where that is it — for a forked chain's
+   * remote block, one fetch instead of two (by hash, then the canonical block at its number, to tell
+   * it is the chain's).
+   */
+  private async parentOf(block: Block): Promise<Block | undefined> {
+    const canonical = await this.chain.blockByNumber(block.header.number - 1n);
+    return canonical !== undefined && equalsBytes(canonical.hash(), block.header.parentHash) ? canonical : this.chain.blockByHash(block.header.parentHash);
+  }
+
+  /** The start of `block`, to replay up to (not including) transaction `until`: its first transaction next. */
+  private async start(block: Block, until: number): Promise<Position> {
+    await this.readyFor(block, until);
     return { vm: await this.blockStart(block), next: 0, gasUsed: 0n, logs: 0 };
+  }
+
+  /**
+   * On a fork, what replaying a remote block up to transaction `until` reads first, fetched at once:
+   * the system contracts its start calls, its coinbase, the senders, the recipients with their code
+   * (each a round trip in turn otherwise: 8 before the first transaction of a Prague block ran).
+   */
+  private async readyFor(block: Block, until: number): Promise<void> {
+    const parent = await this.parentOf(block);
+    if (parent === undefined || !this.chain.state.remote(this.chain.stateRootOf(parent))) return;
+    const { number, timestamp, coinbase } = block.header;
+    const senders = await this.chain.senders(block);
+    const txs = block.transactions.slice(0, until);
+    await this.chain.state.readyForBlock(this.chain.stateRootOf(parent), txs, { coinbase, senders: senders.slice(0, until), system: { common: this.chain.commonAt(block.header), number, timestamp } });
   }
 
   /** Runs `block`'s transactions from the position's next up to (not including) `until`, tracing those `tracerFor` gives a tracer. */
@@ -199,6 +233,7 @@ export class Replayer {
     const senders = (position.senders ??= await this.chain.senders(block));
     const results: TracedResult[] = [];
     const { runTx } = await loadVmLibrary();
+    if (until - position.next > 1) await this.readAhead(block, position.next, until, senders);
     for (let index = position.next; index < until; index++) {
       if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);
@@ -218,5 +253,40 @@ export class Replayer {
     }
     position.next = Math.max(position.next, until);
     return results;
+  }
+
+  /**
+   * On a fork, before a remote block's transactions `from`..`until` replay one after another — each
+   * fetching what it reads from the remote as it meets it, a round trip at a time, 20–30 for a block
+   * of 40 token transfers — runs them side by side, each lane on a private copy of the parent's
+   * state, their outcomes dropped: what they read goes out together, in a few round trips. A
+   * transaction that reads what one before it wrote reads the parent's value here, and may fetch a
+   * key the replay does not need: never an untrue one, all of it being the remote's state at the
+   * parent. The first failure stops it (the replay's own read reports it), and so do
+   * {@link READ_AHEAD_MS}; no transaction of a block is read ahead twice.
+   */
+  private async readAhead(block: Block, from: number, until: number, senders: Address[]): Promise<void> {
+    const key = bytesToHex(block.hash());
+    from = Math.max(from, this.readAheads.get(key) ?? 0);
+    if (until - from < 2) return;
+    const parent = await this.parentOf(block);
+    if (parent === undefined || !this.chain.state.remote(this.chain.stateRootOf(parent))) return;
+    this.readAheads.delete(key);
+    this.readAheads.set(key, until);
+    if (this.readAheads.size > READ_AHEAD_KEPT) this.readAheads.delete(this.readAheads.keys().next().value as string);
+    const { runTx } = await loadVmLibrary();
+    const common = this.chain.commonAt(block.header);
+    const deadline = Date.now() + READ_AHEAD_MS;
+    let stopped = false;
+    const lane = async (first: number) => {
+      const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
+      for (let index = first; index < until && !stopped && Date.now() < deadline; index += READ_AHEAD_LANES) {
+        const tx = withSender(block.transactions[index], senders[index]);
+        await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }).catch(() => {
+          stopped = true;
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_AHEAD_LANES, until - from) }, (_, i) => lane(from + i)));
   }
 }
