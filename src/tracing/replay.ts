@@ -49,6 +49,8 @@ const YIELD_EVERY = 64;
 const READ_AHEAD_LANES = 64;
 /** How long a read-ahead runs at most: past it the replay fetches the rest as it meets it. */
 const READ_AHEAD_MS = 5_000;
+/** Work a read-ahead does between yields to the event loop. */
+const READ_AHEAD_WORK_MS = 20;
 /** Remote blocks read ahead lately: a second replay of one finds its state fetched. */
 const READ_AHEAD_KEPT = 64;
 
@@ -278,9 +280,15 @@ export class Replayer {
     const common = this.chain.commonAt(block.header);
     const deadline = Date.now() + READ_AHEAD_MS;
     let stopped = false;
+    // Lanes whose reads are all fetched run without a pause: others' requests get a turn now and then.
+    let yieldAt = performance.now() + READ_AHEAD_WORK_MS;
     const lane = async (first: number) => {
       const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
       for (let index = first; index < until && !stopped && Date.now() < deadline; index += READ_AHEAD_LANES) {
+        if (performance.now() >= yieldAt) {
+          await yieldToEventLoop();
+          yieldAt = performance.now() + READ_AHEAD_WORK_MS;
+        }
         const tx = withSender(block.transactions[index], senders[index]);
         await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }).catch(() => {
           stopped = true;
