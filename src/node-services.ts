@@ -135,8 +135,9 @@ export async function assembleCore(config: NodeConfig, chain: Chain, mining: { a
         findTransaction: async (hash) => {
           const record = await chain.blocks.txRecord(hash);
           if (record === undefined) return undefined;
-          // By number where that is its block: a forked chain's remote block is then one fetch, not two (by hash, then by number to tell it is the chain's).
-          const canonical = await chain.blockByNumber(record.blockNumber);
+          // By number where that is its block: a forked chain's remote block is then one fetch, not two (by hash, then by number to tell it is the
+          // chain's). Its parent, whose state the replay starts from, comes in the same batch.
+          const [canonical] = await Promise.all([chain.blockByNumber(record.blockNumber), record.blockNumber > 0n ? chain.blockByNumber(record.blockNumber - 1n) : undefined]);
           const block = canonical !== undefined && equalsBytes(canonical.hash(), record.blockHash) ? canonical : await chain.blockByHash(record.blockHash);
           return block === undefined ? undefined : { block, index: record.index };
         },
