@@ -1,3 +1,4 @@
+import type { Common } from '@ethereumjs/common';
 import { bigIntToHex, bytesToHex, equalsBytes, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 import type { ForkStore } from './fork-store.js';
@@ -8,6 +9,7 @@ import { accountRecord, CODE, concat, ForkStateMissing, slotRecord, type RemoteB
 import { RemoteError, type RemoteRpc } from './remote.js';
 import { ringSlotsAhead } from './ring-slots.js';
 import { SlotsByCode } from './slots-by-code.js';
+import { systemReads } from './system-reads.js';
 
 /**
  * A storage trie node not fetched, met by a read of a slot's value: the slot is the remote's. One
@@ -181,6 +183,11 @@ export class ForkState {
       }
     }
     await Promise.all(waits);
+  }
+
+  /** Fetches what the system calls at the start of the block after `block` read (system-reads.ts); `next`: that block. */
+  readSystem(block: RemoteBlock, common: Common, next: { number: bigint; timestamp: bigint }): Promise<unknown> {
+    return Promise.all(systemReads(this, block, common, next).map(async (read) => read()));
   }
 
   /** Resolves once the account and every slot in `slots` are in the trie store: what a proof walks. */

@@ -11,7 +11,6 @@ import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
 import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
 import { forkAware } from './fork-aware-state.js';
 import type { ForkState, ListedKeys } from '../fork/fork-state.js';
-import { systemReads } from '../fork/first-reads.js';
 import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
@@ -113,22 +112,30 @@ export class StateStore {
   /**
    * Fetches at once, where the state at `root` is a fork's, what a block about to run `txs` on it
    * reads first: its coinbase, the transactions' senders, their recipients with their code, what
-   * their access lists name, and if asked the system contracts its start calls. Run one after another, each
-   * would be fetched as it was met. A fetch that fails here is left to the block's own read, which
-   * decides what becomes of it as it always does.
+   * their access lists name, and if asked the system contracts its start calls. Run one after
+   * another, each would be fetched as it was met.
    */
   async readyForBlock(root: Uint8Array, txs: readonly TypedTransaction[], block: BlockReads): Promise<void> {
     const { fork } = this;
     if (fork === undefined) return;
     const at = fork.blockOf(root);
     const lists = txs.flatMap((tx) => (isLegacyTx(tx) ? [] : tx.accessList));
-    await Promise.all([
-      ...(block.system === undefined ? [] : systemReads(fork, at, block.system.common, block.system).map((read) => read())),
-      fork.account(at, block.coinbase.bytes),
-      ...block.senders.map((sender) => fork.account(at, sender.bytes)),
-      ...txs.flatMap((tx) => (tx.to === undefined ? [] : [fork.callTarget(at, tx.to.bytes)])),
-      fork.listed(at, lists, true),
-    ]).catch(() => undefined);
+    const reads: (() => Promise<unknown> | undefined)[] = [
+      () => (block.system === undefined ? undefined : fork.readSystem(at, block.system.common, block.system)),
+      () => fork.account(at, block.coinbase.bytes),
+      ...block.senders.map((sender) => () => fork.account(at, sender.bytes)),
+      ...txs.map((tx) => () => (tx.to === undefined ? undefined : fork.callTarget(at, tx.to.bytes))),
+      () => fork.listed(at, lists, true),
+    ];
+    await Promise.all(
+      reads.map(async (read) => {
+        try {
+          await read();
+        } catch {
+          // Left to the block's own read (offline: what the cache lacks; a remote that failed).
+        }
+      }),
+    );
   }
 
   /**

@@ -283,16 +283,18 @@ export class Replayer {
     // Lanes whose reads are all fetched run without a pause: others' requests get a turn now and then.
     let yieldAt = performance.now() + READ_AHEAD_WORK_MS;
     const lane = async (first: number) => {
-      const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
-      for (let index = first; index < until && !stopped && Date.now() < deadline; index += READ_AHEAD_LANES) {
-        if (performance.now() >= yieldAt) {
-          await yieldToEventLoop();
-          yieldAt = performance.now() + READ_AHEAD_WORK_MS;
+      try {
+        const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
+        for (let index = first; index < until && !stopped && Date.now() < deadline; index += READ_AHEAD_LANES) {
+          if (performance.now() >= yieldAt) {
+            await yieldToEventLoop();
+            yieldAt = performance.now() + READ_AHEAD_WORK_MS;
+          }
+          const tx = withSender(block.transactions[index], senders[index]);
+          await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
         }
-        const tx = withSender(block.transactions[index], senders[index]);
-        await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true }).catch(() => {
-          stopped = true;
-        });
+      } catch {
+        stopped = true;
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_AHEAD_LANES, until - from) }, (_, i) => lane(from + i)));
