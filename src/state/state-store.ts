@@ -14,6 +14,9 @@ import type { ForkState, ListedKeys } from '../fork/fork-state.js';
 import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
+/** Transactions of a block whose first reads are fetched ahead at most: a flooded pool does not send the remote thousands of proofs at once. */
+const READY_TXS = 256;
+
 /** What a block reads first besides its transactions (StateStore.readyForBlock). */
 export interface BlockReads {
   coinbase: Address;
@@ -102,11 +105,11 @@ export class StateStore {
    * state is a fork's: both accounts, the code of `to` and what its access list names, one round
    * trip to the remote where the call's own reads take three and more in a row.
    */
-  async readyForCall(root: Uint8Array, from: Address, to: Address | undefined, accessList: Iterable<ListedKeys> = []): Promise<void> {
+  async readyForCall(root: Uint8Array, from: Address, to: Address | undefined, accessList: readonly ListedKeys[] = []): Promise<void> {
     const { fork } = this;
     if (fork === undefined) return;
     const block = fork.blockOf(root);
-    await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes), fork.listed(block, accessList)]);
+    await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes), accessList.length === 0 ? undefined : fork.listed(block, accessList)]);
   }
 
   /**
@@ -119,11 +122,12 @@ export class StateStore {
     const { fork } = this;
     if (fork === undefined) return;
     const at = fork.blockOf(root);
+    txs = txs.slice(0, READY_TXS);
     const lists = txs.flatMap((tx) => (isLegacyTx(tx) ? [] : tx.accessList));
     const reads: (() => Promise<unknown> | undefined)[] = [
       () => (block.system === undefined ? undefined : fork.readSystem(at, block.system.common, block.system)),
       () => fork.account(at, block.coinbase.bytes),
-      ...block.senders.map((sender) => () => fork.account(at, sender.bytes)),
+      ...block.senders.slice(0, READY_TXS).map((sender) => () => fork.account(at, sender.bytes)),
       ...txs.map((tx) => () => (tx.to === undefined ? undefined : fork.callTarget(at, tx.to.bytes))),
       () => fork.listed(at, lists, true),
     ];
