@@ -43,6 +43,14 @@ const recordName = (txHash: Uint8Array): string => `the record of transaction ${
  */
 const RECORDS_PER_READ = 256;
 
+/** What a stored block's Common is chosen by. */
+export interface StoredHeader {
+  number: bigint;
+  timestamp: bigint;
+  /** the header's RLP fields */
+  fields: readonly RlpItem[];
+}
+
 /**
  * Blocks, transaction records (receipts) and indexes in LevelDB (layout: storage/layout.ts). Reads
  * are direct; writes are batch operations the caller commits together with the state they belong to.
@@ -59,7 +67,8 @@ export class BlockStore {
 
   constructor(
     private readonly db: Database,
-    private readonly commonFor: (header: { number: bigint; timestamp: bigint }) => Common,
+    /** the Common a stored block decodes under, from its header: its number, time and fields */
+    private readonly commonFor: (header: StoredHeader) => Common,
   ) {}
 
   async block(hash: Uint8Array): Promise<Block | undefined> {
@@ -324,11 +333,16 @@ export class BlockStore {
     return rlpList(rlpList(RLP.decode(bytes), 'a stored block')[0], 'a stored header');
   }
 
-  /** Decodes a block's RLP; the fork, and so the header's shape, follows from the number and timestamp inside it. */
+  /**
+   * Decodes a block's RLP; the fork, and so the header's shape, follows from the header (its number
+   * and timestamp, or for another chain's blocks its fields). Decoding checks no consensus rule: the
+   * block was checked as it came (a forked chain's by its hash, which a remote chain's own rules —
+   * BSC's or Arbitrum's difficulty, say — do not make a PoS header's).
+   */
   decode(bytes: Uint8Array): Block {
-    const headerFields = this.headerFields(bytes);
-    const number = bytesToBigInt(rlpBytes(headerFields[8], 'a stored header'));
-    const timestamp = bytesToBigInt(rlpBytes(headerFields[11], 'a stored header'));
-    return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp }), setHardfork: false });
+    const fields = this.headerFields(bytes);
+    const number = bytesToBigInt(rlpBytes(fields[8], 'a stored header'));
+    const timestamp = bytesToBigInt(rlpBytes(fields[11], 'a stored header'));
+    return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp, fields }), setHardfork: false, skipConsensusFormatValidation: true });
   }
 }

@@ -4,7 +4,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { isDeepStrictEqual } from 'node:util';
-import { bytesToHex, bytesToUtf8, equalsBytes, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToHex, bytesToUtf8, equalsBytes, utf8ToBytes } from '@ethereumjs/util';
 import type { ChainFork } from '../fork/chain-fork.js';
 import { StateStore } from '../state/state-store.js';
 import type { BatchOp, Database, Section } from '../storage/database.js';
@@ -84,15 +84,17 @@ export async function openForkedChain(db: Database, genesisSpec: GethGenesis, co
     const isForkCache = (key as Uint8Array)[0] === 0x21 && (key as Uint8Array)[1] === 0x6b;
     if (!isForkCache) throw new DataDirRefused(`it holds a database but no chain (no genesis record; its first key is ${bytesToHex(key as Uint8Array)})`);
   }
-  await blocks.write([...(replace ?? []), ...forkGenesisOps(db, blocks, base, genesisSpec)]);
+  const headTd = fork.baseTotalDifficulty ?? base.header.difficulty;
+  await blocks.write([...(replace ?? []), ...forkGenesisOps(db, blocks, base, genesisSpec, headTd)]);
   state.landed(undefined, base.header.stateRoot);
-  return { commons, blocks, state, genesis: base, spec: genesisSpec, head: base, headTd: base.header.difficulty, fork };
+  return { commons, blocks, state, genesis: base, spec: genesisSpec, head: base, headTd, fork };
 }
 
 /** What makes a fork's chain in a data dir: the fork block as genesis and head; its transactions' records stay the remote's. */
-function forkGenesisOps(db: Database, blocks: BlockStore, base: Block, genesisSpec: GethGenesis): BatchOp[] {
+function forkGenesisOps(db: Database, blocks: BlockStore, base: Block, genesisSpec: GethGenesis, totalDifficulty: bigint): BatchOp[] {
   const hash = base.hash();
   return [
+    { type: 'put', sublevel: db.totalDifficulty, key: hash, value: bigIntToUnpaddedBytes(totalDifficulty) },
     { type: 'put', sublevel: db.blocks, key: hash, value: encodeStoredBlock(base.serialize()) },
     { type: 'put', sublevel: db.canonical, key: numberKey(base.header.number), value: hash },
     blocks.metaOp('genesis', hash),

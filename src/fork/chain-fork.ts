@@ -23,6 +23,8 @@ export interface ForkInfo {
 export interface ChainFork {
   info: ForkInfo;
   base: Block;
+  /** the fork block's total difficulty, as the remote reported it (else its difficulty stands in) */
+  baseTotalDifficulty?: bigint;
   blocks: ForkedBlockStore;
   state: StateStore;
   forkState: ForkState;

@@ -2,10 +2,10 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToBytes, bigIntToHex, bytesToBigInt, bytesToHex, equalsBytes, hexToBytes, utf8ToBytes } from '@ethereumjs/util';
+import { bigIntToBytes, bigIntToHex, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, equalsBytes, hexToBytes, utf8ToBytes } from '@ethereumjs/util';
 import { blockSize, keepReportedSize } from '../chain/block-size.js';
 import type { Log } from '../../generated/types.js';
-import { BlockStore } from '../chain/block-store.js';
+import { BlockStore, type StoredHeader } from '../chain/block-store.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import type { LogCriteria } from '../filters/criteria.js';
 import { encodeStoredReceipt } from '../format/raw-receipt.js';
@@ -16,7 +16,7 @@ import type { RemoteRpc } from './remote.js';
 import { ForkStateMissing } from './proof-records.js';
 import { RemoteError } from './remote.js';
 import { unserved } from './fork-values.js';
-import { blockFromRemote, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
+import { blockFromRemote, reportedTotalDifficulty, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
 import { effectiveGasPrice } from '../fees/fees.js';
 
 const ABSENT_TX = 0x74;
@@ -85,7 +85,8 @@ export class ForkHistory {
     readonly base: Block,
     /** the Common to decode a remote block with, from its header's fields */
     private readonly commonFor: (json: RemoteBlockJson) => Common,
-    headerCommon: (header: { number: bigint; timestamp: bigint }) => Common,
+    /** the Common a stored remote block decodes under, from its header */
+    headerCommon: (header: StoredHeader) => Common,
     /** hears of each remote block read, so its state can be read too */
     private readonly onBlock: (block: Block) => void,
   ) {
@@ -154,9 +155,17 @@ export class ForkHistory {
     return block;
   }
 
+  /** The total difficulty the remote reported with the block `hash` (kept with it), if it did. */
+  totalDifficulty(hash: Uint8Array): bigint | undefined {
+    const bytes = this.store.db.totalDifficulty.getSync(hash);
+    return bytes === undefined ? undefined : bytesToBigInt(bytes);
+  }
+
   private async keep(block: Block): Promise<void> {
     const size = blockSize(block);
+    const totalDifficulty = reportedTotalDifficulty(block);
     await this.store.db.root.batch([
+      ...(totalDifficulty === undefined ? [] : [{ type: 'put' as const, sublevel: this.store.db.totalDifficulty, key: block.hash(), value: bigIntToUnpaddedBytes(totalDifficulty) }]),
       { type: 'put', sublevel: this.store.db.blocks, key: block.hash(), value: encodeStoredBlock(block.serialize()) },
       { type: 'put', sublevel: this.store.db.canonical, key: numberKey(block.header.number), value: block.hash() },
       ...(size === block.serialize().length ? [] : [{ type: 'put' as const, sublevel: this.store.fork, key: Uint8Array.of(SIZE, ...block.hash()), value: bigIntToBytes(BigInt(size)) }]),

@@ -22,6 +22,11 @@ export class ForkedBlockStore extends BlockStore {
     super(db, commonFor);
   }
 
+  /** A remote block's is the one the remote reported with it, where it did. */
+  override async totalDifficulty(hash: Uint8Array): Promise<bigint | undefined> {
+    return (await super.totalDifficulty(hash)) ?? this.history.totalDifficulty(hash);
+  }
+
   override async block(hash: Uint8Array): Promise<Block | undefined> {
     const own = await super.block(hash);
     if (own === undefined) return this.history.blockByHash(hash);

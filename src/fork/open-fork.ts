@@ -17,7 +17,7 @@ import { ForkState } from './fork-state.js';
 import { readFirst } from './first-reads.js';
 import { cachedForks, defaultForkCacheDir, forkStoreInDataDir, forkStoreInDir, forkStoreInMemory, type ForkIdentity, type ForkStore } from './fork-store.js';
 import { RemoteError, RemoteRpc } from './remote.js';
-import { blockFromRemote, forkOfHeader, type RemoteBlockJson } from './remote-shapes.js';
+import { blockFromRemote, forkOfHeader, forkOfHeaderFields, reportedTotalDifficulty, type RemoteBlockJson } from './remote-shapes.js';
 
 /** How to fork: the remote, the block, how to talk to it, and where to cache what it says. */
 export interface ForkSettings {
@@ -258,7 +258,8 @@ async function assemble(
   const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
   const base = blockFromRemote(json, commonForJson);
   const forkState = new ForkState({ number: base.header.number, hash: base.hash(), stateRoot: base.header.stateRoot }, store, remote, keccak);
-  const history = new ForkHistory(store, remote, base, commonForJson, (header) => commons.at(header), (block: Block) =>
+  // A remote block decodes under the fork its own header's fields name: the forked chain knows the remote's forks no further back than the fork block's.
+  const history = new ForkHistory(store, remote, base, commonForJson, (header) => commons.ofFork(forkOfHeaderFields(header.fields, commons.base.hardfork())), (block: Block) =>
     forkState.addRemoteBlock({ number: block.header.number, hash: block.hash(), stateRoot: block.header.stateRoot }),
   );
   const blocks = new ForkedBlockStore(db, (header) => commons.at(header), history);
@@ -266,6 +267,7 @@ async function assemble(
   const fork: ChainFork = {
     info: { url: remote?.shownUrl, number: identity.number, hash: hexToBytes(identity.hash as `0x${string}`), remoteChainId: identity.chainId, cache: store.where, offline: remote === undefined },
     base,
+    baseTotalDifficulty: reportedTotalDifficulty(base),
     blocks,
     state,
     forkState,

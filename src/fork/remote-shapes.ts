@@ -6,6 +6,7 @@ import type { Common } from '@ethereumjs/common';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
 import type { StoredReceipt } from '../chain/receipts.js';
+import type { RlpItem } from '../storage/rlp-shape.js';
 import { RemoteError } from './remote.js';
 import { keepReportedSize } from '../chain/block-size.js';
 
@@ -59,6 +60,23 @@ export function forkOfHeader(json: Record<string, unknown>, newest: string): str
   return 'berlin';
 }
 
+/** {@link forkOfHeader} for a remote header read back from the store: its RLP fields (difficulty the 8th), in the order each fork added one. */
+export function forkOfHeaderFields(fields: readonly RlpItem[], newest: string): string {
+  if (fields.length >= 21) return newest;
+  if (fields.length >= 18) return 'cancun';
+  if (fields.length === 17) return 'shanghai';
+  if (fields.length === 16) return (fields[7] as Uint8Array).length === 0 ? 'paris' : 'london';
+  return 'berlin';
+}
+
+/** Total difficulties remote blocks came with (geth stopped sending them; anvil and this node send them). */
+const reportedTotalDifficulties = new WeakMap<Block, bigint>();
+
+/** The total difficulty the remote reported with `block`, if it did. */
+export function reportedTotalDifficulty(block: Block): bigint | undefined {
+  return reportedTotalDifficulties.get(block);
+}
+
 /** A remote block as a Block; its hash must be the one the remote names, or the remote's shape is not understood. */
 export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson) => Common): Block {
   if (typeof json !== 'object' || json === null || !Array.isArray((json as RemoteBlockJson).transactions)) {
@@ -67,7 +85,8 @@ export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson
   const remote = json as RemoteBlockJson;
   let block: Block;
   try {
-    block = createBlockFromRPC(remote, [], { common: commonFor(remote), setHardfork: false });
+    // Checked by its hash, not by consensus rules: the remote chain's may not be a PoS header's (BSC's or Arbitrum's difficulty).
+    block = createBlockFromRPC(remote, [], { common: commonFor(remote), setHardfork: false, skipConsensusFormatValidation: true });
   } catch (error) {
     throw new RemoteError(`the fork's remote sent block ${remote.number} in a shape this node cannot read: ${(error as Error).message}`);
   }
@@ -75,6 +94,7 @@ export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson
     throw new RemoteError(`the fork's remote sent block ${BigInt(remote.number)} whose header hashes to ${bytesToHex(block.hash())}, not the ${remote.hash} it names`);
   }
   keepReportedSize(block, remote.size === undefined || remote.size === null ? undefined : Number(BigInt(hexField(remote.size, 'a block size'))));
+  if (typeof remote.totalDifficulty === 'string') reportedTotalDifficulties.set(block, BigInt(hexField(remote.totalDifficulty, 'a total difficulty')));
   return block;
 }
 

@@ -13,27 +13,17 @@
 // listed with the reason (KNOWN_DIFFERENCES): they must still differ — once one passes, its entry
 // has to go — and they are counted as not passed.
 import { expect } from 'chai';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { methodNames, resultError, type MethodName } from '../../generated/index.js';
 import { DEFAULTS } from '../../src/config.js';
 import { describeImport, importChainFiles } from '../../src/import-chain.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 import { rpcRaw } from '../helpers/rpc.js';
+import { executionApisFixtures } from '../helpers/execution-apis-fixtures.js';
 
-function fixturesDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'test', 'fixtures', 'execution-apis');
-    if (existsSync(join(candidate, 'genesis.json')) && existsSync(join(dir, 'package.json'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find test/fixtures/execution-apis above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-}
 
 interface Exchange {
   request: string;
@@ -79,7 +69,7 @@ function loadCase(method: string, file: string): Case {
   return test;
 }
 
-const FIXTURES = fixturesDir();
+const FIXTURES = executionApisFixtures();
 
 /** Cases the node answers otherwise than geth, and why (see docs/conformance.md). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
