@@ -138,6 +138,14 @@ import type {
   EthGetTransactionCountResult,
   EthGetTransactionReceiptParams,
   EthGetTransactionReceiptResult,
+  EthGetUncleByBlockHashAndIndexParams,
+  EthGetUncleByBlockHashAndIndexResult,
+  EthGetUncleByBlockNumberAndIndexParams,
+  EthGetUncleByBlockNumberAndIndexResult,
+  EthGetUncleCountByBlockHashParams,
+  EthGetUncleCountByBlockHashResult,
+  EthGetUncleCountByBlockNumberParams,
+  EthGetUncleCountByBlockNumberResult,
   EthMaxPriorityFeePerGasParams,
   EthMaxPriorityFeePerGasResult,
   EthNewBlockFilterParams,
@@ -344,6 +352,10 @@ export interface MethodParams {
   "eth_getTransactionByHash": EthGetTransactionByHashParams;
   "eth_getTransactionCount": EthGetTransactionCountParams;
   "eth_getTransactionReceipt": EthGetTransactionReceiptParams;
+  "eth_getUncleByBlockHashAndIndex": EthGetUncleByBlockHashAndIndexParams;
+  "eth_getUncleByBlockNumberAndIndex": EthGetUncleByBlockNumberAndIndexParams;
+  "eth_getUncleCountByBlockHash": EthGetUncleCountByBlockHashParams;
+  "eth_getUncleCountByBlockNumber": EthGetUncleCountByBlockNumberParams;
   "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasParams;
   "eth_newBlockFilter": EthNewBlockFilterParams;
   "eth_newFilter": EthNewFilterParams;
@@ -483,6 +495,10 @@ export interface MethodResults {
   "eth_getTransactionByHash": EthGetTransactionByHashResult;
   "eth_getTransactionCount": EthGetTransactionCountResult;
   "eth_getTransactionReceipt": EthGetTransactionReceiptResult;
+  "eth_getUncleByBlockHashAndIndex": EthGetUncleByBlockHashAndIndexResult;
+  "eth_getUncleByBlockNumberAndIndex": EthGetUncleByBlockNumberAndIndexResult;
+  "eth_getUncleCountByBlockHash": EthGetUncleCountByBlockHashResult;
+  "eth_getUncleCountByBlockNumber": EthGetUncleCountByBlockNumberResult;
   "eth_maxPriorityFeePerGas": EthMaxPriorityFeePerGasResult;
   "eth_newBlockFilter": EthNewBlockFilterResult;
   "eth_newFilter": EthNewFilterResult;
@@ -637,6 +653,10 @@ export const methodNames: readonly MethodName[] = [
   "eth_getTransactionByHash",
   "eth_getTransactionCount",
   "eth_getTransactionReceipt",
+  "eth_getUncleByBlockHashAndIndex",
+  "eth_getUncleByBlockNumberAndIndex",
+  "eth_getUncleCountByBlockHash",
+  "eth_getUncleCountByBlockNumber",
   "eth_maxPriorityFeePerGas",
   "eth_newBlockFilter",
   "eth_newFilter",
@@ -776,6 +796,10 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "eth_getTransactionByHash": [{ name: "transactionHash", required: true }],
   "eth_getTransactionCount": [{ name: "address", required: true }, { name: "block", required: false }],
   "eth_getTransactionReceipt": [{ name: "transactionHash", required: true }],
+  "eth_getUncleByBlockHashAndIndex": [{ name: "blockHash", required: true }, { name: "uncleIndex", required: true }],
+  "eth_getUncleByBlockNumberAndIndex": [{ name: "blockNumber", required: true }, { name: "uncleIndex", required: true }],
+  "eth_getUncleCountByBlockHash": [{ name: "blockHash", required: true }],
+  "eth_getUncleCountByBlockNumber": [{ name: "blockNumber", required: true }],
   "eth_maxPriorityFeePerGas": [],
   "eth_newBlockFilter": [],
   "eth_newFilter": [{ name: "filter", required: true }],
@@ -849,4 +873,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:ebb07bd5ea20d968c9c0501b1ecc847ec2fd86c28f8e8d78664537d82627317a";
+export const contractDigest = "sha256:0c766c34221139bf8b80befebec60b4b380664fe2560ae2219995177e9835f06";

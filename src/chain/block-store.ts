@@ -343,6 +343,7 @@ export class BlockStore {
     const fields = this.headerFields(bytes);
     const number = bytesToBigInt(rlpBytes(fields[8], 'a stored header'));
     const timestamp = bytesToBigInt(rlpBytes(fields[11], 'a stored header'));
-    return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp, fields }), setHardfork: false, skipConsensusFormatValidation: true });
+    // No setHardfork, not even false: given at all, the library sets each uncle's fork by the chain's schedule.
+    return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp, fields }), skipConsensusFormatValidation: true });
   }
 }

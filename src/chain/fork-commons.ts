@@ -1,4 +1,5 @@
 import type { Common } from '@ethereumjs/common';
+import type { RlpItem } from '../storage/rlp-shape.js';
 import { whenVmLibraryLoads } from '../state/vm.js';
 import { addLibraryParams } from './common-params.js';
 
@@ -17,6 +18,19 @@ export class ForkCommons {
 
   at(header: { number: bigint; timestamp: bigint }): Common {
     return this.ofFork(this.base.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp }));
+  }
+
+  /**
+   * The Common a header with these RLP fields decodes under: the fork that added its last field
+   * (difficulty, the 8th, tells London from the merge). For headers the chain's schedule does not
+   * place: a forked chain's remote history, which it knows no further back than the fork block.
+   */
+  ofHeaderFields(fields: readonly RlpItem[]): Common {
+    if (fields.length >= 21) return this.ofFork(this.base.hardfork());
+    if (fields.length >= 18) return this.ofFork('cancun');
+    if (fields.length === 17) return this.ofFork('shanghai');
+    if (fields.length === 16) return this.ofFork((fields[7] as Uint8Array).length === 0 ? 'paris' : 'london');
+    return this.ofFork('berlin');
   }
 
   /** The Common of the chain at `fork`, one of its config's forks (a forked chain's history reads older blocks under their own). */

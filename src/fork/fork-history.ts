@@ -16,7 +16,7 @@ import type { RemoteRpc } from './remote.js';
 import { ForkStateMissing } from './proof-records.js';
 import { RemoteError } from './remote.js';
 import { unserved } from './fork-values.js';
-import { blockFromRemote, reportedTotalDifficulty, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
+import { blockFromRemote, remoteUncles, reportedTotalDifficulty, logFromRemote, receiptFromRemote, type RemoteBlockJson, type RemoteLogJson, type RemoteReceiptJson } from './remote-shapes.js';
 import { effectiveGasPrice } from '../fees/fees.js';
 
 const ABSENT_TX = 0x74;
@@ -106,7 +106,7 @@ export class ForkHistory {
     if (hash !== undefined) return this.known(hash);
     const json = await this.ask<RemoteBlockJson | null>('eth_getBlockByNumber', [bigIntToHex(number), true], `block ${number}`);
     if (json === null) throw new RemoteError(`the fork's remote has no block ${number}, below the fork block ${this.base.header.number}`);
-    const block = blockFromRemote(json, this.commonFor);
+    const block = blockFromRemote(json, this.commonFor, await remoteUncles(json, this.remote!));
     await this.keep(block);
     return block;
   }
@@ -127,7 +127,7 @@ export class ForkHistory {
       this.unseen.add(absent);
       return undefined;
     }
-    const block = blockFromRemote(json, this.commonFor);
+    const block = blockFromRemote(json, this.commonFor, await remoteUncles(json, this.remote!));
     const below = block.header.number < this.base.header.number && equalsBytes((await this.canonicalHash(block.header.number)) ?? EMPTY, hash);
     if (!below) {
       await this.store.fork.put(absent, EMPTY);

@@ -17,7 +17,7 @@ import { ForkState } from './fork-state.js';
 import { readFirst } from './first-reads.js';
 import { cachedForks, defaultForkCacheDir, forkStoreInDataDir, forkStoreInDir, forkStoreInMemory, type ForkIdentity, type ForkStore } from './fork-store.js';
 import { RemoteError, RemoteRpc } from './remote.js';
-import { blockFromRemote, forkOfHeader, forkOfHeaderFields, reportedTotalDifficulty, type RemoteBlockJson } from './remote-shapes.js';
+import { blockFromRemote, forkOfHeader, remoteUncles, reportedTotalDifficulty, type RemoteBlockJson } from './remote-shapes.js';
 
 /** How to fork: the remote, the block, how to talk to it, and where to cache what it says. */
 export interface ForkSettings {
@@ -165,9 +165,11 @@ async function forkBlock(db: Database, settings: ForkSettings, remote: RemoteRpc
   ]);
   if (settings.remoteChainId !== undefined) checkChainId(json, settings.remoteChainId);
   const identity: ForkIdentity = { chainId, number: BigInt(json.number), hash: json.hash.toLowerCase() };
+  // Its uncles' headers are kept with it: a restart reads it from the store alone.
+  const withUncles: RemoteBlockJson = { ...json, uncleHeaders: await remoteUncles(json, remote) };
   const store = await openStore(db, identity, settings, log, kept);
-  await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(json)));
-  return { identity, json, store };
+  await store.db.meta.put(Buffer.from('forkBlock'), Buffer.from(JSON.stringify(withUncles)));
+  return { identity, json: withUncles, store };
 }
 
 /** The remote's block `number` (undefined: its head; below zero: that many blocks before its head), with its transactions. */
@@ -256,10 +258,10 @@ async function assemble(
 ): Promise<Chain> {
   const commons = new ForkCommons(commonFromGenesis(spec));
   const commonForJson = (block: RemoteBlockJson) => commons.ofFork(forkOfHeader(block as unknown as Record<string, unknown>, commons.base.hardfork()));
-  const base = blockFromRemote(json, commonForJson);
+  const base = blockFromRemote(json, commonForJson, json.uncleHeaders);
   const forkState = new ForkState({ number: base.header.number, hash: base.hash(), stateRoot: base.header.stateRoot }, store, remote, keccak);
   // A remote block decodes under the fork its own header's fields name: the forked chain knows the remote's forks no further back than the fork block's.
-  const history = new ForkHistory(store, remote, base, commonForJson, (header) => commons.ofFork(forkOfHeaderFields(header.fields, commons.base.hardfork())), (block: Block) =>
+  const history = new ForkHistory(store, remote, base, commonForJson, (header) => commons.ofHeaderFields(header.fields), (block: Block) =>
     forkState.addRemoteBlock({ number: block.header.number, hash: block.hash(), stateRoot: block.header.stateRoot }),
   );
   const blocks = new ForkedBlockStore(db, (header) => commons.at(header), history);

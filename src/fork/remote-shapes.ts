@@ -1,17 +1,22 @@
 // What the remote answers, read into the node's own shapes: blocks into @ethereumjs Blocks (their
 // hash checked against the one the remote names), receipts into stored receipts, logs into the
 // contract's Log. A remote answer that does not fit is refused, never patched up.
-import { createBlockFromRPC, type Block, type JSONRPCBlock } from '@ethereumjs/block';
+import { Block, createBlockFromRPC, createBlockHeaderFromRPC, type JSONRPCBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { bytesToHex, hexToBytes, type PrefixedHexString } from '@ethereumjs/util';
 import type { Log } from '../../generated/types.js';
 import type { StoredReceipt } from '../chain/receipts.js';
-import type { RlpItem } from '../storage/rlp-shape.js';
 import { RemoteError } from './remote.js';
 import { keepReportedSize } from '../chain/block-size.js';
 
 /** A remote block's JSON (eth_getBlockBy*, full transactions), as far as it is read here. */
-export type RemoteBlockJson = JSONRPCBlock & { hash: PrefixedHexString; number: PrefixedHexString; timestamp: PrefixedHexString };
+export type RemoteBlockJson = JSONRPCBlock & {
+  hash: PrefixedHexString;
+  number: PrefixedHexString;
+  timestamp: PrefixedHexString;
+  /** this node's own: the uncles' headers, kept with the fork block (remoteUncles) */
+  uncleHeaders?: unknown[];
+};
 
 export interface RemoteLogJson {
   address: PrefixedHexString;
@@ -60,14 +65,6 @@ export function forkOfHeader(json: Record<string, unknown>, newest: string): str
   return 'berlin';
 }
 
-/** {@link forkOfHeader} for a remote header read back from the store: its RLP fields (difficulty the 8th), in the order each fork added one. */
-export function forkOfHeaderFields(fields: readonly RlpItem[], newest: string): string {
-  if (fields.length >= 21) return newest;
-  if (fields.length >= 18) return 'cancun';
-  if (fields.length === 17) return 'shanghai';
-  if (fields.length === 16) return (fields[7] as Uint8Array).length === 0 ? 'paris' : 'london';
-  return 'berlin';
-}
 
 /** Total difficulties remote blocks came with (geth stopped sending them; anvil and this node send them). */
 const reportedTotalDifficulties = new WeakMap<Block, bigint>();
@@ -77,8 +74,27 @@ export function reportedTotalDifficulty(block: Block): bigint | undefined {
   return reportedTotalDifficulties.get(block);
 }
 
-/** A remote block as a Block; its hash must be the one the remote names, or the remote's shape is not understood. */
-export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson) => Common): Block {
+/** The uncle headers a remote block names (`uncles`: their hashes), asked of the remote; none for a block without, or from a remote that serves none. */
+export async function remoteUncles(json: RemoteBlockJson, remote: { call<T>(method: string, params: unknown[]): Promise<T> }): Promise<unknown[]> {
+  const hashes = Array.isArray(json.uncles) ? json.uncles : [];
+  const fetched = Promise.all(
+    hashes.map(async (hash, index) => {
+      const uncle = await remote.call<{ hash?: unknown } | null>('eth_getUncleByBlockHashAndIndex', [json.hash, `0x${index.toString(16)}`]);
+      if (uncle === null || typeof uncle !== 'object' || typeof uncle.hash !== 'string' || uncle.hash.toLowerCase() !== String(hash).toLowerCase()) {
+        throw new RemoteError(`the fork's remote did not give uncle ${index} (${String(hash)}) of block ${BigInt(json.number)}: ${JSON.stringify(uncle)?.slice(0, 200)}`);
+      }
+      return uncle;
+    }),
+  );
+  // A remote that serves no uncles: the block stands without them, as it did before they were asked for.
+  return fetched.catch((error: unknown) => {
+    if (error instanceof RemoteError && error.unserved) return [];
+    throw error;
+  });
+}
+
+/** A remote block as a Block, with its `uncles`' headers (remoteUncles); its hash must be the one the remote names, or the remote's shape is not understood. */
+export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson) => Common, uncles: readonly unknown[] = []): Block {
   if (typeof json !== 'object' || json === null || !Array.isArray((json as RemoteBlockJson).transactions)) {
     throw new RemoteError(`the fork's remote answered a block request with no block: ${JSON.stringify(json)?.slice(0, 200)}`);
   }
@@ -87,11 +103,19 @@ export function blockFromRemote(json: unknown, commonFor: (json: RemoteBlockJson
   try {
     // Checked by its hash, not by consensus rules: the remote chain's may not be a PoS header's (BSC's or Arbitrum's difficulty).
     block = createBlockFromRPC(remote, [], { common: commonFor(remote), setHardfork: false, skipConsensusFormatValidation: true });
+    if (uncles.length > 0) {
+      // Each uncle under the fork its own fields name: an uncle may predate its block's fork.
+      const headers = uncles.map((uncle) => createBlockHeaderFromRPC(uncle as RemoteBlockJson, { common: commonFor(uncle as RemoteBlockJson), setHardfork: false, skipConsensusFormatValidation: true }));
+      block = new Block(block.header, block.transactions, headers, block.withdrawals, { common: block.common });
+    }
   } catch (error) {
     throw new RemoteError(`the fork's remote sent block ${remote.number} in a shape this node cannot read: ${(error as Error).message}`);
   }
   if (bytesToHex(block.hash()) !== hexField(remote.hash, 'a block hash').toLowerCase()) {
     throw new RemoteError(`the fork's remote sent block ${BigInt(remote.number)} whose header hashes to ${bytesToHex(block.hash())}, not the ${remote.hash} it names`);
+  }
+  if (uncles.length > 0 && !block.uncleHashIsValid()) {
+    throw new RemoteError(`the fork's remote sent uncles of block ${BigInt(remote.number)} that do not hash to its sha3Uncles ${remote.sha3Uncles}`);
   }
   keepReportedSize(block, remote.size === undefined || remote.size === null ? undefined : Number(BigInt(hexField(remote.size, 'a block size'))));
   if (typeof remote.totalDifficulty === 'string') reportedTotalDifficulties.set(block, BigInt(hexField(remote.totalDifficulty, 'a total difficulty')));

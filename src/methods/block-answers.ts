@@ -1,4 +1,4 @@
-import type { Block } from '@ethereumjs/block';
+import { createBlockFromBytesArray, type Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex } from '@ethereumjs/util';
 import type { Transaction } from '../../generated/types.js';
@@ -49,4 +49,18 @@ export async function transactionAt({ chain, pool }: Pick<MethodServices, 'chain
   const tx = block?.transactions[index];
   if (block === undefined || tx === undefined) return null;
   return toRpcTransaction(tx, block, index, senderOf(tx, (await chain.blocks.txRecord(tx.hash()))?.receipt.sender, pool));
+}
+
+/**
+ * The uncle at `index` of `block` (eth_getUncleBy*AndIndex), or null: as geth answers one, its
+ * header as a block with no transactions and no uncles (and that block's size); its total
+ * difficulty is its parent's plus its own.
+ */
+export async function uncleAt({ chain }: Pick<MethodServices, 'chain'>, block: Block | undefined, index: number) {
+  const uncle = block?.uncleHeaders[index];
+  if (uncle === undefined) return null;
+  const parent = await chain.blockByHash(uncle.parentHash);
+  const parentTd = parent === undefined ? 0n : await chain.totalDifficulty(parent);
+  const alone = createBlockFromBytesArray([uncle.raw(), [], []], { common: chain.commons.ofHeaderFields(uncle.raw()), setHardfork: false, skipConsensusFormatValidation: true });
+  return toRpcBlock(alone, parentTd + uncle.difficulty, []);
 }

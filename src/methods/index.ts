@@ -73,6 +73,10 @@ import { eth_getTransactionByBlockNumberAndIndex } from './eth/getTransactionByB
 import { eth_getTransactionByHash } from './eth/getTransactionByHash.js';
 import { eth_getTransactionCount } from './eth/getTransactionCount.js';
 import { eth_getTransactionReceipt } from './eth/getTransactionReceipt.js';
+import { eth_getUncleByBlockHashAndIndex } from './eth/getUncleByBlockHashAndIndex.js';
+import { eth_getUncleByBlockNumberAndIndex } from './eth/getUncleByBlockNumberAndIndex.js';
+import { eth_getUncleCountByBlockHash } from './eth/getUncleCountByBlockHash.js';
+import { eth_getUncleCountByBlockNumber } from './eth/getUncleCountByBlockNumber.js';
 import { eth_maxPriorityFeePerGas } from './eth/maxPriorityFeePerGas.js';
 import { eth_newBlockFilter } from './eth/newBlockFilter.js';
 import { eth_newFilter } from './eth/newFilter.js';
@@ -190,6 +194,10 @@ const METHODS: { [M in Canonical]: (services: MethodServices) => Handlers[M] } =
   eth_getTransactionByHash,
   eth_getTransactionCount,
   eth_getTransactionReceipt,
+  eth_getUncleByBlockHashAndIndex,
+  eth_getUncleByBlockNumberAndIndex,
+  eth_getUncleCountByBlockHash,
+  eth_getUncleCountByBlockNumber,
   eth_maxPriorityFeePerGas,
   eth_newBlockFilter,
   eth_newFilter,

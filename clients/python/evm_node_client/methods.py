@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:ebb07bd5ea20d968c9c0501b1ecc847ec2fd86c28f8e8d78664537d82627317a"
+CONTRACT_DIGEST = "sha256:0c766c34221139bf8b80befebec60b4b380664fe2560ae2219995177e9835f06"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -775,6 +775,46 @@ METHODS: dict[str, MethodInfo] = {
         "eth_getTransactionReceipt",
         "eth_get_transaction_receipt",
         ("transactionHash",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "eth_getUncleByBlockHashAndIndex": MethodInfo(
+        "eth_getUncleByBlockHashAndIndex",
+        "eth_get_uncle_by_block_hash_and_index",
+        ("blockHash", "uncleIndex"),
+        2,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "eth_getUncleByBlockNumberAndIndex": MethodInfo(
+        "eth_getUncleByBlockNumberAndIndex",
+        "eth_get_uncle_by_block_number_and_index",
+        ("blockNumber", "uncleIndex"),
+        2,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "eth_getUncleCountByBlockHash": MethodInfo(
+        "eth_getUncleCountByBlockHash",
+        "eth_get_uncle_count_by_block_hash",
+        ("blockHash",),
+        1,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "eth_getUncleCountByBlockNumber": MethodInfo(
+        "eth_getUncleCountByBlockNumber",
+        "eth_get_uncle_count_by_block_number",
+        ("blockNumber",),
         1,
         (
             DeclaredError(-32602, "Invalid params"),
@@ -3096,6 +3136,106 @@ class ContractMethods(abc.ABC):
         Since contract version 0.1.0.
         """
         return cast("t.Receipt | None", self._call("eth_getTransactionReceipt", [transaction_hash], 1))
+
+    def eth_get_uncle_by_block_hash_and_index(
+        self,
+        block_hash: t.Hash32Input,
+        uncle_index: t.Uint64Input,
+    ) -> t.Block | None:
+        """`eth_getUncleByBlockHashAndIndex`: Returns an uncle of a block, by block hash and index.
+
+        Returns the uncle at the given position of the block with the given hash, as geth answers one: its
+        header as a block without transactions or uncles, or null when the block or position does not exist.
+        Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the
+        merge have none.
+
+        Args:
+            block_hash: 32-byte block hash.
+            uncle_index: Position in the block's uncle list (hex quantity).
+
+        Returns:
+            The uncle's header as a block with no transactions and no uncles of its own (its size that of such
+                a block, its total difficulty its parent's plus its own difficulty), or null when the block or
+                position does not exist.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Block | None", self._call("eth_getUncleByBlockHashAndIndex", [block_hash, uncle_index], 2))
+
+    def eth_get_uncle_by_block_number_and_index(
+        self,
+        block_number: t.BlockNumberOrTag,
+        uncle_index: t.Uint64Input,
+    ) -> t.Block | None:
+        """`eth_getUncleByBlockNumberAndIndex`: Returns an uncle of a block, by block number or tag and index.
+
+        Returns the uncle at the given position of the block with the given number or tag, as geth answers
+        one: its header as a block without transactions or uncles, or null when the block or position does not
+        exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks
+        after the merge have none.
+
+        Args:
+            block_number: Hex block number or block tag.
+            uncle_index: Position in the block's uncle list (hex quantity).
+
+        Returns:
+            The uncle's header as a block with no transactions and no uncles of its own (its size that of such
+                a block, its total difficulty its parent's plus its own difficulty), or null when the block or
+                position does not exist.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Block | None", self._call("eth_getUncleByBlockNumberAndIndex", [block_number, uncle_index], 2))
+
+    def eth_get_uncle_count_by_block_hash(self, block_hash: t.Hash32Input) -> t.Quantity | None:
+        """`eth_getUncleCountByBlockHash`: Returns the number of uncles in a block, by hash.
+
+        Returns the number of uncles the block with the given hash includes, or null when the block is
+        unknown. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks
+        after the merge have none.
+
+        Args:
+            block_hash: 32-byte block hash.
+
+        Returns:
+            Uncle count, or null when the block is unknown.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Quantity | None", self._call("eth_getUncleCountByBlockHash", [block_hash], 1))
+
+    def eth_get_uncle_count_by_block_number(self, block_number: t.BlockNumberOrTag) -> t.Quantity | None:
+        """`eth_getUncleCountByBlockNumber`: Returns the number of uncles in a block, by number or tag.
+
+        Returns the number of uncles the block with the given number or tag includes, or null when the block
+        does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent;
+        blocks after the merge have none.
+
+        Args:
+            block_number: Hex block number or block tag.
+
+        Returns:
+            Uncle count, or null when the block does not exist.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.Quantity | None", self._call("eth_getUncleCountByBlockNumber", [block_number], 1))
 
     def eth_max_priority_fee_per_gas(self) -> t.Quantity:
         """`eth_maxPriorityFeePerGas`: Returns a suggested priority fee.

@@ -139,6 +139,14 @@ import type {
   EthGetTransactionCountResult,
   EthGetTransactionReceiptParams,
   EthGetTransactionReceiptResult,
+  EthGetUncleByBlockHashAndIndexParams,
+  EthGetUncleByBlockHashAndIndexResult,
+  EthGetUncleByBlockNumberAndIndexParams,
+  EthGetUncleByBlockNumberAndIndexResult,
+  EthGetUncleCountByBlockHashParams,
+  EthGetUncleCountByBlockHashResult,
+  EthGetUncleCountByBlockNumberParams,
+  EthGetUncleCountByBlockNumberResult,
   EthMaxPriorityFeePerGasParams,
   EthMaxPriorityFeePerGasResult,
   EthNewBlockFilterParams,
@@ -278,7 +286,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:ebb07bd5ea20d968c9c0501b1ecc847ec2fd86c28f8e8d78664537d82627317a";
+export const contractDigest = "sha256:0c766c34221139bf8b80befebec60b4b380664fe2560ae2219995177e9835f06";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -350,6 +358,10 @@ export interface RpcMethods {
   "eth_getTransactionByHash": { params: EthGetTransactionByHashParams; result: EthGetTransactionByHashResult; errorCode: -32602 | -32000 };
   "eth_getTransactionCount": { params: EthGetTransactionCountParams; result: EthGetTransactionCountResult; errorCode: -32602 | -32000 };
   "eth_getTransactionReceipt": { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult; errorCode: -32602 | -32000 };
+  "eth_getUncleByBlockHashAndIndex": { params: EthGetUncleByBlockHashAndIndexParams; result: EthGetUncleByBlockHashAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getUncleByBlockNumberAndIndex": { params: EthGetUncleByBlockNumberAndIndexParams; result: EthGetUncleByBlockNumberAndIndexResult; errorCode: -32602 | -32000 };
+  "eth_getUncleCountByBlockHash": { params: EthGetUncleCountByBlockHashParams; result: EthGetUncleCountByBlockHashResult; errorCode: -32602 | -32000 };
+  "eth_getUncleCountByBlockNumber": { params: EthGetUncleCountByBlockNumberParams; result: EthGetUncleCountByBlockNumberResult; errorCode: -32602 | -32000 };
   "eth_maxPriorityFeePerGas": { params: EthMaxPriorityFeePerGasParams; result: EthMaxPriorityFeePerGasResult; errorCode: -32602 | -32000 };
   "eth_newBlockFilter": { params: EthNewBlockFilterParams; result: EthNewBlockFilterResult; errorCode: -32602 | -32005 | -32000 };
   "eth_newFilter": { params: EthNewFilterParams; result: EthNewFilterResult; errorCode: -32602 | -32005 | -32000 };
@@ -495,6 +507,10 @@ export const methodNames: readonly MethodName[] = [
   "eth_getTransactionByHash",
   "eth_getTransactionCount",
   "eth_getTransactionReceipt",
+  "eth_getUncleByBlockHashAndIndex",
+  "eth_getUncleByBlockNumberAndIndex",
+  "eth_getUncleCountByBlockHash",
+  "eth_getUncleCountByBlockNumber",
   "eth_maxPriorityFeePerGas",
   "eth_newBlockFilter",
   "eth_newFilter",
@@ -640,6 +656,10 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "eth_getTransactionByHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_getTransactionCount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"header not found"},{"code":-32000,"message":"hash is not currently canonical"}],
   "eth_getTransactionReceipt": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getUncleByBlockHashAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getUncleByBlockNumberAndIndex": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getUncleCountByBlockHash": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "eth_getUncleCountByBlockNumber": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_maxPriorityFeePerGas": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_newBlockFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32005,"message":"too many filters"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "eth_newFilter": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"},{"code":-32602,"message":"invalid block range params"},{"code":-32602,"message":"exceed max topics"},{"code":-32000,"message":"unknown block"},{"code":-32005,"message":"too many filters"}],
@@ -1791,6 +1811,72 @@ export function ethGetTransactionCount(transport: Transport, ...params: EthGetTr
  */
 export function ethGetTransactionReceipt(transport: Transport, ...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult> {
   return transport.request("eth_getTransactionReceipt", params) as Promise<EthGetTransactionReceiptResult>;
+}
+
+/**
+ * `eth_getUncleByBlockHashAndIndex`: Returns an uncle of a block, by block hash and index.
+ *
+ * Returns the uncle at the given position of the block with the given hash, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+ *
+ * Params:
+ * - `blockHash`: 32-byte block hash.
+ * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethGetUncleByBlockHashAndIndex(transport: Transport, ...params: EthGetUncleByBlockHashAndIndexParams): Promise<EthGetUncleByBlockHashAndIndexResult> {
+  return transport.request("eth_getUncleByBlockHashAndIndex", params) as Promise<EthGetUncleByBlockHashAndIndexResult>;
+}
+
+/**
+ * `eth_getUncleByBlockNumberAndIndex`: Returns an uncle of a block, by block number or tag and index.
+ *
+ * Returns the uncle at the given position of the block with the given number or tag, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+ *
+ * Params:
+ * - `blockNumber`: Hex block number or block tag.
+ * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethGetUncleByBlockNumberAndIndex(transport: Transport, ...params: EthGetUncleByBlockNumberAndIndexParams): Promise<EthGetUncleByBlockNumberAndIndexResult> {
+  return transport.request("eth_getUncleByBlockNumberAndIndex", params) as Promise<EthGetUncleByBlockNumberAndIndexResult>;
+}
+
+/**
+ * `eth_getUncleCountByBlockHash`: Returns the number of uncles in a block, by hash.
+ *
+ * Returns the number of uncles the block with the given hash includes, or null when the block is unknown. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+ *
+ * Params:
+ * - `blockHash`: 32-byte block hash.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethGetUncleCountByBlockHash(transport: Transport, ...params: EthGetUncleCountByBlockHashParams): Promise<EthGetUncleCountByBlockHashResult> {
+  return transport.request("eth_getUncleCountByBlockHash", params) as Promise<EthGetUncleCountByBlockHashResult>;
+}
+
+/**
+ * `eth_getUncleCountByBlockNumber`: Returns the number of uncles in a block, by number or tag.
+ *
+ * Returns the number of uncles the block with the given number or tag includes, or null when the block does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+ *
+ * Params:
+ * - `blockNumber`: Hex block number or block tag.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function ethGetUncleCountByBlockNumber(transport: Transport, ...params: EthGetUncleCountByBlockNumberParams): Promise<EthGetUncleCountByBlockNumberResult> {
+  return transport.request("eth_getUncleCountByBlockNumber", params) as Promise<EthGetUncleCountByBlockNumberResult>;
 }
 
 /**
@@ -3717,6 +3803,60 @@ export interface ContractMethods {
    */
   eth_getTransactionReceipt(...params: EthGetTransactionReceiptParams): Promise<EthGetTransactionReceiptResult>;
   /**
+   * `eth_getUncleByBlockHashAndIndex`: Returns an uncle of a block, by block hash and index.
+   *
+   * Returns the uncle at the given position of the block with the given hash, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockHash`: 32-byte block hash.
+   * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_getUncleByBlockHashAndIndex(...params: EthGetUncleByBlockHashAndIndexParams): Promise<EthGetUncleByBlockHashAndIndexResult>;
+  /**
+   * `eth_getUncleByBlockNumberAndIndex`: Returns an uncle of a block, by block number or tag and index.
+   *
+   * Returns the uncle at the given position of the block with the given number or tag, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockNumber`: Hex block number or block tag.
+   * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_getUncleByBlockNumberAndIndex(...params: EthGetUncleByBlockNumberAndIndexParams): Promise<EthGetUncleByBlockNumberAndIndexResult>;
+  /**
+   * `eth_getUncleCountByBlockHash`: Returns the number of uncles in a block, by hash.
+   *
+   * Returns the number of uncles the block with the given hash includes, or null when the block is unknown. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockHash`: 32-byte block hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_getUncleCountByBlockHash(...params: EthGetUncleCountByBlockHashParams): Promise<EthGetUncleCountByBlockHashResult>;
+  /**
+   * `eth_getUncleCountByBlockNumber`: Returns the number of uncles in a block, by number or tag.
+   *
+   * Returns the number of uncles the block with the given number or tag includes, or null when the block does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockNumber`: Hex block number or block tag.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  eth_getUncleCountByBlockNumber(...params: EthGetUncleCountByBlockNumberParams): Promise<EthGetUncleCountByBlockNumberResult>;
+  /**
    * `eth_maxPriorityFeePerGas`: Returns a suggested priority fee.
    *
    * Returns a suggested maxPriorityFeePerGas (tip) for dynamic-fee transactions.
@@ -4629,6 +4769,10 @@ export function contractMethods(transport: Transport): ContractMethods {
     eth_getTransactionByHash: (...params) => ethGetTransactionByHash(transport, ...params),
     eth_getTransactionCount: (...params) => ethGetTransactionCount(transport, ...params),
     eth_getTransactionReceipt: (...params) => ethGetTransactionReceipt(transport, ...params),
+    eth_getUncleByBlockHashAndIndex: (...params) => ethGetUncleByBlockHashAndIndex(transport, ...params),
+    eth_getUncleByBlockNumberAndIndex: (...params) => ethGetUncleByBlockNumberAndIndex(transport, ...params),
+    eth_getUncleCountByBlockHash: (...params) => ethGetUncleCountByBlockHash(transport, ...params),
+    eth_getUncleCountByBlockNumber: (...params) => ethGetUncleCountByBlockNumber(transport, ...params),
     eth_maxPriorityFeePerGas: (...params) => ethMaxPriorityFeePerGas(transport, ...params),
     eth_newBlockFilter: (...params) => ethNewBlockFilter(transport, ...params),
     eth_newFilter: (...params) => ethNewFilter(transport, ...params),

@@ -1522,6 +1522,36 @@ export type EthGetTransactionReceiptParams = [
 /** Result of `eth_getTransactionReceipt`. */
 export type EthGetTransactionReceiptResult = Receipt | null;
 
+/** Positional params of `eth_getUncleByBlockHashAndIndex`. */
+export type EthGetUncleByBlockHashAndIndexParams = [
+  blockHash: Hash32Input,
+  uncleIndex: Uint64Input,
+];
+/** Result of `eth_getUncleByBlockHashAndIndex`. */
+export type EthGetUncleByBlockHashAndIndexResult = Block | null;
+
+/** Positional params of `eth_getUncleByBlockNumberAndIndex`. */
+export type EthGetUncleByBlockNumberAndIndexParams = [
+  blockNumber: BlockNumberOrTag,
+  uncleIndex: Uint64Input,
+];
+/** Result of `eth_getUncleByBlockNumberAndIndex`. */
+export type EthGetUncleByBlockNumberAndIndexResult = Block | null;
+
+/** Positional params of `eth_getUncleCountByBlockHash`. */
+export type EthGetUncleCountByBlockHashParams = [
+  blockHash: Hash32Input,
+];
+/** Result of `eth_getUncleCountByBlockHash`. */
+export type EthGetUncleCountByBlockHashResult = Quantity | null;
+
+/** Positional params of `eth_getUncleCountByBlockNumber`. */
+export type EthGetUncleCountByBlockNumberParams = [
+  blockNumber: BlockNumberOrTag,
+];
+/** Result of `eth_getUncleCountByBlockNumber`. */
+export type EthGetUncleCountByBlockNumberResult = Quantity | null;
+
 /** Positional params of `eth_maxPriorityFeePerGas`. */
 export type EthMaxPriorityFeePerGasParams = [];
 /** Result of `eth_maxPriorityFeePerGas`. */

@@ -44,6 +44,10 @@ import {
   ethCapabilities,
   ethCoinbase,
   ethConfig,
+  ethGetUncleByBlockHashAndIndex,
+  ethGetUncleByBlockNumberAndIndex,
+  ethGetUncleCountByBlockHash,
+  ethGetUncleCountByBlockNumber,
   ethSendUnsignedTransaction,
   ethSign,
   ethSyncing,
@@ -231,6 +235,14 @@ import type {
   EthGetTransactionCountResult,
   EthGetTransactionReceiptParams,
   EthGetTransactionReceiptResult,
+  EthGetUncleByBlockHashAndIndexParams,
+  EthGetUncleByBlockHashAndIndexResult,
+  EthGetUncleByBlockNumberAndIndexParams,
+  EthGetUncleByBlockNumberAndIndexResult,
+  EthGetUncleCountByBlockHashParams,
+  EthGetUncleCountByBlockHashResult,
+  EthGetUncleCountByBlockNumberParams,
+  EthGetUncleCountByBlockNumberResult,
   EthMaxPriorityFeePerGasResult,
   EthNewBlockFilterResult,
   EthNewFilterParams,
@@ -434,6 +446,10 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "eth_getTransactionByHash"; Parameters: EthGetTransactionByHashParams; ReturnType: EthGetTransactionByHashResult },
   { Method: "eth_getTransactionCount"; Parameters: EthGetTransactionCountParams; ReturnType: EthGetTransactionCountResult },
   { Method: "eth_getTransactionReceipt"; Parameters: EthGetTransactionReceiptParams; ReturnType: EthGetTransactionReceiptResult },
+  { Method: "eth_getUncleByBlockHashAndIndex"; Parameters: EthGetUncleByBlockHashAndIndexParams; ReturnType: EthGetUncleByBlockHashAndIndexResult },
+  { Method: "eth_getUncleByBlockNumberAndIndex"; Parameters: EthGetUncleByBlockNumberAndIndexParams; ReturnType: EthGetUncleByBlockNumberAndIndexResult },
+  { Method: "eth_getUncleCountByBlockHash"; Parameters: EthGetUncleCountByBlockHashParams; ReturnType: EthGetUncleCountByBlockHashResult },
+  { Method: "eth_getUncleCountByBlockNumber"; Parameters: EthGetUncleCountByBlockNumberParams; ReturnType: EthGetUncleCountByBlockNumberResult },
   { Method: "eth_maxPriorityFeePerGas"; Parameters?: undefined; ReturnType: EthMaxPriorityFeePerGasResult },
   { Method: "eth_newBlockFilter"; Parameters?: undefined; ReturnType: EthNewBlockFilterResult },
   { Method: "eth_newFilter"; Parameters: EthNewFilterParams; ReturnType: EthNewFilterResult },
@@ -546,6 +562,10 @@ export const methodsViemLacks = [
   "eth_capabilities",
   "eth_coinbase",
   "eth_config",
+  "eth_getUncleByBlockHashAndIndex",
+  "eth_getUncleByBlockNumberAndIndex",
+  "eth_getUncleCountByBlockHash",
+  "eth_getUncleCountByBlockNumber",
   "eth_sendUnsignedTransaction",
   "eth_sign",
   "eth_syncing",
@@ -1124,6 +1144,60 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   ethConfig(...params: EthConfigParams): Promise<EthConfigResult>;
+  /**
+   * `eth_getUncleByBlockHashAndIndex`: Returns an uncle of a block, by block hash and index.
+   *
+   * Returns the uncle at the given position of the block with the given hash, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockHash`: 32-byte block hash.
+   * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethGetUncleByBlockHashAndIndex(...params: EthGetUncleByBlockHashAndIndexParams): Promise<EthGetUncleByBlockHashAndIndexResult>;
+  /**
+   * `eth_getUncleByBlockNumberAndIndex`: Returns an uncle of a block, by block number or tag and index.
+   *
+   * Returns the uncle at the given position of the block with the given number or tag, as geth answers one: its header as a block without transactions or uncles, or null when the block or position does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockNumber`: Hex block number or block tag.
+   * - `uncleIndex`: Position in the block's uncle list (hex quantity).
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethGetUncleByBlockNumberAndIndex(...params: EthGetUncleByBlockNumberAndIndexParams): Promise<EthGetUncleByBlockNumberAndIndexResult>;
+  /**
+   * `eth_getUncleCountByBlockHash`: Returns the number of uncles in a block, by hash.
+   *
+   * Returns the number of uncles the block with the given hash includes, or null when the block is unknown. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockHash`: 32-byte block hash.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethGetUncleCountByBlockHash(...params: EthGetUncleCountByBlockHashParams): Promise<EthGetUncleCountByBlockHashResult>;
+  /**
+   * `eth_getUncleCountByBlockNumber`: Returns the number of uncles in a block, by number or tag.
+   *
+   * Returns the number of uncles the block with the given number or tag includes, or null when the block does not exist. Uncles (ommers) are headers of proof-of-work blocks a block names beside its parent; blocks after the merge have none.
+   *
+   * Params:
+   * - `blockNumber`: Hex block number or block tag.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  ethGetUncleCountByBlockNumber(...params: EthGetUncleCountByBlockNumberParams): Promise<EthGetUncleCountByBlockNumberResult>;
   /**
    * `eth_sendUnsignedTransaction`: Sends a transaction from any address, without its key.
    *
@@ -1845,6 +1919,10 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     ethCapabilities: (...params) => ethCapabilities(transport, ...params),
     ethCoinbase: (...params) => ethCoinbase(transport, ...params),
     ethConfig: (...params) => ethConfig(transport, ...params),
+    ethGetUncleByBlockHashAndIndex: (...params) => ethGetUncleByBlockHashAndIndex(transport, ...params),
+    ethGetUncleByBlockNumberAndIndex: (...params) => ethGetUncleByBlockNumberAndIndex(transport, ...params),
+    ethGetUncleCountByBlockHash: (...params) => ethGetUncleCountByBlockHash(transport, ...params),
+    ethGetUncleCountByBlockNumber: (...params) => ethGetUncleCountByBlockNumber(transport, ...params),
     ethSendUnsignedTransaction: (...params) => ethSendUnsignedTransaction(transport, ...params),
     ethSign: (...params) => ethSign(transport, ...params),
     ethSyncing: (...params) => ethSyncing(transport, ...params),
