@@ -111,6 +111,10 @@ interface Position {
   logs: number;
   /** the block's senders, read once per position: reading them is a record per transaction of the block */
   senders?: Address[];
+  /** the block's parent, whose state the replay started from */
+  parent: Block;
+  /** whether that state is a forked chain's remote block's, read from the remote as it is met */
+  remote: boolean;
 }
 
 export class Replayer {
@@ -122,13 +126,10 @@ export class Replayer {
   constructor(private readonly chain: ReplayChain) {}
 
   /**
-   * A VM on a private copy of `block`'s parent state with the block's system calls applied: the
+   * A VM on a private copy of `block`'s `parent`'s state with the block's system calls applied: the
    * state its first transaction ran on.
    */
-  async blockStart(block: Block): Promise<VM> {
-    if (block.header.number === 0n) throw new TraceError('genesis is not traceable');
-    const parent = await this.parentOf(block);
-    if (parent === undefined) throw new TraceError(`parent ${block.header.number - 1n} of block ${block.header.number} not found`);
+  private async blockStart(block: Block, parent: Block): Promise<VM> {
     const common = this.chain.commonAt(block.header);
     // Each replayed transaction commits: its trie nodes must stay in this state's memory, off the disk.
     const vm = await createChainVM(this.chain, common, await this.chain.state.ephemeral(this.chain.stateRootOf(parent)));
@@ -211,8 +212,13 @@ export class Replayer {
 
   /** The start of `block`, to replay up to (not including) transaction `until`: its first transaction next. */
   private async start(block: Block, until: number): Promise<Position> {
-    await this.readyFor(block, until);
-    return { vm: await this.blockStart(block), next: 0, gasUsed: 0n, logs: 0 };
+    if (block.header.number === 0n) throw new TraceError('genesis is not traceable');
+    const parent = await this.parentOf(block);
+    if (parent === undefined) throw new TraceError(`parent ${block.header.number - 1n} of block ${block.header.number} not found`);
+    const remote = this.chain.state.remote(this.chain.stateRootOf(parent));
+    const senders = remote ? await this.chain.senders(block) : undefined;
+    if (senders !== undefined) await this.readyFor(block, parent, until, senders);
+    return { vm: await this.blockStart(block, parent), next: 0, gasUsed: 0n, logs: 0, senders, parent, remote };
   }
 
   /**
@@ -220,11 +226,8 @@ export class Replayer {
    * the system contracts its start calls, its coinbase, the senders, the recipients with their code
    * (each a round trip in turn otherwise: 8 before the first transaction of a Prague block ran).
    */
-  private async readyFor(block: Block, until: number): Promise<void> {
-    const parent = await this.parentOf(block);
-    if (parent === undefined || !this.chain.state.remote(this.chain.stateRootOf(parent))) return;
+  private async readyFor(block: Block, parent: Block, until: number, senders: Address[]): Promise<void> {
     const { number, timestamp, coinbase } = block.header;
-    const senders = await this.chain.senders(block);
     const txs = block.transactions.slice(0, until);
     await this.chain.state.readyForBlock(this.chain.stateRootOf(parent), txs, { coinbase, senders: senders.slice(0, until), system: { common: this.chain.commonAt(block.header), number, timestamp } });
   }
@@ -235,7 +238,7 @@ export class Replayer {
     const senders = (position.senders ??= await this.chain.senders(block));
     const results: TracedResult[] = [];
     const { runTx } = await loadVmLibrary();
-    if (until - position.next > 1) await this.readAhead(block, position.next, until, senders);
+    if (position.remote) await this.readAhead(block, position.parent, position.next, until, senders);
     for (let index = position.next; index < until; index++) {
       if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);
@@ -267,12 +270,10 @@ export class Replayer {
    * parent. The first failure stops it (the replay's own read reports it), and so do
    * {@link READ_AHEAD_MS}; no transaction of a block is read ahead twice.
    */
-  private async readAhead(block: Block, from: number, until: number, senders: Address[]): Promise<void> {
+  private async readAhead(block: Block, parent: Block, from: number, until: number, senders: Address[]): Promise<void> {
     const key = bytesToHex(block.hash());
     from = Math.max(from, this.readAheads.get(key) ?? 0);
     if (until - from < 2) return;
-    const parent = await this.parentOf(block);
-    if (parent === undefined || !this.chain.state.remote(this.chain.stateRootOf(parent))) return;
     this.readAheads.delete(key);
     this.readAheads.set(key, until);
     if (this.readAheads.size > READ_AHEAD_KEPT) this.readAheads.delete(this.readAheads.keys().next().value as string);
