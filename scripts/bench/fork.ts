@@ -1,8 +1,9 @@
 // `npm run bench -- --fork`: forking, measured against a remote on this machine. A remote node is
 // seeded with a token and its holders; a proxy in front of it adds latency to each HTTP request and
 // counts what reaches the remote; a forking node then reads every holder's balance cold, again warm,
-// as many other holders' cold (the same cold reads in a process whose JIT has compiled the path), and
-// once more after a restart on the same fork cache.
+// as many other holders' cold (the same cold reads in a process whose JIT has compiled the path),
+// contracts of the token's code, one call reading many cold balances (a multicall), and once more
+// after a restart on the same fork cache.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { closedLoop, RpcClient } from './client.js';
 import { startOwnNode, withCpu } from './node-process.js';
 import { fmt, printTable } from './table.js';
-import { encodeAllowance, encodeBalanceOf, encodeConstructor, encodeTransfer, SELECTORS } from './token.js';
+import { BENCH_READER_BYTECODE, encodeAllowance, encodeBalanceOf, encodeBalancesOf, encodeConstructor, encodeTransfer, SELECTORS } from './token.js';
 
 export interface ForkBenchOptions {
   holders: number;
@@ -23,6 +24,8 @@ export interface ForkBenchOptions {
 }
 
 const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+/** Balances the multicall phase reads in one call. */
+const MULTICALL_READS = 100;
 const holderAt = (i: number) => `0x${(0xb0b0000n + BigInt(i)).toString(16).padStart(40, '0')}`;
 
 /** What reached the remote through the proxy: HTTP requests and JSON-RPC calls. */
@@ -70,15 +73,20 @@ export async function measureForking({ holders, clones = 20, latencyMs, concurre
     await origin.call('eth_sendTransaction', [{ from: DEV, data: encodeConstructor(10n ** 30n), gas: '0x100000' }]);
     await origin.call('evm_mine', []);
     const token = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest']))[0].contractAddress;
-    for (let i = 0; i < 2 * holders; i += 200) {
-      for (let k = i; k < Math.min(2 * holders, i + 200); k++) await origin.call('eth_sendTransaction', [{ from: DEV, to: token, data: encodeTransfer(holderAt(k), BigInt(k + 1)), gas: '0x20000' }]);
+    // Two rounds of cold reads, then the multicall's holders.
+    const seeded = 2 * holders + MULTICALL_READS;
+    for (let i = 0; i < seeded; i += 200) {
+      for (let k = i; k < Math.min(seeded, i + 200); k++) await origin.call('eth_sendTransaction', [{ from: DEV, to: token, data: encodeTransfer(holderAt(k), BigInt(k + 1)), gas: '0x20000' }]);
       await origin.call('evm_mine', []);
     }
     for (let i = 0; i < clones; i++) await origin.call('eth_sendTransaction', [{ from: DEV, data: encodeConstructor(10n ** 24n + BigInt(i)), gas: '0x100000' }]);
+    await origin.call('eth_sendTransaction', [{ from: DEV, data: BENCH_READER_BYTECODE, gas: '0x100000' }]);
     await origin.call('evm_mine', []);
-    const cloneAddresses = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest'])).map((receipt) => receipt.contractAddress);
+    const deployed = (await origin.call<{ contractAddress: string }[]>('eth_getBlockReceipts', ['latest'])).map((receipt) => receipt.contractAddress);
+    const cloneAddresses = deployed.slice(0, clones);
+    const reader = deployed[clones];
     const forkBlock = await origin.call<string>('eth_blockNumber', []);
-    log(`remote seeded: ${2 * holders} holders by block ${BigInt(forkBlock)}; ${latencyMs} ms per remote request`);
+    log(`remote seeded: ${seeded} holders by block ${BigInt(forkBlock)}; ${latencyMs} ms per remote request`);
     const rows: string[][] = [];
     /** Reads the balances of `holders` holders from the `first`th on. */
     const readAll = async (node: { url: string; pid?: number }, phase: string, first = 0) => {
@@ -112,6 +120,18 @@ export async function measureForking({ holders, clones = 20, latencyMs, concurre
       const ms = (performance.now() - start) / cloneAddresses.length;
       const reached = proxy.take();
       rows.push([`${cloneAddresses.length} contracts of one code, 4 reads each`, `${fmt(ms, 1)} ms/contract`, '—', '—', '—', fmt(reached.http), fmt(reached.calls)]);
+      client.close();
+    }
+    {
+      // One call reads the balances of holders not read yet, one after another, as a multicall
+      // does; the EVM meets each slot in turn.
+      const client = new RpcClient(fork.url, 1);
+      proxy.take();
+      const start = performance.now();
+      await client.call('eth_call', [{ to: reader, data: encodeBalancesOf(token, Array.from({ length: MULTICALL_READS }, (_, i) => holderAt(2 * holders + i))) }, 'latest']);
+      const ms = performance.now() - start;
+      const reached = proxy.take();
+      rows.push([`one call reading ${MULTICALL_READS} cold balances`, `${fmt(ms, 1)} ms`, '—', '—', '—', fmt(reached.http), fmt(reached.calls)]);
       client.close();
     }
     await fork.stop();

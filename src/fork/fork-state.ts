@@ -8,8 +8,11 @@ import { ProofNodes, type RemoteProof } from './proof-nodes.js';
 import { accountRecord, CODE, concat, ForkStateMissing, slotRecord, type RemoteBlock } from './proof-records.js';
 import { RemoteError, type RemoteRpc } from './remote.js';
 import { ringSlotsAhead } from './ring-slots.js';
+import { RemoteAccessLists } from './run-access-list.js';
 import { SlotsByCode } from './slots-by-code.js';
 import { systemReads } from './system-reads.js';
+import type { ListedKeys } from '../state/run-request.js';
+import { waitedFor, type ReadWatch } from '../state/snapshot.js';
 
 /**
  * A storage trie node not fetched, met by a read of a slot's value: the slot is the remote's. One
@@ -32,9 +35,6 @@ const MAX_PREIMAGE_DEPTH = 6;
 
 /** Keys of an access list fetched ahead at most (eth_getStorageValues' bound): the EVM fetches any others as it meets them. */
 const MAX_LISTED_KEYS = 1024;
-
-/** An access list's entry as transactions hold it: an address and its storage keys, 32 bytes each. */
-export type ListedKeys = readonly [address: Uint8Array, slots: readonly Uint8Array[]];
 
 /**
  * The state of a forked chain, read lazily from the remote: an account, a slot or code is fetched
@@ -82,6 +82,8 @@ export class ForkState {
    * for nothing, not one each.
    */
   private codeWithTarget = true;
+  /** Runs' access lists, asked of the remote once a run waits for it too often: {@link RemoteAccessLists.watchFor}. */
+  readonly accessLists: RemoteAccessLists;
 
   constructor(
     readonly base: RemoteBlock,
@@ -93,6 +95,7 @@ export class ForkState {
     this.proofs = new ProofNodes(store, keccak, this.byCode, (number) => this.byNumber.get(number));
     this.addRemoteBlock(base);
     this.slotValues = new ForkValues(store, remote, keccak, (address) => this.byCode.firstMissOf(address));
+    this.accessLists = new RemoteAccessLists(remote, (block, lists, proofs) => this.listed(block, lists, proofs, true));
     if (store.db.meta.getSync(PROOFLESS) !== undefined) this.proofless = new ForkValues(store, remote, keccak);
   }
 
@@ -167,15 +170,15 @@ export class ForkState {
    * the EVM would fetch each account and slot as it meets them, a round trip each. A slot comes the
    * way the run will read it — a value for a read that writes nothing, a proof for a block (`proofs`,
    * or while one is built) — so it is not fetched twice; one the run never reads costs bytes in the
-   * same batch, not a round trip.
+   * same batch, not a round trip. `withCode`: accounts come with their code (as {@link callTarget}).
    */
-  async listed(block: RemoteBlock, lists: Iterable<ListedKeys>, proofs = false): Promise<void> {
+  async listed(block: RemoteBlock, lists: Iterable<ListedKeys>, proofs = false, withCode = false): Promise<void> {
     const waits: (Promise<void> | undefined)[] = [];
     let room = MAX_LISTED_KEYS;
     for (const [address, slots] of lists) {
       if (room <= 0) break;
       room--;
-      waits.push(this.account(block, address));
+      waits.push(withCode ? this.callTarget(block, address) : this.account(block, address));
       for (const slot of slots.slice(0, room)) {
         room--;
         const byProof = proofs || this.proofless !== undefined || this.writers > 0 || this.known(block, address, slot);
@@ -203,18 +206,18 @@ export class ForkState {
    * costs a remote far less than a proof (anvil: ~9 ms against 40–55). A write fetches the slot's
    * proof as before, so state roots stay real.
    */
-  async slotValue(block: RemoteBlock, address: Uint8Array, slot: Uint8Array, read: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  async slotValue(block: RemoteBlock, address: Uint8Array, slot: Uint8Array, read: () => Promise<Uint8Array>, watch?: ReadWatch): Promise<Uint8Array> {
     if (this.writers > 0 || this.known(block, address, slot)) {
-      await this.slot(block, address, slot);
+      await waitedFor(this.slot(block, address, slot), watch);
       return read();
     }
-    await this.account(block, address);
+    await waitedFor(this.account(block, address), watch);
     try {
       return await read();
     } catch (error) {
       if (error !== UNFETCHED) throw error;
       this.byCode.touched(address, slot);
-      await this.slotValues.slot(block, address, slot, this.missing(block));
+      await waitedFor(this.slotValues.slot(block, address, slot, this.missing(block)), watch);
       return this.slotValues.slotOf(block, address, slot);
     }
   }

@@ -19,6 +19,8 @@ export interface AssemblyOptions {
   /** the block's base fee (anvil_setNextBlockBaseFeePerGas); the parent's successor when unset */
   baseFee?: bigint;
   log: Pick<Logger, 'debug' | 'error'>;
+  /** called as each transaction is about to run */
+  beforeRun?: (pooled: PooledTx) => void;
 }
 
 export interface AssembledBlock {
@@ -71,6 +73,7 @@ export async function assembleBlock(vm: VM, parent: Block, timestamp: bigint, ca
       continue;
     }
     try {
+      opts.beforeRun?.(pooled);
       results.push(await builder.addTransaction(pooled.tx));
       included.push(pooled);
     } catch (error) {

@@ -15,6 +15,7 @@ import { createChainVM } from '../state/vm.js';
 import type { StoredReceipt } from '../chain/receipts.js';
 import type { TxPool } from '../txpool/pool.js';
 import type { PooledTx } from '../txpool/types.js';
+import { txRequest } from '../state/run-request.js';
 
 export interface MinerOptions {
   /** the next blocks' coinbase, gas limit and base fee */
@@ -281,12 +282,20 @@ export class Miner {
   private async assemble(vm: VM, parent: Block, timestamp: bigint) {
     const options = this.headerOptions(parent, timestamp);
     const candidates = this.pool.executables(options.baseFee);
+    const root = this.chain.stateRootOf(parent);
     await this.chain.state.readyForBlock(
-      this.chain.stateRootOf(parent),
+      root,
       candidates.map((pooled) => pooled.tx),
       { coinbase: options.coinbase, senders: candidates.map((pooled) => pooled.sender) },
     );
-    return assembleBlock(vm, parent, timestamp, candidates, options);
+    // On a fork, each transaction's reads are watched: one that waits for the remote again and again has the rest of what it reads fetched at once.
+    const state = this.chain.state.forked && vm.stateManager instanceof FlatState ? vm.stateManager : undefined;
+    const beforeRun = state === undefined ? undefined : (pooled: PooledTx) => state.watchReads(this.chain.state.watchFor(root, txRequest(pooled.tx, pooled.sender), true));
+    try {
+      return await assembleBlock(vm, parent, timestamp, candidates, { ...options, beforeRun });
+    } finally {
+      state?.watchReads(undefined);
+    }
   }
 
   /** The coinbase, gas limit and base fee of a block on `parent`. */

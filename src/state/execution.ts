@@ -7,7 +7,7 @@ import type { VM, RunTxResult } from '@ethereumjs/vm';
 import type { StateOverride, TransactionCall } from '../../generated/types.js';
 import { CACHE_LIMITS } from '../caches.js';
 import type { StateStore } from './state-store.js';
-import type { ListedKeys } from '../fork/fork-state.js';
+import { callRequest, type ListedKeys } from './run-request.js';
 import { asContractSender } from './contract-sender.js';
 import { FlatState } from './flat-state.js';
 import { applyStateOverrides, movesPrecompiles, unpriced, usePrecompiles, withBlockOverrides, type CallOverrides } from './overrides.js';
@@ -238,20 +238,23 @@ export class Executor {
     // A run that threw (a fork's remote failing under a state read, say) may leave the EVM's own
     // checkpoints open in the state: that VM serves no other call.
     let broken = false;
+    const state = vm.stateManager;
     const release = () => {
       over?.();
+      if (state instanceof FlatState) state.watchReads(undefined);
       if (broken) lease.discard();
       else lease.release();
     };
-    const state = vm.stateManager;
     const fees = feesOf(request, vm.common);
     // As geth: a call whose fees are all zero is unpriced, and runs without a base fee.
     const priced = fees.cap > 0n || fees.tip > 0n;
     const context = overrides?.block === undefined ? this.contextOf(block, priced, vm) : unpriced(block, priced, vm.common);
     const from = request.from === undefined ? createZeroAddress() : createAddressFromString(request.from);
     if (overrides === undefined && this.chain.state.forked) {
+      const root = this.chain.stateRootOf(block);
       const listed = (request.accessList ?? []).map((entry): ListedKeys => [hexToBytes(entry.address as PrefixedHexString), entry.storageKeys.map((key) => hexToBytes(key as PrefixedHexString))]);
-      await this.chain.state.readyForCall(this.chain.stateRootOf(block), from, request.to == null ? undefined : createAddressFromString(request.to), listed);
+      await this.chain.state.readyForCall(root, from, request.to == null ? undefined : createAddressFromString(request.to), listed);
+      if (state instanceof FlatState) state.watchReads(this.chain.state.watchFor(root, callRequest(request), false));
     }
     const account = await state.getAccount(from);
     const nonce = account?.nonce ?? 0n;

@@ -2,7 +2,7 @@ import type { AccountFields, Common, StateManagerInterface } from '@ethereumjs/c
 import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, bytesToUnprefixedHex, equalsBytes, EthereumJSErrorWithoutCode, KECCAK256_RLP, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-import { sameAccount, type StateSnapshot } from './snapshot.js';
+import { sameAccount, type ReadWatch, type StateSnapshot } from './snapshot.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -40,6 +40,8 @@ interface Layer {
 export class FlatState implements StateManagerInterface {
   readonly originalStorageCache: OriginalStorageCache;
   private layers: Layer[] = [{}];
+  /** Hears of the snapshot reads that wait for a fork's remote, for the run now on this state ({@link watchReads}). */
+  private watch?: ReadWatch;
 
   constructor(
     private snapshot: StateSnapshot,
@@ -55,6 +57,11 @@ export class FlatState implements StateManagerInterface {
     this.layers = [{}];
     this.snapshot = snapshot;
     this.originalStorageCache.clear();
+  }
+
+  /** From now on `watch` (none: undefined) hears of the reads that wait for a fork's remote: the run's that is now on this state. */
+  watchReads(watch: ReadWatch | undefined): void {
+    this.watch = watch;
   }
 
   /** Moves an idle state (no open checkpoint, nothing written) to another snapshot. */
@@ -109,7 +116,7 @@ export class FlatState implements StateManagerInterface {
     const account = await this.currentAccount(address, key);
     if (account === undefined || !account.isContract()) return EMPTY;
     // Code only changes through putCode (which writes a layer), so this is the committed account's code.
-    const committed = await this.snapshot.account(address);
+    const committed = await this.snapshot.account(address, this.watch);
     if (committed === undefined || !equalsBytes(committed.codeHash, account.codeHash)) return EMPTY;
     return this.snapshot.code(address, committed.codeHash);
   }
@@ -132,9 +139,9 @@ export class FlatState implements StateManagerInterface {
     if (account === undefined) return EMPTY;
     // The EVM moves an account's storage root only by clearing the storage (handled above); an
     // account created here has the empty root and no committed storage.
-    const committed = await this.snapshot.account(address);
+    const committed = await this.snapshot.account(address, this.watch);
     if (committed === undefined || !equalsBytes(committed.storageRoot, account.storageRoot)) return EMPTY;
-    return this.snapshot.storage(address, committed.storageRoot, key);
+    return this.snapshot.storage(address, committed.storageRoot, key, this.watch);
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
@@ -274,7 +281,7 @@ export class FlatState implements StateManagerInterface {
       const account = this.layers[i].accounts?.get(key);
       if (account !== undefined) return account ?? undefined;
     }
-    return this.snapshot.account(address);
+    return this.snapshot.account(address, this.watch);
   }
 }
 

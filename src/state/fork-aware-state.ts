@@ -2,6 +2,7 @@ import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/state
 import { Account, equalsBytes, KECCAK256_RLP, type Address } from '@ethereumjs/util';
 import type { ForkState } from '../fork/fork-state.js';
 import type { RemoteBlock } from '../fork/proof-records.js';
+import { waitedFor, type ReadWatch } from './snapshot.js';
 
 const EMPTY = new Uint8Array();
 /**
@@ -25,27 +26,31 @@ export const isDeletedMark = (account: Account): boolean => equalsBytes(account.
  *
  * A fork whose remote serves no proofs is read as plain values instead: the trie holds what the
  * node wrote (and marks for what it deleted), and what it lacks is the remote's value.
+ *
+ * Account and slot reads take a {@link ReadWatch} beside the library's arguments (a snapshot passes
+ * its run's): it hears of each read that waits for the remote.
  */
 export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base, readOnly = false): MerkleStateManager {
   let block = at;
   const { getAccount, putAccount, deleteAccount, getStorage, putStorage, setStateRoot, shallowCopy } = state;
-  const valueOfAccount = async (address: Address): Promise<Account | undefined> => {
+  const valueOfAccount = async (address: Address, watch?: ReadWatch): Promise<Account | undefined> => {
     const local = await getAccount.call(state, address);
     if (local !== undefined) return isDeletedMark(local) ? undefined : local;
-    await fork.account(block, address.bytes);
+    await waitedFor(fork.account(block, address.bytes), watch);
     return fork.values!.accountOf(block, address.bytes);
   };
   state.setStateRoot = async (root: Uint8Array, clearCache?: boolean) => {
     block = fork.blockOf(root);
     await setStateRoot.call(state, root, clearCache);
   };
-  state.getAccount = async (address: Address) => {
+  const accountRead = async (address: Address, watch?: ReadWatch) => {
     if (fork.values === undefined) {
-      await fork.account(block, address.bytes);
+      await waitedFor(fork.account(block, address.bytes), watch);
       if (fork.values === undefined) return getAccount.call(state, address);
     }
-    return valueOfAccount(address);
+    return valueOfAccount(address, watch);
   };
+  state.getAccount = accountRead;
   state.putAccount = async (address, account) => {
     if (fork.values === undefined) await fork.account(block, address.bytes);
     return putAccount.call(state, address, account);
@@ -57,19 +62,19 @@ export function forkAware(state: MerkleStateManager, fork: ForkState, at: Remote
     }
     return putAccount.call(state, address, new Account(0n, 0n, KECCAK256_RLP, DELETED));
   };
-  state.getStorage = async (address, key) => {
+  state.getStorage = async (address: Address, key: Uint8Array, watch?: ReadWatch) => {
     if (fork.values === undefined) {
-      if (readOnly) return fork.slotValue(block, address.bytes, key, () => getStorage.call(state, address, key));
-      await fork.slot(block, address.bytes, key);
+      if (readOnly) return fork.slotValue(block, address.bytes, key, () => getStorage.call(state, address, key), watch);
+      await waitedFor(fork.slot(block, address.bytes, key), watch);
       if (fork.values === undefined) return getStorage.call(state, address, key);
     }
-    const account = await state.getAccount(address);
+    const account = await accountRead(address, watch);
     if (account === undefined) return EMPTY;
     const local = await getStorage.call(state, address, key);
     if (local.length > 0) return equalsBytes(local, DELETED) ? EMPTY : local;
     // The empty trie: an account made here, or one without code on the remote, has no remote slots.
     if (equalsBytes(account.storageRoot, KECCAK256_RLP)) return EMPTY;
-    await fork.slot(block, address.bytes, key);
+    await waitedFor(fork.slot(block, address.bytes, key), watch);
     return fork.values.slotOf(block, address.bytes, key);
   };
   state.putStorage = async (address, key, value) => {

@@ -1,10 +1,28 @@
 import { bytesToUnprefixedHex, equalsBytes, KECCAK256_RLP, type Account, type Address } from '@ethereumjs/util';
 import { CACHE_LIMITS } from '../caches.js';
 
-/** Where a snapshot reads what it does not hold yet: a trie view at its root (or, in a call worker, the main thread). */
+/**
+ * Told when a read made for one run (a call, a transaction being mined) has to wait for a forked
+ * chain's remote: what the run reads is then worth asking the remote about as a whole (fork-state.ts).
+ */
+export interface ReadWatch {
+  waited(): void;
+}
+
+/** Waits for a fork's fetch where there is one (`fetching`), telling `watch` that its run's read waits. */
+export async function waitedFor(fetching: Promise<void> | undefined, watch: ReadWatch | undefined): Promise<void> {
+  if (fetching === undefined) return;
+  watch?.waited();
+  await fetching;
+}
+
+/**
+ * Where a snapshot reads what it does not hold yet: a trie view at its root. A forked chain's view
+ * tells `watch` of the reads it fetches.
+ */
 export interface StateReader {
-  getAccount(address: Address): Promise<Account | undefined>;
-  getStorage(address: Address, key: Uint8Array): Promise<Uint8Array>;
+  getAccount(address: Address, watch?: ReadWatch): Promise<Account | undefined>;
+  getStorage(address: Address, key: Uint8Array, watch?: ReadWatch): Promise<Uint8Array>;
   getCode(address: Address): Promise<Uint8Array>;
 }
 
@@ -111,23 +129,24 @@ export class StateSnapshot {
     return undefined;
   }
 
-  async account(address: Address): Promise<Account | undefined> {
+  /** The account at this root; `watch` hears of a read that waits for a fork's remote. */
+  async account(address: Address, watch?: ReadWatch): Promise<Account | undefined> {
     const key = bytesToUnprefixedHex(address.bytes);
     const known = this.peek(key);
     if (known !== undefined) return known ?? undefined;
-    const account = await (await this.trie()).getAccount(address);
+    const account = await (await this.trie()).getAccount(address, watch);
     this.accounts.set(key, account ?? null);
     return account;
   }
 
-  /** A slot of `address`'s storage at this root, whose storage root is `storageRoot`. */
-  async storage(address: Address, storageRoot: Uint8Array, key: Uint8Array): Promise<Uint8Array> {
+  /** A slot of `address`'s storage at this root, whose storage root is `storageRoot`; `watch` as for {@link account}. */
+  async storage(address: Address, storageRoot: Uint8Array, key: Uint8Array, watch?: ReadWatch): Promise<Uint8Array> {
     if (equalsBytes(storageRoot, KECCAK256_RLP)) return EMPTY;
     const rootKey = bytesToUnprefixedHex(storageRoot);
     const slotKey = bytesToUnprefixedHex(key);
     const known = this.facts.slot(rootKey, slotKey);
     if (known !== undefined) return known;
-    const value = await (await this.trie()).getStorage(address, key);
+    const value = await (await this.trie()).getStorage(address, key, watch);
     this.facts.rememberSlot(rootKey, slotKey, value);
     return value;
   }

@@ -8,9 +8,10 @@ import { CACHE_LIMITS } from '../caches.js';
 import type { DamageLog } from '../storage/damage.js';
 import type { BatchOp, Section } from '../storage/database.js';
 import { OverlayTrieStore, TrieStore } from '../storage/trie-store.js';
-import { StateFacts, StateSnapshot, type AccountChanges } from './snapshot.js';
+import { StateFacts, StateSnapshot, type AccountChanges, type ReadWatch } from './snapshot.js';
 import { forkAware } from './fork-aware-state.js';
-import type { ForkState, ListedKeys } from '../fork/fork-state.js';
+import type { ForkState } from '../fork/fork-state.js';
+import type { ListedKeys, RunRequest } from './run-request.js';
 import { PreimageStore } from './preimages.js';
 import { cachedState, Writer, type StateWrapper } from './writer.js';
 
@@ -110,6 +111,16 @@ export class StateStore {
     if (fork === undefined) return;
     const block = fork.blockOf(root);
     await Promise.all([fork.account(block, from.bytes), to === undefined ? undefined : fork.callTarget(block, to.bytes), accessList.length === 0 ? undefined : fork.listed(block, accessList)]);
+  }
+
+  /**
+   * Where the state at `root` is a fork's, what hears of the reads of one run on it (`request`) and
+   * fetches the rest of what the run reads at once once they wait for the remote too often
+   * (fork/run-access-list.ts); `proofs` for a block being built. Undefined otherwise.
+   */
+  watchFor(root: Uint8Array, request: RunRequest, proofs: boolean): ReadWatch | undefined {
+    const { fork } = this;
+    return fork === undefined ? undefined : fork.accessLists.watchFor(fork.blockOf(root), request, proofs);
   }
 
   /**

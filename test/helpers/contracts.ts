@@ -12,8 +12,8 @@ import { DEV_KEYS } from './node.js';
 import { rpc } from './rpc.js';
 import { signTx } from './transactions.js';
 
-export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage' | 'Relay' | 'Greeter' | 'StateOps';
-export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage', 'Relay', 'Greeter', 'StateOps'];
+export type ContractName = 'Token' | 'Reverter' | 'Emitter' | 'Storage' | 'Relay' | 'Greeter' | 'StateOps' | 'Batch';
+export const CONTRACT_NAMES: readonly ContractName[] = ['Token', 'Reverter', 'Emitter', 'Storage', 'Relay', 'Greeter', 'StateOps', 'Batch'];
 
 export interface CompiledContract {
   name: ContractName;
