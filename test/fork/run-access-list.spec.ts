@@ -140,3 +140,17 @@ describe('forking: a run that reads many cold slots, from a remote that serves n
     }
   });
 });
+
+describe('forking: a run that reads many cold slots, from a remote that serves no eth_getProof', () => {
+  const f = batchFixture(['eth_getProof']);
+
+  it('fetches what the remote’s access list names as plain values, at once', async () => {
+    const call = balancesCall(f, f.remote.holders.slice(1, 31));
+    f.proxy.reset();
+    expect(await f.fork.call('eth_call', [call, 'latest'])).to.equal(await direct(f.remote, 'eth_call', [call, toHex(f.forkBlock)]));
+    const counts = f.proxy.reset();
+    expect(counts.calls.eth_createAccessList).to.equal(1);
+    expect(counts.calls.eth_getProof).to.equal(undefined);
+    expect(counts.http).to.be.at.most(5);
+  });
+});
