@@ -13,6 +13,23 @@ const EMPTY = new Uint8Array();
  */
 const DELETED = Uint8Array.from(Buffer.from('ff8d04962f6cc76ab37c97d7df2ed83fdde1b2b1ecd9b33247c26e635f706722', 'hex'));
 
+/** What hears of the reads of the run now on a fork-aware state of its own (a replay's), where the library's reads name none. */
+interface RunsWatched {
+  watch?: ReadWatch;
+}
+
+const watched = new WeakMap<object, RunsWatched>();
+
+/**
+ * From now on `watch` (none: undefined) hears of the reads of `state` that wait for its fork's
+ * remote: the run's that is now on it, on a state of its own (a replay's). Nothing for a state that
+ * reads no fork.
+ */
+export function watchForkReads(state: object, watch: ReadWatch | undefined): void {
+  const runs = watched.get(state);
+  if (runs !== undefined) runs.watch = watch;
+}
+
 /** Whether a trie's account is the mark of one a fork read as plain values deleted. */
 export const isDeletedMark = (account: Account): boolean => equalsBytes(account.codeHash, DELETED);
 
@@ -28,12 +45,14 @@ export const isDeletedMark = (account: Account): boolean => equalsBytes(account.
  * node wrote (and marks for what it deleted), and what it lacks is the remote's value.
  *
  * Account and slot reads take a {@link ReadWatch} beside the library's arguments (a snapshot passes
- * its run's): it hears of each read that waits for the remote.
+ * its run's; else the one {@link watchForkReads} set): it hears of each read that waits for the remote.
  */
 export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base, readOnly = false): MerkleStateManager {
   let block = at;
+  const runs: RunsWatched = {};
+  watched.set(state, runs);
   const { getAccount, putAccount, deleteAccount, getStorage, putStorage, setStateRoot, shallowCopy } = state;
-  const valueOfAccount = async (address: Address, watch?: ReadWatch): Promise<Account | undefined> => {
+  const valueOfAccount = async (address: Address, watch: ReadWatch | undefined): Promise<Account | undefined> => {
     const local = await getAccount.call(state, address);
     if (local !== undefined) return isDeletedMark(local) ? undefined : local;
     await waitedFor(fork.account(block, address.bytes), watch);
@@ -43,7 +62,7 @@ export function forkAware(state: MerkleStateManager, fork: ForkState, at: Remote
     block = fork.blockOf(root);
     await setStateRoot.call(state, root, clearCache);
   };
-  const accountRead = async (address: Address, watch?: ReadWatch) => {
+  const accountRead = async (address: Address, watch = runs.watch) => {
     if (fork.values === undefined) {
       await waitedFor(fork.account(block, address.bytes), watch);
       if (fork.values === undefined) return getAccount.call(state, address);
@@ -62,7 +81,7 @@ export function forkAware(state: MerkleStateManager, fork: ForkState, at: Remote
     }
     return putAccount.call(state, address, new Account(0n, 0n, KECCAK256_RLP, DELETED));
   };
-  state.getStorage = async (address: Address, key: Uint8Array, watch?: ReadWatch) => {
+  state.getStorage = async (address: Address, key: Uint8Array, watch = runs.watch) => {
     if (fork.values === undefined) {
       if (readOnly) return fork.slotValue(block, address.bytes, key, () => getStorage.call(state, address, key), watch);
       await waitedFor(fork.slot(block, address.bytes, key), watch);

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { decodeFunctionResult, encodeFunctionData, toHex, type Abi, type Hex } from 'viem';
 import { contracts, deployContract } from '../helpers/contracts.js';
-import { balanceOfData, CountingProxy, direct, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
+import { balanceOfData, CountingProxy, direct, holderAt, seedRemote, startFork, transferData, type ForkingNode, type SeededRemote } from '../helpers/fork-remote.js';
 import { DEV_ADDRESSES } from '../helpers/node.js';
 
 const batchAbi = () => contracts().Batch.abi as unknown as Abi;
@@ -12,12 +12,15 @@ const ZERO_ADDRESS: Hex = '0x0000000000000000000000000000000000000000';
 
 /** A seeded remote with a Batch contract, behind a proxy that refuses `refused`, and a node forking it at its head. */
 function batchFixture(refused: string[] = []) {
-  const f = {} as { remote: SeededRemote; batch: Hex; forkBlock: bigint; proxy: CountingProxy; fork: ForkingNode };
+  const f = {} as { remote: SeededRemote; batch: Hex; deepTx: Hex; forkBlock: bigint; proxy: CountingProxy; fork: ForkingNode };
   before(async () => {
     f.remote = await seedRemote({ blocks: 3, perBlock: 40 });
     // The remote's default sender, which pays for what it is asked to run from nobody, is rich, as mainnet's is.
     await f.remote.node.call('anvil_setBalance', [ZERO_ADDRESS, toHex(10n ** 22n)]);
     f.batch = await deployContract(f.remote.node, 'Batch');
+    // A transaction of the remote's history that read 30 balances no other test reads.
+    const unread = Array.from({ length: 30 }, (_, i) => holderAt(500 + i));
+    f.deepTx = (await f.remote.node.call('eth_sendTransaction', [{ from: DEV_ADDRESSES[2], ...balancesCall(f, unread), gas: '0x400000' }])) as Hex;
     f.forkBlock = BigInt(await direct<Hex>(f.remote, 'eth_blockNumber', []));
     f.proxy = await CountingProxy.start(f.remote.node.url);
     for (const method of refused) f.proxy.refused.add(method);
@@ -98,6 +101,16 @@ describe('forking: a run that reads many cold slots', () => {
     // The same transaction on the remote itself, past the fork block: the same gas.
     const remoteHash = await direct<Hex>(f.remote, 'eth_sendTransaction', [request]);
     expect(receipt.gasUsed).to.equal((await direct<{ gasUsed: Hex }>(f.remote, 'eth_getTransactionReceipt', [remoteHash])).gasUsed);
+  });
+
+  it('traces a remote transaction that read 30 cold balances as the remote does, after a few round trips', async () => {
+    f.proxy.reset();
+    const trace = await f.fork.call('debug_traceTransaction', [f.deepTx, { tracer: 'callTracer' }]);
+    const counts = f.proxy.reset();
+    expect(trace).to.deep.equal(await direct(f.remote, 'debug_traceTransaction', [f.deepTx, { tracer: 'callTracer' }]));
+    expect(counts.calls.eth_createAccessList).to.equal(1);
+    // The transaction and its block, what the block's start reads, three slots met one by one, the list, the rest at once: 30 more without it.
+    expect(counts.http).to.be.at.most(10);
   });
 
   it('asks again without the sender where the remote’s chain gives the sender too little to pay for the run', async () => {
