@@ -15,6 +15,8 @@ import { applyStateOverrides, overrideBlobBaseFee, usePrecompiles } from '../sta
 import { revertReason } from '../state/revert.js';
 import type { StateStore } from '../state/state-store.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
+import { watchRunOn } from '../state/fork-aware-state.js';
+import { callRequest } from '../state/run-request.js';
 import { observe } from '../tracing/evm-hooks.js';
 import { CallLogs } from './call-logs.js';
 import { callTransaction, type CallTransaction } from './call-transaction.js';
@@ -249,6 +251,8 @@ export class Simulator {
       // geth runs a call that pays nothing without a base fee (NoBaseFee): it owes none.
       const runIn = free && (baseFee ?? 0n) > 0n ? zeroBaseFee(context, common) : context;
       const stop = observe(vm, hooks);
+      // On a fork, a call that waits for the remote again and again has the rest fetched at once.
+      watchRunOn(vm.stateManager, callRequest(call));
       let run: RunTxResult;
       try {
         run = await asContractSender(vm, from, () =>
@@ -258,6 +262,7 @@ export class Simulator {
         throw new SimulationError('unclassified', `err: ${(error as Error).message.replace(/ \(vm hf=.*$/s, '').replace(/ -> .*$/s, '')} (supplied gas ${gas})`);
       } finally {
         stop();
+        watchRunOn(vm.stateManager, undefined);
       }
       // The builder did not run it (it takes none of these options): the run joins its block's roots, receipts, bloom and gas.
       builder.addTransactionResult(prepared.tx, run);

@@ -2,6 +2,7 @@ import { OriginalStorageCache, type MerkleStateManager } from '@ethereumjs/state
 import { Account, equalsBytes, KECCAK256_RLP, type Address } from '@ethereumjs/util';
 import type { ForkState } from '../fork/fork-state.js';
 import type { RemoteBlock } from '../fork/proof-records.js';
+import type { RunRequest } from './run-request.js';
 import { waitedFor, type ReadWatch } from './snapshot.js';
 
 const EMPTY = new Uint8Array();
@@ -13,21 +14,23 @@ const EMPTY = new Uint8Array();
  */
 const DELETED = Uint8Array.from(Buffer.from('ff8d04962f6cc76ab37c97d7df2ed83fdde1b2b1ecd9b33247c26e635f706722', 'hex'));
 
-/** What hears of the reads of the run now on a fork-aware state of its own (a replay's), where the library's reads name none. */
+/** A fork-aware state's run, where the library's reads name none: what hears of its reads, and how to make one. */
 interface RunsWatched {
   watch?: ReadWatch;
+  watchFor(request: RunRequest): ReadWatch | undefined;
 }
 
 const watched = new WeakMap<object, RunsWatched>();
 
 /**
- * From now on `watch` (none: undefined) hears of the reads of `state` that wait for its fork's
- * remote: the run's that is now on it, on a state of its own (a replay's). Nothing for a state that
- * reads no fork.
+ * From now on the reads of `state`, a fork-aware state of its own (a replay's, a simulation's), are
+ * watched for `request`, the run now on it (none: undefined): where it waits for the remote again
+ * and again, the rest is fetched at once, by proofs (fork/run-access-list.ts). Nothing for a state
+ * that reads no fork.
  */
-export function watchForkReads(state: object, watch: ReadWatch | undefined): void {
+export function watchRunOn(state: object, request: RunRequest | undefined): void {
   const runs = watched.get(state);
-  if (runs !== undefined) runs.watch = watch;
+  if (runs !== undefined) runs.watch = request === undefined ? undefined : runs.watchFor(request);
 }
 
 /** Whether a trie's account is the mark of one a fork read as plain values deleted. */
@@ -45,11 +48,11 @@ export const isDeletedMark = (account: Account): boolean => equalsBytes(account.
  * node wrote (and marks for what it deleted), and what it lacks is the remote's value.
  *
  * Account and slot reads take a {@link ReadWatch} beside the library's arguments (a snapshot passes
- * its run's; else the one {@link watchForkReads} set): it hears of each read that waits for the remote.
+ * its run's; else the one {@link watchRunOn} set): it hears of each read that waits for the remote.
  */
 export function forkAware(state: MerkleStateManager, fork: ForkState, at: RemoteBlock = fork.base, readOnly = false): MerkleStateManager {
   let block = at;
-  const runs: RunsWatched = {};
+  const runs: RunsWatched = { watchFor: (request) => fork.accessLists.watchFor(block, request, true) };
   watched.set(state, runs);
   const { getAccount, putAccount, deleteAccount, getStorage, putStorage, setStateRoot, shallowCopy } = state;
   const valueOfAccount = async (address: Address, watch: ReadWatch | undefined): Promise<Account | undefined> => {

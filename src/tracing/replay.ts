@@ -14,7 +14,7 @@ import { observe, yieldToEventLoop, type ObserveOptions } from './evm-hooks.js';
 import type { TracedTransaction, TxTracer } from './tracer.js';
 import type { StateStore } from '../state/state-store.js';
 import { createChainVM, loadVmLibrary, type BlockHistory } from '../state/vm.js';
-import { watchForkReads } from '../state/fork-aware-state.js';
+import { watchRunOn } from '../state/fork-aware-state.js';
 import { txRequest } from '../state/run-request.js';
 
 /** What a replay reads of the chain. */
@@ -244,7 +244,8 @@ export class Replayer {
     for (let index = position.next; index < until; index++) {
       if (index > position.next && index % YIELD_EVERY === 0) await yieldToEventLoop();
       const tx = withSender(block.transactions[index], senders[index]);
-      if (position.remote) this.watchRun(vm, position.parent, tx, senders[index]);
+      // On a remote block's state, a transaction that waits for the remote again and again has the rest fetched at once.
+      if (position.remote) watchRunOn(vm.stateManager, txRequest(tx, senders[index]));
       const run = () => runTx(vm, { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, blockGasUsed: position.gasUsed });
       const tracer = tracerFor(index);
       let outcome: RunTxResult;
@@ -259,18 +260,9 @@ export class Replayer {
       position.gasUsed += outcome.totalGasSpent;
       position.logs += outcome.receipt.logs.length;
     }
-    watchForkReads(vm.stateManager, undefined);
+    watchRunOn(vm.stateManager, undefined);
     position.next = Math.max(position.next, until);
     return results;
-  }
-
-  /**
-   * On a fork, what `tx` (from `sender`) reads as `vm` replays it on a remote block's state is
-   * watched: where it waits for the remote again and again, the rest is fetched at once, as the
-   * remote's access list of it on `parent`'s state names it (fork/run-access-list.ts).
-   */
-  private watchRun(vm: VM, parent: Block, tx: TypedTransaction, sender: Address): void {
-    watchForkReads(vm.stateManager, this.chain.state.watchFor(this.chain.stateRootOf(parent), txRequest(tx, sender), true));
   }
 
   /**
@@ -305,7 +297,7 @@ export class Replayer {
             yieldAt = performance.now() + READ_AHEAD_WORK_MS;
           }
           const tx = withSender(block.transactions[index], senders[index]);
-          this.watchRun(vm, parent, tx, senders[index]);
+          watchRunOn(vm.stateManager, txRequest(tx, senders[index]));
           await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
         }
       } catch {
