@@ -3,7 +3,7 @@ import { CACHE_LIMITS } from '../caches.js';
 
 /**
  * Told when a read made for one run (a call, a transaction being mined) has to wait for a forked
- * chain's remote: what the run reads is then worth asking the remote about as a whole (fork-state.ts).
+ * chain's remote: what the run reads is then worth asking the remote about as a whole (fork/run-access-list.ts).
  */
 export interface ReadWatch {
   waited(): void;
