@@ -1,6 +1,7 @@
 // patches/@ethereumjs+evm: the edited interpreter — steps nobody traces run in place, awaited only when they wait;
-// the jump analysis made once per code; results assembled by Object.assign — answers what the unedited one
-// answers: per transaction and message, traced or not, over state whose reads wait, and field for field.
+// the jump analysis made once per code; results assembled by Object.assign; a traced step's memory a view, not
+// a copy — answers what the unedited one answers: per transaction and message, traced or not, over state whose
+// reads wait, and field for field.
 import type { PrefixedHexString } from '@ethereumjs/util';
 import { expect } from 'chai';
 import { devCommon, runCase, world, type AccountSpec, type MakeState } from '../../scripts/difftest/case.js';
@@ -19,6 +20,8 @@ const PROGRAMS = {
   reverts: code('60aa60005260206000fd'),
   outOfGas: code('5b600056'),
   badJump: code('600356'),
+  /** stores 10 words, the memory growing at each */
+  growsMemory: code('600a5b808060200252600190038060025700'),
 };
 
 /** The Interpreter class an engine runs, found on a message's result (the package does not export it). */
@@ -74,6 +77,31 @@ describe('patches/@ethereumjs+evm', function () {
       expect(traced, 'the traced runs took runStep').to.be.greaterThan(1000);
     } finally {
       interpreter.prototype.runStep = runStep;
+    }
+  });
+
+  it('shows each step its memory as the unedited EVM does, to listeners that read it after a wait, and in traced runs of generated programs', async () => {
+    const memories = async (e: Engine) => {
+      const common = devCommon(e);
+      const vm = await e.vm.createVM({ common, stateManager: await world(e, common, [{ address: CONTRACT, code: PROGRAMS.growsMemory }]) });
+      const seen: string[] = [];
+      // As the node's tracers do: the listener reads the step's memory after other work had its turn.
+      const step = (s: { pc: number; memory: Uint8Array }, resolve?: () => void) => {
+        setImmediate(() => {
+          seen.push(`${s.pc} ${Buffer.from(s.memory).toString('hex')}`);
+          resolve?.();
+        });
+      };
+      vm.evm.events!.on('step', step as never);
+      await vm.evm.runCall({ to: e.util.createAddressFromString(CONTRACT), gasLimit: 100_000n });
+      return seen;
+    };
+    const edited = await memories(both.edited);
+    expect(edited).to.deep.equal(await memories(both.pristine));
+    expect(new Set(edited.map((line) => line.split(' ')[1])).size, 'memories seen').to.be.greaterThan(10);
+    for (let seed = 300; seed < 340; seed++) {
+      const c = randomCase(seed, signer, true);
+      expect((await runCase(both.edited, c)).trace, `seed ${seed}`).to.deep.equal((await runCase(both.pristine, c)).trace);
     }
   });
 
