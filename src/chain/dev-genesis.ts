@@ -1,4 +1,4 @@
-import { Hardfork, type GethGenesis, type GethGenesisAlloc, type GethGenesisBlobSchedule, type GethGenesisConfig } from '@ethereumjs/common';
+import { Common, Hardfork, Mainnet, type GethGenesis, type GethGenesisAlloc, type GethGenesisBlobSchedule, type GethGenesisConfig } from '@ethereumjs/common';
 import systemContracts from './system-contracts.json' with { type: 'json' };
 
 export interface DevGenesisOptions {
@@ -14,8 +14,9 @@ export interface DevGenesisOptions {
   baseFee?: bigint;
 }
 
-/** geth's chain config; @ethereumjs/common's type does not know Osaka's key yet. */
-type ChainConfig = GethGenesisConfig & { osakaTime?: number };
+type BpoKey = `bpo${1 | 2 | 3 | 4 | 5}Time`;
+/** geth's chain config; @ethereumjs/common's type does not know the keys of Osaka and the BPO forks yet. */
+type ChainConfig = GethGenesisConfig & { osakaTime?: number } & Partial<Record<BpoKey, number>>;
 type ForkKey = { [K in keyof ChainConfig]-?: ChainConfig[K] extends number | undefined ? (K extends 'chainId' | 'terminalTotalDifficulty' ? never : K) : never }[keyof ChainConfig];
 
 /** Forks in activation order, with the geth config key that schedules each at genesis. */
@@ -81,9 +82,22 @@ export function devGenesis(opts: DevGenesisOptions): GethGenesis {
   };
 }
 
-/** A chain config with every fork up to `hardfork` active from block 0 (and its blob schedule). */
+/**
+ * A BPO fork's blob parameters (EIP-7892) as a geth genesis' blobSchedule names them, from the
+ * engine's definition of the fork (the same on every public chain that has run one).
+ */
+function bpoBlobSchedule(fork: string): GethGenesisBlobSchedule[string] {
+  const common = new Common({ chain: Mainnet, hardfork: fork });
+  return { target: Number(common.param('target')), max: Number(common.param('max')), baseFeeUpdateFraction: Number(common.param('blobGasPriceUpdateFraction')) };
+}
+
+/**
+ * A chain config with every fork up to `hardfork` active from block 0 (and its blob schedule). A BPO
+ * fork (`bpo2`: a forked public chain's) brings Osaka and the BPO forks up to it.
+ */
 export function chainConfigUpTo(chainId: bigint, hardfork: string): { config: ChainConfig; active: [Hardfork, ForkKey][] } {
-  const last = FORKS.findLastIndex(([fork]) => fork === hardfork);
+  const bpo = /^bpo(\d+)$/.exec(hardfork);
+  const last = FORKS.findLastIndex(([fork]) => fork === (bpo === null ? hardfork : Hardfork.Osaka));
   if (last < 0) throw new Error(`unknown hardfork ${hardfork}; one of: ${DEV_HARDFORKS.join(', ')}`);
   const active = FORKS.slice(0, last + 1);
   const config: ChainConfig = { chainId: Number(chainId) };
@@ -91,6 +105,10 @@ export function chainConfigUpTo(chainId: bigint, hardfork: string): { config: Ch
   for (const [fork, key] of active) {
     config[key] = 0;
     if (fork in BLOB_SCHEDULE) blobSchedule[fork] = BLOB_SCHEDULE[fork];
+  }
+  for (let n = 1; bpo !== null && n <= Number(bpo[1]); n++) {
+    config[`bpo${n}Time` as BpoKey] = 0;
+    blobSchedule[`bpo${n}`] = bpoBlobSchedule(`bpo${n}`);
   }
   if (Object.keys(blobSchedule).length > 0) config.blobSchedule = blobSchedule;
   if (active.some(([fork]) => fork === Hardfork.Paris)) {

@@ -16,6 +16,7 @@ import { ForkHistory } from './fork-history.js';
 import { ForkState } from './fork-state.js';
 import { readFirst } from './first-reads.js';
 import { cachedForks, defaultForkCacheDir, forkStoreInDataDir, forkStoreInDir, forkStoreInMemory, type ForkIdentity, type ForkStore } from './fork-store.js';
+import { requestsEraFork } from './known-schedule.js';
 import { RemoteError, RemoteRpc } from './remote.js';
 import { blockFromRemote, forkOfHeader, remoteUncles, reportedTotalDifficulty, type RemoteBlockJson } from './remote-shapes.js';
 
@@ -213,7 +214,10 @@ function openStore(db: Database, identity: ForkIdentity, settings: ForkSettings,
 /** The forked chain's genesis spec: every fork up to the fork block's active from block 0, the chain id the node answers. */
 function forkSpec(identity: ForkIdentity, json: RemoteBlockJson, chainSettings: ForkChainSettings): ForkGenesis {
   const newest = DEV_HARDFORKS[DEV_HARDFORKS.length - 1];
-  const hardfork = chainSettings.hardfork ?? forkOfHeader(json as unknown as Record<string, unknown>, newest);
+  const inferred = forkOfHeader(json as unknown as Record<string, unknown>, newest);
+  // Prague, Osaka and the BPO forks share their header fields: a public chain's schedule tells which.
+  const scheduled = inferred === newest ? requestsEraFork(identity.chainId, identity.number, BigInt(json.timestamp)) : undefined;
+  const hardfork = chainSettings.hardfork ?? scheduled ?? inferred;
   const { config } = chainConfigUpTo(chainSettings.chainId ?? identity.chainId, hardfork);
   return {
     config,
