@@ -55,6 +55,12 @@ describe('forking: a public chain runs its schedule’s fork at the fork block',
     expect((await history(fork)).baseFeePerBlobGas).to.deep.equal((await history(remote)).baseFeePerBlobGas);
   });
 
+  it('a Mainnet block of the Prague era is forked at Prague, not the newest fork the node knows', async () => {
+    remote = await mainnetLikeRemote(dir, 'prague', 1750000000n);
+    fork = await startFork(remote.url, { blockNumber: 0n });
+    expect((await fork.call('anvil_nodeInfo', [])).hardFork).to.equal('prague');
+  });
+
   it('a local chain answering Mainnet’s id whose blocks the schedule would place before Prague keeps the fork its headers name', async () => {
     // Its genesis has a requestsHash, though Mainnet's schedule has Cancun at that time.
     remote = await mainnetLikeRemote(dir, 'osaka', 1735689600n);
