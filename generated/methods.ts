@@ -873,4 +873,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:0c766c34221139bf8b80befebec60b4b380664fe2560ae2219995177e9835f06";
+export const contractDigest = "sha256:c97e6fdb0f175b59e822f757765134e1f568eda3b64e1269e1583cc69c7faff3";

@@ -680,7 +680,7 @@ export type Receipt = {
   blobGasPrice?: Quantity;
 };
 
-/** What anvil_reset and hardhat_reset take, in the shape anvil, Hardhat and viem send it. `forking` forks a remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted with a `jsonRpcUrl`: the remote's head, as anvil and Hardhat fork; omitted without one: the current fork block); null, {} or {"blockNumber": null} mean no new fork. `genesis` is this node's own member: new dev genesis settings (it excludes forking). */
+/** What anvil_reset and hardhat_reset take, in the shape anvil, Hardhat and viem send it. `forking` forks a remote chain: `jsonRpcUrl` (omitted: the current fork's remote) at `blockNumber` (omitted with a `jsonRpcUrl`: the remote's head, as anvil and Hardhat fork; omitted without one: the current fork block, so {} or {"blockNumber": null} — viem's reset() — fork the fork block again); `forking` absent or null on a forked chain leaves the fork for the node's dev genesis, as anvil and Hardhat do. `genesis` is this node's own member: new dev genesis settings (it excludes forking). */
 export type ResetOptions = {
   /** A remote chain to fork, or null. */
   forking?: null | {

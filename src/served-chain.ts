@@ -41,11 +41,16 @@ export class ServedChain {
   }
 
   /**
-   * anvil_reset: to a fork when one is asked for, or when the chain is a fork and no genesis is given (its fork
-   * block again); else to a genesis.
+   * anvil_reset: to the fork `forking` names; with a `forking` that names no remote and no block, a
+   * forked chain's fork block again; else to a genesis — the same one, or on a forked chain asked for
+   * no fork the dev genesis of the node's settings (anvil and Hardhat leave the fork so).
    */
   reset(genesis?: Partial<GenesisSettings>, forking?: ForkRequest): Promise<void> {
-    return forking !== undefined || (genesis === undefined && this.services.chain.fork !== undefined) ? this.resetFork(forking ?? {}) : this.resetGenesis(genesis);
+    const forked = this.services.chain.fork !== undefined;
+    if (forking?.url !== undefined || forking?.blockNumber !== undefined) return this.resetFork(forking);
+    if (genesis !== undefined) return this.resetGenesis(genesis);
+    if (forked) return forking === undefined ? this.resetGenesis({}) : this.resetFork({});
+    return this.resetGenesis();
   }
 
   /**

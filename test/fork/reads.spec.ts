@@ -208,4 +208,19 @@ describe('forking: anvil_reset on a fork', () => {
     await f.fork.call('anvil_reset', [{ forking: { blockNumber: null } }]);
     expect(await f.fork.call('eth_blockNumber', [])).to.equal(hex(f.remote.forkBlock));
   });
+
+  it('leaves the fork without options, as anvil and Hardhat do: the node’s dev genesis, nothing asked of the remote', async () => {
+    f.proxy.reset();
+    await f.fork.call('anvil_reset', []);
+    expect(await f.fork.call('eth_blockNumber', [])).to.equal('0x0');
+    expect(await f.fork.call('eth_getCode', [f.remote.token, 'latest'])).to.equal('0x');
+    expect((await f.fork.call('anvil_nodeInfo', [])).forkConfig.forkUrl).to.equal(null);
+    expect(f.proxy.reset().total).to.equal(0);
+    // A fork asked for by name forks again.
+    await f.fork.call('anvil_reset', [{ forking: { jsonRpcUrl: f.proxy.url, blockNumber: Number(f.remote.forkBlock) } }]);
+    const holder = f.remote.holders[0];
+    expect(await f.fork.call('eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, 'latest'])).to.equal(
+      await direct(f.remote, 'eth_call', [{ to: f.remote.token, data: balanceOfData(holder) }, hex(f.remote.forkBlock)]),
+    );
+  });
 });

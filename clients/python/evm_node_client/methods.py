@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:0c766c34221139bf8b80befebec60b4b380664fe2560ae2219995177e9835f06"
+CONTRACT_DIGEST = "sha256:c97e6fdb0f175b59e822f757765134e1f568eda3b64e1269e1583cc69c7faff3"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -1848,16 +1848,17 @@ class ContractMethods(abc.ABC):
         """`anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a
         remote chain.
 
-        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked
-        chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or,
-        with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
-        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters;
-        snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement
-        is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so
-        a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
-        and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine,
-        interval) are kept. Refused while a chain import runs. hardhat_reset does the same and answers as
-        Hardhat does.
+        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (a forked
+        chain reset without `forking` leaves the fork, as anvil and Hardhat do: the node's own dev genesis),
+        or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
+        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions; a `forking` naming neither, as viem's reset()
+        sends it, is a forked chain's fork block again, whose fork cache is read: nothing fetched before is
+        fetched again) — and empties the pool and the filters; snapshots and impersonations end, WebSocket
+        subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of
+        the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new
+        one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get
+        their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain
+        import runs. hardhat_reset does the same and answers as Hardhat does.
 
         Args:
             options: (optional; None leaves it out) Reset options; none resets to the chain's own genesis.
@@ -3938,16 +3939,17 @@ class ContractMethods(abc.ABC):
         """`hardhat_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of
         a remote chain.
 
-        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (on a forked
-        chain, the fork block again, whose fork cache is read: nothing fetched before is fetched again), or,
-        with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
-        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions) — and empties the pool and the filters;
-        snapshots and impersonations end, WebSocket subscriptions carry on over the new chain. The replacement
-        is one atomic LevelDB batch (deletions of the old chain's keys and the new genesis or fork block), so
-        a crash leaves the old chain or the new one, never a mix; trie nodes stay (they are content-addressed
-        and often shared). The dev accounts get their dev balance on a fork. Mining settings (automine,
-        interval) are kept. Refused while a chain import runs. anvil_reset does the same and answers as anvil
-        does.
+        Replaces the data dir's chain with a chain of its genesis block alone — the same genesis (a forked
+        chain reset without `forking` leaves the fork, as anvil and Hardhat do: the node's own dev genesis),
+        or, with `genesis` settings, a new dev genesis (the node's other settings kept), or, with `forking`, a
+        fork of `jsonRpcUrl` at `blockNumber` (see ResetOptions; a `forking` naming neither, as viem's reset()
+        sends it, is a forked chain's fork block again, whose fork cache is read: nothing fetched before is
+        fetched again) — and empties the pool and the filters; snapshots and impersonations end, WebSocket
+        subscriptions carry on over the new chain. The replacement is one atomic LevelDB batch (deletions of
+        the old chain's keys and the new genesis or fork block), so a crash leaves the old chain or the new
+        one, never a mix; trie nodes stay (they are content-addressed and often shared). The dev accounts get
+        their dev balance on a fork. Mining settings (automine, interval) are kept. Refused while a chain
+        import runs. anvil_reset does the same and answers as anvil does.
 
         Args:
             options: (optional; None leaves it out) Reset options; none resets to the chain's own genesis.

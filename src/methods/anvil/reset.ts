@@ -53,7 +53,8 @@ export function anvil_reset({ chain, node, sync }: Pick<MethodServices, 'chain' 
       throw invalidParams('invalid argument 0 (options.forking): a blockNumber without a jsonRpcUrl, and the node forks no remote chain');
     }
     const headers = forking?.httpHeaders == null ? undefined : httpHeaders(forking.httpHeaders);
-    const fork = url !== undefined || blockNumber !== undefined ? { url, blockNumber, headers } : undefined;
+    // `forking` as an object, even an empty one (viem's reset()), keeps a forked node forked; none leaves the fork, as anvil and Hardhat do.
+    const fork = forking == null ? undefined : { url, blockNumber, headers };
     await node.reset(options?.genesis === undefined ? undefined : genesisSettings(options.genesis), fork);
     return null;
   };
