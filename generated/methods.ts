@@ -20,6 +20,8 @@ import type {
   AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
+  AnvilMetadataParams,
+  AnvilMetadataResult,
   AnvilMineParams,
   AnvilMineResult,
   AnvilNodeInfoParams,
@@ -293,6 +295,7 @@ export interface MethodParams {
   "anvil_impersonateAccount": AnvilImpersonateAccountParams;
   "anvil_increaseTime": AnvilIncreaseTimeParams;
   "anvil_loadState": AnvilLoadStateParams;
+  "anvil_metadata": AnvilMetadataParams;
   "anvil_mine": AnvilMineParams;
   "anvil_nodeInfo": AnvilNodeInfoParams;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalParams;
@@ -436,6 +439,7 @@ export interface MethodResults {
   "anvil_impersonateAccount": AnvilImpersonateAccountResult;
   "anvil_increaseTime": AnvilIncreaseTimeResult;
   "anvil_loadState": AnvilLoadStateResult;
+  "anvil_metadata": AnvilMetadataResult;
   "anvil_mine": AnvilMineResult;
   "anvil_nodeInfo": AnvilNodeInfoResult;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalResult;
@@ -594,6 +598,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_impersonateAccount",
   "anvil_increaseTime",
   "anvil_loadState",
+  "anvil_metadata",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
@@ -737,6 +742,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "anvil_impersonateAccount": [{ name: "address", required: true }],
   "anvil_increaseTime": [{ name: "seconds", required: true }],
   "anvil_loadState": [{ name: "state", required: true }],
+  "anvil_metadata": [],
   "anvil_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
   "anvil_nodeInfo": [],
   "anvil_removeBlockTimestampInterval": [],
@@ -873,4 +879,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:c97e6fdb0f175b59e822f757765134e1f568eda3b64e1269e1583cc69c7faff3";
+export const contractDigest = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae";

@@ -44,6 +44,11 @@ export class Snapshots {
     });
   }
 
+  /** The snapshots not used up yet, oldest first, with the head each was taken at. */
+  live(): { id: bigint; head: Block }[] {
+    return [...this.taken].map(([id, { head }]) => ({ id, head }));
+  }
+
   /** Goes back to snapshot `id`, which is then used up, with every later one; false when there is no such snapshot. */
   async revert(id: bigint): Promise<boolean> {
     const snapshot = this.taken.get(id);

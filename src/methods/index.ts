@@ -18,6 +18,7 @@ import { anvil_dumpState } from './anvil/dumpState.js';
 import { anvil_getAutomine } from './anvil/getAutomine.js';
 import { anvil_impersonateAccount } from './anvil/impersonateAccount.js';
 import { anvil_loadState } from './anvil/loadState.js';
+import { anvil_metadata } from './anvil/metadata.js';
 import { anvil_mine } from './anvil/mine.js';
 import { anvil_nodeInfo } from './anvil/nodeInfo.js';
 import { anvil_removeBlockTimestampInterval } from './anvil/removeBlockTimestampInterval.js';
@@ -139,6 +140,7 @@ const METHODS: { [M in Canonical]: (services: MethodServices) => Handlers[M] } =
   anvil_getAutomine,
   anvil_impersonateAccount,
   anvil_loadState,
+  anvil_metadata,
   anvil_mine,
   anvil_nodeInfo,
   anvil_removeBlockTimestampInterval,

@@ -107,12 +107,13 @@ describe('forking: state at the fork block', () => {
     expect(await f.fork.call('eth_getTransactionCount', [DEV_ADDRESSES[0], 'latest'])).to.equal(await direct(f.remote, 'eth_getTransactionCount', [DEV_ADDRESSES[0], at]));
   });
 
-  it('names the fork in anvil_nodeInfo and hardhat_metadata: URL, block, hash, chain id', async () => {
+  it('names the fork in anvil_nodeInfo, hardhat_metadata and anvil_metadata: URL, block, hash, chain id', async () => {
     const { hash } = await direct<{ hash: string }>(f.remote, 'eth_getBlockByNumber', [at, false]);
     const info = await f.fork.call('anvil_nodeInfo', []);
     expect(info.forkConfig).to.deep.include({ forkUrl: f.proxy.url, forkBlockNumber: Number(f.remote.forkBlock), forkBlockHash: hash, forkChainId: 31337, offline: false, stateRoots: 'real' });
     const metadata = await f.fork.call('hardhat_metadata', []);
     expect(metadata.forkedNetwork).to.deep.equal({ chainId: 31337, forkBlockNumber: Number(f.remote.forkBlock), forkBlockHash: hash });
+    expect((await f.fork.call('anvil_metadata', [])).forkedNetwork).to.deep.equal(metadata.forkedNetwork);
   });
 
   it('anvil_reset back to the fork block asks the remote nothing it asked before', async () => {

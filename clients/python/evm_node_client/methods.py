@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:c97e6fdb0f175b59e822f757765134e1f568eda3b64e1269e1583cc69c7faff3"
+CONTRACT_DIGEST = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -124,6 +124,16 @@ METHODS: dict[str, MethodInfo] = {
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32602, "invalid argument 0 (state): … ; nothing was loaded"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_metadata": MethodInfo(
+        "anvil_metadata",
+        "anvil_metadata",
+        (),
+        0,
+        (
+            DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -1776,6 +1786,24 @@ class ContractMethods(abc.ABC):
         Since contract version 1.0.0.
         """
         return cast("Literal[True]", self._call("anvil_loadState", [state], 1))
+
+    def anvil_metadata(self) -> t.AnvilRunMetadata:
+        """`anvil_metadata`: Metadata about this run of the node, as anvil reports it.
+
+        hardhat_metadata's members in anvil's shape: `forkedNetwork` null when the node forks nothing, and
+        `snapshots`, each live snapshot id (evm_snapshot's answer) with the number and hash of the head it was
+        taken at.
+
+        Returns:
+            Metadata.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("t.AnvilRunMetadata", self._call("anvil_metadata", [], 0))
 
     def anvil_mine(
         self,

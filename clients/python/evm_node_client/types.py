@@ -177,6 +177,44 @@ class AccountProof(_AccountProofRequired):
     """
 
 
+_AnvilRunMetadataForkedNetworkRequired = TypedDict(
+    "_AnvilRunMetadataForkedNetworkRequired",
+    {
+        "chainId": int,
+        "forkBlockNumber": int,
+        "forkBlockHash": Hash32,
+    },
+)
+
+
+class AnvilRunMetadataForkedNetwork(_AnvilRunMetadataForkedNetworkRequired):
+    pass
+
+
+_AnvilRunMetadataRequired = TypedDict(
+    "_AnvilRunMetadataRequired",
+    {
+        "clientVersion": str,
+        "chainId": int,
+        "instanceId": Hash32,
+        "latestBlockNumber": int,
+        "latestBlockHash": Hash32,
+        # The forked chain: the remote's chain id, the fork block's number and hash. Null when the node forks
+        # nothing.
+        "forkedNetwork": AnvilRunMetadataForkedNetwork | None,
+        # Each live snapshot: its id (a quantity, as evm_snapshot answers it) → the number and hash of the
+        # head it was taken at.
+        "snapshots": dict[str, list[int | Hash32]],
+    },
+)
+
+
+class AnvilRunMetadata(_AnvilRunMetadataRequired):
+    """Metadata about this run of the node, in anvil's shape: RunMetadata's members, `forkedNetwork` null when
+    the node forks nothing, and the live snapshots.
+    """
+
+
 _AuthorizationRequired = TypedDict(
     "_AuthorizationRequired",
     {

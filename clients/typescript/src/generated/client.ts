@@ -21,6 +21,8 @@ import type {
   AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
+  AnvilMetadataParams,
+  AnvilMetadataResult,
   AnvilMineParams,
   AnvilMineResult,
   AnvilNodeInfoParams,
@@ -286,7 +288,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:c97e6fdb0f175b59e822f757765134e1f568eda3b64e1269e1583cc69c7faff3";
+export const contractDigest = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -299,6 +301,7 @@ export interface RpcMethods {
   "anvil_impersonateAccount": { params: AnvilImpersonateAccountParams; result: AnvilImpersonateAccountResult; errorCode: -32602 | -32000 };
   "anvil_increaseTime": { params: AnvilIncreaseTimeParams; result: AnvilIncreaseTimeResult; errorCode: -32602 | -32000 };
   "anvil_loadState": { params: AnvilLoadStateParams; result: AnvilLoadStateResult; errorCode: -32602 | -32000 };
+  "anvil_metadata": { params: AnvilMetadataParams; result: AnvilMetadataResult; errorCode: -32602 | -32000 };
   "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
   "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
   "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
@@ -448,6 +451,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_impersonateAccount",
   "anvil_increaseTime",
   "anvil_loadState",
+  "anvil_metadata",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
@@ -597,6 +601,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_impersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_increaseTime": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_loadState": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"invalid argument 0 (state): … ; nothing was loaded"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_metadata": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -870,6 +875,19 @@ export function anvilIncreaseTime(transport: Transport, ...params: AnvilIncrease
  */
 export function anvilLoadState(transport: Transport, ...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult> {
   return transport.request("anvil_loadState", params) as Promise<AnvilLoadStateResult>;
+}
+
+/**
+ * `anvil_metadata`: Metadata about this run of the node, as anvil reports it.
+ *
+ * hardhat_metadata's members in anvil's shape: `forkedNetwork` null when the node forks nothing, and `snapshots`, each live snapshot id (evm_snapshot's answer) with the number and hash of the head it was taken at.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilMetadata(transport: Transport, ...params: AnvilMetadataParams): Promise<AnvilMetadataResult> {
+  return transport.request("anvil_metadata", params) as Promise<AnvilMetadataResult>;
 }
 
 /**
@@ -3039,6 +3057,16 @@ export interface ContractMethods {
    */
   anvil_loadState(...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult>;
   /**
+   * `anvil_metadata`: Metadata about this run of the node, as anvil reports it.
+   *
+   * hardhat_metadata's members in anvil's shape: `forkedNetwork` null when the node forks nothing, and `snapshots`, each live snapshot id (evm_snapshot's answer) with the number and hash of the head it was taken at.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_metadata(...params: AnvilMetadataParams): Promise<AnvilMetadataResult>;
+  /**
    * `anvil_mine`: Mines a number of blocks.
    *
    * Mines `blocks` blocks (default 1, at most 1,000,000 per call): the first at the clock's time, each later one `interval` seconds after the one before (default and minimum 1). The pool's executable transactions go into the first blocks; the empty blocks after them land in batches of up to 256 per LevelDB write. Answers once the last block is the head. The run stops, at a block that landed whole, once the client disconnects or the node is told to stop; that call is answered -32000 naming how many blocks were mined. hardhat_mine does the same and answers as Hardhat does.
@@ -4710,6 +4738,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     anvil_impersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
     anvil_increaseTime: (...params) => anvilIncreaseTime(transport, ...params),
     anvil_loadState: (...params) => anvilLoadState(transport, ...params),
+    anvil_metadata: (...params) => anvilMetadata(transport, ...params),
     anvil_mine: (...params) => anvilMine(transport, ...params),
     anvil_nodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvil_removeBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),

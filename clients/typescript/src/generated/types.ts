@@ -51,6 +51,23 @@ export type AccountProof = {
 /** 20-byte account address, hex-encoded with 0x prefix. Mixed case (EIP-55 checksums) is accepted on input; results use lowercase (except txpool map keys, which may be checksummed). */
 export type Address = `0x${string}`;
 
+/** Metadata about this run of the node, in anvil's shape: RunMetadata's members, `forkedNetwork` null when the node forks nothing, and the live snapshots. */
+export type AnvilRunMetadata = {
+  clientVersion: string;
+  chainId: number;
+  instanceId: Hash32;
+  latestBlockNumber: number;
+  latestBlockHash: Hash32;
+  /** The forked chain: the remote's chain id, the fork block's number and hash. Null when the node forks nothing. */
+  forkedNetwork: null | {
+    chainId: number;
+    forkBlockNumber: number;
+    forkBlockHash: Hash32;
+  };
+  /** Each live snapshot: its id (a quantity, as evm_snapshot answers it) → the number and hash of the head it was taken at. */
+  snapshots: { [key: string]: [number, Hash32] };
+};
+
 /** EIP-7702 set-code authorization tuple (signed by the authority). */
 export type Authorization = {
   chainId: Quantity;
@@ -1099,6 +1116,11 @@ export type AnvilLoadStateParams = [
 ];
 /** Result of `anvil_loadState`. */
 export type AnvilLoadStateResult = true;
+
+/** Positional params of `anvil_metadata`. */
+export type AnvilMetadataParams = [];
+/** Result of `anvil_metadata`. */
+export type AnvilMetadataResult = AnvilRunMetadata;
 
 /** Positional params of `anvil_mine`. */
 export type AnvilMineParams = [

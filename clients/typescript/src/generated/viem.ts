@@ -12,6 +12,7 @@ import {
   anvilImpersonateAccount,
   anvilIncreaseTime,
   anvilLoadState,
+  anvilMetadata,
   anvilMine,
   anvilNodeInfo,
   anvilRemoveBlockTimestampInterval,
@@ -122,6 +123,8 @@ import type {
   AnvilIncreaseTimeResult,
   AnvilLoadStateParams,
   AnvilLoadStateResult,
+  AnvilMetadataParams,
+  AnvilMetadataResult,
   AnvilMineParams,
   AnvilMineResult,
   AnvilNodeInfoParams,
@@ -387,6 +390,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "anvil_impersonateAccount"; Parameters: AnvilImpersonateAccountParams; ReturnType: AnvilImpersonateAccountResult },
   { Method: "anvil_increaseTime"; Parameters: AnvilIncreaseTimeParams; ReturnType: AnvilIncreaseTimeResult },
   { Method: "anvil_loadState"; Parameters: AnvilLoadStateParams; ReturnType: AnvilLoadStateResult },
+  { Method: "anvil_metadata"; Parameters?: undefined; ReturnType: AnvilMetadataResult },
   { Method: "anvil_mine"; Parameters: AnvilMineParams; ReturnType: AnvilMineResult },
   { Method: "anvil_nodeInfo"; Parameters?: undefined; ReturnType: AnvilNodeInfoResult },
   { Method: "anvil_removeBlockTimestampInterval"; Parameters?: undefined; ReturnType: AnvilRemoveBlockTimestampIntervalResult },
@@ -530,6 +534,7 @@ export const methodsViemLacks = [
   "anvil_impersonateAccount",
   "anvil_increaseTime",
   "anvil_loadState",
+  "anvil_metadata",
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
@@ -738,6 +743,16 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   anvilLoadState(...params: AnvilLoadStateParams): Promise<AnvilLoadStateResult>;
+  /**
+   * `anvil_metadata`: Metadata about this run of the node, as anvil reports it.
+   *
+   * hardhat_metadata's members in anvil's shape: `forkedNetwork` null when the node forks nothing, and `snapshots`, each live snapshot id (evm_snapshot's answer) with the number and hash of the head it was taken at.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilMetadata(...params: AnvilMetadataParams): Promise<AnvilMetadataResult>;
   /**
    * `anvil_mine`: Mines a number of blocks.
    *
@@ -1887,6 +1902,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     anvilImpersonateAccount: (...params) => anvilImpersonateAccount(transport, ...params),
     anvilIncreaseTime: (...params) => anvilIncreaseTime(transport, ...params),
     anvilLoadState: (...params) => anvilLoadState(transport, ...params),
+    anvilMetadata: (...params) => anvilMetadata(transport, ...params),
     anvilMine: (...params) => anvilMine(transport, ...params),
     anvilNodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvilRemoveBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
