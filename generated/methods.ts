@@ -879,4 +879,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae";
+export const contractDigest = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55";

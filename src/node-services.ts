@@ -65,8 +65,10 @@ export async function assembleCore(config: NodeConfig, chain: Chain, mining: { a
   const clock = new BlockClock();
   // A chain resumed from a data dir may be ahead of the wall clock (blocks mined faster than one a second).
   clock.landed(head().header.timestamp, false);
-  // --timestamp: as in anvil, blocks follow on from the genesis block's time as time passes.
-  if (config.timestamp !== undefined && chain.head().header.number === 0n) clock.increase(chain.head().header.timestamp - clock.now());
+  // As in anvil, blocks follow on from the head's time as time passes: --timestamp's genesis, and a
+  // fork's head, so a fork of an old block stays in that block's time (an oracle's staleness, a
+  // deadline, interest accrued).
+  if ((config.timestamp !== undefined && chain.head().header.number === 0n) || chain.fork !== undefined) clock.runFrom(chain.head().header.timestamp);
   const nextBlock = new NextBlock(createZeroAddress());
   const pool = await TxPool.open(db.pool, {
     common: chain.nextCommon(),

@@ -27,15 +27,28 @@ const wallSeconds = () => BigInt(Math.floor(Date.now() / 1000));
  * block move the head by at least n seconds, however fast blocks were mined before.
  */
 export class BlockClock {
+  /** Where the clock runs from: 0 for the wall clock, else a chain dated in the past runs on from its time ({@link runFrom}). */
+  private base = 0n;
+  /** What evm_increaseTime and blocks dated ahead moved the clock by, from its base. */
   private offset = 0n;
   private next?: bigint;
   private interval?: bigint;
 
   constructor(private readonly wall: () => bigint = wallSeconds) {}
 
-  /** What the clock reads now: the wall clock plus the offset. */
+  /** What the clock reads now: the wall clock plus the base and the offset. */
   now(): bigint {
-    return this.wall() + this.offset;
+    return this.wall() + this.base + this.offset;
+  }
+
+  /**
+   * From now on the clock runs on from `timestamp` as time passes, not from the wall clock: a chain
+   * dated in the past (--timestamp, a fork of an old block) stays in its own time, as anvil's does.
+   * evm_increaseTime counts from there.
+   */
+  runFrom(timestamp: bigint): void {
+    this.base = timestamp - this.wall();
+    this.offset = 0n;
   }
 
   /** evm_increaseTime: moves the clock forward; answers the total offset. */
@@ -69,7 +82,7 @@ export class BlockClock {
    */
   landed(timestamp: bigint, requested: boolean): void {
     if (!requested && this.next === undefined && timestamp <= this.now()) return;
-    this.offset = timestamp - this.wall();
+    this.offset = timestamp - this.wall() - this.base;
     this.next = undefined;
   }
 

@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae"
+CONTRACT_DIGEST = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -1745,14 +1745,16 @@ class ContractMethods(abc.ABC):
 
         anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number
         (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block
-        clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least
-        its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+        clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least
+        its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp
+        genesis, a fork) that chain's time running on as time passes. The clock may not go past 253402300799
+        (9999-12-31T23:59:59Z).
 
         Args:
             seconds: Seconds to add.
 
         Returns:
-            The clock's total offset from the wall clock, in seconds.
+            The clock's total offset, in seconds, from where the clock runs.
 
         Raises:
             JsonRpcError: the node's answer; the contract declares -32602, -32000.
@@ -3597,15 +3599,17 @@ class ContractMethods(abc.ABC):
     def evm_increase_time(self, seconds: t.Seconds) -> t.DecimalSeconds:
         """`evm_increaseTime`: Moves the block clock forward.
 
-        Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock
-        plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a
-        decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+        Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time
+        plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain
+        dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. Answers
+        the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past
+        253402300799 (9999-12-31T23:59:59Z).
 
         Args:
             seconds: Seconds to add.
 
         Returns:
-            The clock's total offset from the wall clock, in seconds.
+            The clock's total offset, in seconds, from where the clock runs.
 
         Raises:
             JsonRpcError: the node's answer; the contract declares -32602, -32000.

@@ -288,7 +288,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:0c752fe354d292a98c4625c4ff69af82f9b0fece4b29ef98ab87cc2a4cbbf4ae";
+export const contractDigest = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -848,7 +848,7 @@ export function anvilImpersonateAccount(transport: Transport, ...params: AnvilIm
 /**
  * `anvil_increaseTime`: Moves the block clock forward.
  *
- * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+ * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
  *
  * Params:
  * - `seconds`: Seconds to add.
@@ -2132,7 +2132,7 @@ export function ethUnsubscribe(transport: Transport, ...params: EthUnsubscribePa
 /**
  * `evm_increaseTime`: Moves the block clock forward.
  *
- * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+ * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
  *
  * Params:
  * - `seconds`: Seconds to add.
@@ -3033,7 +3033,7 @@ export interface ContractMethods {
   /**
    * `anvil_increaseTime`: Moves the block clock forward.
    *
-   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
    * - `seconds`: Seconds to add.
@@ -4074,7 +4074,7 @@ export interface ContractMethods {
   /**
    * `evm_increaseTime`: Moves the block clock forward.
    *
-   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
    * - `seconds`: Seconds to add.

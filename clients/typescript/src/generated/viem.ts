@@ -720,7 +720,7 @@ export interface ActionsViemLacks {
   /**
    * `anvil_increaseTime`: Moves the block clock forward.
    *
-   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   * anvil's name for evm_increaseTime, answered as anvil answers: the total offset as a JSON number (evm_increaseTime answers a decimal string, as Hardhat does). Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
    * - `seconds`: Seconds to add.
@@ -1253,7 +1253,7 @@ export interface ActionsViemLacks {
   /**
    * `evm_increaseTime`: Moves the block clock forward.
    *
-   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the wall clock plus the offset (each still at least its parent's + 1). Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
+   * Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time plus the offset (each still at least its parent's + 1); the clock is the wall clock, or on a chain dated in the past (a --timestamp genesis, a fork) that chain's time running on as time passes. Answers the total offset in seconds as a decimal string, as Hardhat does. The clock may not go past 253402300799 (9999-12-31T23:59:59Z).
    *
    * Params:
    * - `seconds`: Seconds to add.
