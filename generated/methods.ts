@@ -879,4 +879,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55";
+export const contractDigest = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657";

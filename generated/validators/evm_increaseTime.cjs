@@ -131,9 +131,9 @@ return errors === 0;
 }
 
 exports.result = validate1340;
-const schema420 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalSeconds","$id":"https://openrpc.invalid/methods/evm_increaseTime/result"};
-const schema421 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
-const pattern110 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const schema420 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/SignedDecimalSeconds","$id":"https://openrpc.invalid/methods/evm_increaseTime/result"};
+const schema421 = {"type":"string","pattern":"^(0|-?[1-9][0-9]*)$"};
+const pattern110 = new RegExp("^(0|-?[1-9][0-9]*)$", "u");
 
 function validate1341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -141,7 +141,7 @@ let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern110.test(data)){
-validate1341.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema421,data}];
+validate1341.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|-?[1-9][0-9]*)$"+"\"",schema:"^(0|-?[1-9][0-9]*)$",parentSchema:schema421,data}];
 return false;
 }
 }

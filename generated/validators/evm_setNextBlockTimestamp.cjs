@@ -132,21 +132,21 @@ return errors === 0;
 
 exports.result = validate1363;
 const schema437 = {"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/DecimalSeconds","$id":"https://openrpc.invalid/methods/evm_setNextBlockTimestamp/result"};
-const schema421 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
-const pattern110 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const schema438 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
+const pattern114 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 
 function validate1364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern110.test(data)){
-validate1364.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema421,data}];
+if(!pattern114.test(data)){
+validate1364.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema438,data}];
 return false;
 }
 }
 else {
-validate1364.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema421.type,parentSchema:schema421,data}];
+validate1364.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema438.type,parentSchema:schema438,data}];
 return false;
 }
 }

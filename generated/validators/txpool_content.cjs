@@ -27,7 +27,7 @@ return errors === 0;
 }
 
 const schema584 = {"type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/PoolTransaction"}};
-const pattern110 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern114 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 const schema324 = {"type":"object","required":["blockHash","blockNumber","from","gas","gasPrice","hash","input","nonce","to","transactionIndex","value","type","v","r","s","incentiveAddress"],"properties":{"blockHash":{"type":"null"},"blockNumber":{"type":"null"},"blockTimestamp":{"type":"null"},"from":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},"gas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"gasPrice":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"hash":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"},"input":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Bytes"},"nonce":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Uint64"},"to":{"oneOf":[{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"},{"type":"null"}],"x-expected":"20-byte account address or null"},"transactionIndex":{"type":"null"},"value":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"type":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"chainId":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxPriorityFeePerGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"maxFeePerBlobGas":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"accessList":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/AccessList"},"blobVersionedHashes":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Authorization"}},"v":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"r":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"s":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"yParity":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Quantity"},"incentiveAddress":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/Address"}}};
 const schema48 = {"type":"string","pattern":"^0x(0|[1-9a-f][0-9a-f]{0,15})$"};
 const pattern16 = new RegExp("^0x(0|[1-9a-f][0-9a-f]{0,15})$", "u");
@@ -785,7 +785,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern110.test(key0)){
+if(!pattern114.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema584.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];

@@ -27,7 +27,7 @@ return errors === 0;
 }
 
 const schema594 = {"type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$"},"additionalProperties":{"$ref":"https://openrpc.invalid/openrpc.json#/components/schemas/TxpoolSummary"}};
-const pattern110 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern114 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 const schema595 = {"type":"string","pattern":"^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas \u00d7 0x(0|[1-9a-f][0-9a-f]*) wei$"};
 const pattern155 = new RegExp("^(0x[0-9a-fA-F]{40}|contract creation): 0x(0|[1-9a-f][0-9a-f]*) wei \\+ 0x(0|[1-9a-f][0-9a-f]*) gas \u00d7 0x(0|[1-9a-f][0-9a-f]*) wei$", "u");
 
@@ -59,7 +59,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern110.test(key0)){
+if(!pattern114.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\"",schema:"^(0|[1-9][0-9]*)$",parentSchema:schema594.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];

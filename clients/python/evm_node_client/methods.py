@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55"
+CONTRACT_DIGEST = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -1754,7 +1754,8 @@ class ContractMethods(abc.ABC):
             seconds: Seconds to add.
 
         Returns:
-            The clock's total offset, in seconds, from where the clock runs.
+            The clock's total offset, in seconds, from where the clock runs: negative while the clock reads
+                behind it (after an evm_revert, or a block dated before it).
 
         Raises:
             JsonRpcError: the node's answer; the contract declares -32602, -32000.
@@ -3596,7 +3597,7 @@ class ContractMethods(abc.ABC):
         """
         return cast("bool", self._call("eth_unsubscribe", [subscription_id], 1))
 
-    def evm_increase_time(self, seconds: t.Seconds) -> t.DecimalSeconds:
+    def evm_increase_time(self, seconds: t.Seconds) -> t.SignedDecimalSeconds:
         """`evm_increaseTime`: Moves the block clock forward.
 
         Adds the given seconds to the block clock's offset: the next blocks' timestamps are the clock's time
@@ -3609,7 +3610,8 @@ class ContractMethods(abc.ABC):
             seconds: Seconds to add.
 
         Returns:
-            The clock's total offset, in seconds, from where the clock runs.
+            The clock's total offset, in seconds, from where the clock runs: negative while the clock reads
+                behind it (after an evm_revert, or a block dated before it), as Hardhat answers.
 
         Raises:
             JsonRpcError: the node's answer; the contract declares -32602, -32000.
@@ -3617,7 +3619,7 @@ class ContractMethods(abc.ABC):
 
         Since contract version 1.0.0.
         """
-        return cast("t.DecimalSeconds", self._call("evm_increaseTime", [seconds], 1))
+        return cast("t.SignedDecimalSeconds", self._call("evm_increaseTime", [seconds], 1))
 
     def evm_mine(self, timestamp: t.Uint64Input | int | None = None) -> Literal["0x0"]:
         """`evm_mine`: Mines one block.

@@ -812,8 +812,7 @@ class CapabilityResource(_CapabilityResourceRequired, _CapabilityResourceOptiona
 
 
 DecimalSeconds: TypeAlias = str
-"""A number of seconds as a decimal string, as Hardhat answers evm_increaseTime and evm_setNextBlockTimestamp.
-"""
+"""A number of seconds as a decimal string, as Hardhat answers evm_setNextBlockTimestamp."""
 
 
 DecimalString: TypeAlias = str
@@ -1712,6 +1711,10 @@ clients send it).
 
 Signature: TypeAlias = str
 """A 65-byte secp256k1 signature r ‖ s ‖ v, v being 27 or 28: lowercase hex with 0x prefix."""
+
+
+SignedDecimalSeconds: TypeAlias = str
+"""A signed number of seconds as a decimal string, as Hardhat answers evm_increaseTime."""
 
 
 StateOverride: TypeAlias = dict[str, AccountOverride]

@@ -45,6 +45,13 @@ describe('evm_increaseTime', () => {
     expect(await node.call('evm_increaseTime', [60])).to.equal('3660');
   });
 
+  it('answers a negative offset while the clock reads behind the wall clock (a block dated in the past), as Hardhat does', async () => {
+    const genesis = BigInt((await blockAt(node, 'latest')).timestamp);
+    await node.call('evm_mine', [Number(genesis + DAY)]);
+    expect(genesis + DAY < wallSeconds(), 'the dev genesis is dated in the past').to.equal(true);
+    expect(BigInt(await node.call('evm_increaseTime', [0])) < 0n).to.equal(true);
+  });
+
   it('keeps moving the blocks after the next one too', async () => {
     await node.call('evm_increaseTime', [86_400 * 365]);
     await node.call('evm_mine', []);

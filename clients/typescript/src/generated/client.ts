@@ -288,7 +288,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:4fbfe7bc1175cc9e311c7f97984990ab028457d18ae830435157bf7093918d55";
+export const contractDigest = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {

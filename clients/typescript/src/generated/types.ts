@@ -248,7 +248,7 @@ export type CapabilityResource = {
   };
 };
 
-/** A number of seconds as a decimal string, as Hardhat answers evm_increaseTime and evm_setNextBlockTimestamp. */
+/** A number of seconds as a decimal string, as Hardhat answers evm_setNextBlockTimestamp. */
 export type DecimalSeconds = string;
 
 /** Unsigned integer written as a decimal string (used by eth_syncing progress and net_version). */
@@ -728,6 +728,9 @@ export type Seconds = Uint64Input | number;
 
 /** A 65-byte secp256k1 signature r ‖ s ‖ v, v being 27 or 28: lowercase hex with 0x prefix. */
 export type Signature = `0x${string}`;
+
+/** A signed number of seconds as a decimal string, as Hardhat answers evm_increaseTime. */
+export type SignedDecimalSeconds = string;
 
 /** One block of a simulation: its header overrides (number, time, feeRecipient, …; unset members follow the previous block), the state overrides applied before its calls, and the calls it holds, run in order, each on the state the previous one left. */
 export type SimulateBlock = {
@@ -1680,7 +1683,7 @@ export type EvmIncreaseTimeParams = [
   seconds: Seconds,
 ];
 /** Result of `evm_increaseTime`. */
-export type EvmIncreaseTimeResult = DecimalSeconds;
+export type EvmIncreaseTimeResult = SignedDecimalSeconds;
 
 /** Positional params of `evm_mine`. */
 export type EvmMineParams = [
