@@ -269,7 +269,11 @@ export class ForkHistory {
     }
   }
 
-  /** The logs of blocks `from`..`to` (at or below the fork block) that match, as the remote answers eth_getLogs; kept by query. */
+  /**
+   * The logs of blocks `from`..`to` (at or below the fork block) that match, as the remote answers
+   * eth_getLogs; kept by query. A range the remote refuses as too large (providers bound a query's
+   * blocks or results) is asked for again in halves, down to a block.
+   */
   async logs(criteria: LogCriteria, from: bigint, to: bigint): Promise<Log[]> {
     const filter = {
       fromBlock: bigIntToHex(from),
@@ -280,9 +284,16 @@ export class ForkHistory {
     const key = Uint8Array.of(LOGS, ...utf8ToBytes(JSON.stringify(filter)));
     const cached = this.store.fork.getSync(key);
     if (cached !== undefined) return JSON.parse(Buffer.from(cached).toString('utf8')) as Log[];
-    const answer = await this.ask<RemoteLogJson[]>('eth_getLogs', [filter], `logs of blocks ${from} to ${to}`);
-    if (!Array.isArray(answer)) throw new RemoteError(`the fork's remote answered eth_getLogs with no list`);
-    const logs = answer.map(logFromRemote);
+    let logs: Log[];
+    try {
+      const answer = await this.ask<RemoteLogJson[]>('eth_getLogs', [filter], `logs of blocks ${from} to ${to}`);
+      if (!Array.isArray(answer)) throw new RemoteError(`the fork's remote answered eth_getLogs with no list`);
+      logs = answer.map(logFromRemote);
+    } catch (error) {
+      if (!(error instanceof RemoteError && error.tooLarge && from < to)) throw error;
+      const middle = from + (to - from) / 2n;
+      logs = [...(await this.logs(criteria, from, middle)), ...(await this.logs(criteria, middle + 1n, to))];
+    }
     await this.store.fork.put(key, utf8ToBytes(JSON.stringify(logs)));
     return logs;
   }

@@ -25,6 +25,8 @@ export class RemoteError extends Error {
     readonly code?: number,
     /** the remote said it does not serve the method (not that this call failed) */
     readonly unserved = false,
+    /** the remote refused the query as too large (a log range, a result count): a smaller one may pass */
+    readonly tooLarge = false,
   ) {
     super(message);
     this.name = 'RemoteError';

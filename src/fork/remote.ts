@@ -34,6 +34,13 @@ const RATE_LIMIT_WORDS = /rate.?limit|too many requests|exceeded.*(capacity|quot
  */
 const UNSERVED_CODES = new Set([-32601, -32004]);
 const UNSERVED_WORDS = /does not exist|is not available|not supported|unsupported|not implemented|method not found/i;
+/**
+ * How providers refuse a query as too large — a log range or a result count past their limit, not
+ * the rate of requests: Infura's -32005 "query returned more than 10000 results", Alchemy's "Log
+ * response size exceeded … up to a 2K block range", "block range is too large", "eth_getLogs is
+ * limited to a 10,000 range". Asking again later would be refused the same; a smaller query may pass.
+ */
+const TOO_LARGE_WORDS = /returned more than|response size (?:exceeded|is too)|(?:block )?range (?:is )?too (?:large|wide|big)|limited to (?:a |an? )?[\d,]+ (?:block )?range|too many (?:results|logs|blocks)|exceeds? (?:the )?(?:max(?:imum)? )?(?:block )?range/i;
 const DEFAULT_MAX_BATCH = 100;
 /**
  * How long the first call of a batch waits for others, in ms: the misses of requests that arrive
@@ -210,7 +217,9 @@ export class RemoteRpc {
         retry.push(call);
       } else if (answer.error !== undefined && answer.error !== null) {
         const { code, message = '' } = answer.error;
-        if ((code !== undefined && RATE_LIMITED_CODES.has(code)) || RATE_LIMIT_WORDS.test(message)) {
+        if (TOO_LARGE_WORDS.test(message)) {
+          call.reject(new RemoteError(`the fork's remote ${this.shownUrl} refused ${call.method} as too large: ${message} (code ${code})`, code, false, true));
+        } else if ((code !== undefined && RATE_LIMITED_CODES.has(code)) || RATE_LIMIT_WORDS.test(message)) {
           call.lastProblem = `rate limited (${code ?? ''} ${message})`.replace(/\s+/g, ' ');
           retry.push(call);
         } else {

@@ -141,6 +141,28 @@ describe('forking: history at and below the fork block', () => {
     expect(logs.slice(theirs.length).map((log) => log.transactionHash)).to.deep.equal([hash]);
   });
 
+  for (const [provider, error, holder] of [
+    ['Infura', { code: -32005, message: 'query returned more than 10000 results' }, 1],
+    ['Alchemy', { code: -32602, message: 'Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size.' }, 2],
+  ] as const) {
+    it(`asks for a log range the remote refuses as too large (${provider}'s words) again in halves, and answers every log`, async () => {
+      f.proxy.logRange = { blocks: 2n, error };
+      try {
+        // Transfers to one holder (each test its own: the fork keeps what it was answered).
+        const keyed = { address: f.remote.token, topics: [TRANSFER, null, `0x${f.remote.holders[holder].slice(2).padStart(64, '0')}`], fromBlock: '0x0', toBlock: hex(f.remote.forkBlock) };
+        f.proxy.reset();
+        const logs = await f.fork.call('eth_getLogs', [keyed]);
+        expect(logs).to.deep.equal(await direct(f.remote, 'eth_getLogs', [keyed]));
+        expect(logs).to.have.length(1);
+        const counts = f.proxy.reset();
+        expect(counts.calls.eth_getLogs).to.be.greaterThan(1);
+        expect(counts.total).to.equal(counts.calls.eth_getLogs);
+      } finally {
+        f.proxy.logRange = undefined;
+      }
+    });
+  }
+
   it('sends no receipt request to the remote for a transaction of its own pool', async () => {
     await f.fork.call('evm_setAutomine', [false]);
     try {

@@ -95,6 +95,8 @@ export class CountingProxy {
   refusal = { code: -32601, message: (method: string) => `the method ${method} does not exist/is not available` };
   /** method → how its answers are edited on the way back */
   edits: Record<string, AnswerEdit> = {};
+  /** eth_getLogs over more blocks than this is refused with `error`, as providers bound a query's range */
+  logRange?: { blocks: bigint; error: { code: number; message: string } };
   private counts: Counts = { http: 0, calls: {}, total: 0, mostPerRequest: {}, slots: 0 };
   /** requests since the proxy started (reset() leaves it) */
   private arrived = 0;
@@ -177,7 +179,7 @@ export class CountingProxy {
       return;
     }
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-    const served = calls.filter((call) => !this.refused.has(call.method));
+    const served = calls.filter((call) => this.refusalOf(call) === undefined);
     const answer = served.length === 0 ? undefined : await fetch(this.target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: served.length === calls.length ? body : JSON.stringify(served) });
     let text = answer === undefined ? '[]' : await answer.text();
     if (served.length < calls.length) text = this.withRefusals(calls, text, Array.isArray(parsed));
@@ -192,14 +194,24 @@ export class CountingProxy {
     res.writeHead(answer?.status ?? 200, { 'content-type': 'application/json' }).end(text);
   }
 
+  /** The error the proxy answers `call` with in the remote's place: a method it does not serve, a log range past {@link logRange}. */
+  private refusalOf(call: { method: string; params?: unknown[] }): { code: number; message: string } | undefined {
+    if (this.refused.has(call.method)) return { code: this.refusal.code, message: this.refusal.message(call.method) };
+    if (call.method !== 'eth_getLogs' || this.logRange === undefined) return undefined;
+    const { fromBlock, toBlock } = (call.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
+    if (fromBlock === undefined || toBlock === undefined) return undefined;
+    return BigInt(toBlock) - BigInt(fromBlock) + 1n > this.logRange.blocks ? this.logRange.error : undefined;
+  }
+
   /** The answers to `calls`: the remote's `text` to those it served, "method not found" to each refused one (as a remote that does not serve it answers an entry). */
-  private withRefusals(calls: { method: string }[], text: string, batch: boolean): string {
+  private withRefusals(calls: { method: string; params?: unknown[] }[], text: string, batch: boolean): string {
     const parsed = JSON.parse(text) as unknown;
     const served = (Array.isArray(parsed) ? parsed : [parsed]) as { id: unknown }[];
     const byId = new Map(served.map((answer) => [answer.id, answer]));
     const answers = calls.map((call) => {
       const { id } = call as { id?: unknown };
-      return this.refused.has(call.method) ? { jsonrpc: '2.0', id, error: { code: this.refusal.code, message: this.refusal.message(call.method) } } : byId.get(id);
+      const error = this.refusalOf(call);
+      return error !== undefined ? { jsonrpc: '2.0', id, error } : byId.get(id);
     });
     return JSON.stringify(batch ? answers : answers[0]);
   }
