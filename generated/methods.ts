@@ -8,6 +8,8 @@ import type {
   AnvilAutoImpersonateAccountResult,
   AnvilDealERC20Params,
   AnvilDealERC20Result,
+  AnvilDropAllTransactionsParams,
+  AnvilDropAllTransactionsResult,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -28,6 +30,8 @@ import type {
   AnvilNodeInfoResult,
   AnvilRemoveBlockTimestampIntervalParams,
   AnvilRemoveBlockTimestampIntervalResult,
+  AnvilRemovePoolTransactionsParams,
+  AnvilRemovePoolTransactionsResult,
   AnvilResetParams,
   AnvilResetResult,
   AnvilRevertParams,
@@ -289,6 +293,7 @@ export interface MethodParams {
   "anvil_addBalance": AnvilAddBalanceParams;
   "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountParams;
   "anvil_dealERC20": AnvilDealERC20Params;
+  "anvil_dropAllTransactions": AnvilDropAllTransactionsParams;
   "anvil_dropTransaction": AnvilDropTransactionParams;
   "anvil_dumpState": AnvilDumpStateParams;
   "anvil_getAutomine": AnvilGetAutomineParams;
@@ -299,6 +304,7 @@ export interface MethodParams {
   "anvil_mine": AnvilMineParams;
   "anvil_nodeInfo": AnvilNodeInfoParams;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalParams;
+  "anvil_removePoolTransactions": AnvilRemovePoolTransactionsParams;
   "anvil_reset": AnvilResetParams;
   "anvil_revert": AnvilRevertParams;
   "anvil_setAutomine": AnvilSetAutomineParams;
@@ -433,6 +439,7 @@ export interface MethodResults {
   "anvil_addBalance": AnvilAddBalanceResult;
   "anvil_autoImpersonateAccount": AnvilAutoImpersonateAccountResult;
   "anvil_dealERC20": AnvilDealERC20Result;
+  "anvil_dropAllTransactions": AnvilDropAllTransactionsResult;
   "anvil_dropTransaction": AnvilDropTransactionResult;
   "anvil_dumpState": AnvilDumpStateResult;
   "anvil_getAutomine": AnvilGetAutomineResult;
@@ -443,6 +450,7 @@ export interface MethodResults {
   "anvil_mine": AnvilMineResult;
   "anvil_nodeInfo": AnvilNodeInfoResult;
   "anvil_removeBlockTimestampInterval": AnvilRemoveBlockTimestampIntervalResult;
+  "anvil_removePoolTransactions": AnvilRemovePoolTransactionsResult;
   "anvil_reset": AnvilResetResult;
   "anvil_revert": AnvilRevertResult;
   "anvil_setAutomine": AnvilSetAutomineResult;
@@ -592,6 +600,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_addBalance",
   "anvil_autoImpersonateAccount",
   "anvil_dealERC20",
+  "anvil_dropAllTransactions",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
@@ -602,6 +611,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
+  "anvil_removePoolTransactions",
   "anvil_reset",
   "anvil_revert",
   "anvil_setAutomine",
@@ -736,6 +746,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "anvil_addBalance": [{ name: "address", required: true }, { name: "amount", required: true }],
   "anvil_autoImpersonateAccount": [{ name: "enabled", required: true }],
   "anvil_dealERC20": [{ name: "address", required: true }, { name: "token", required: true }, { name: "amount", required: true }],
+  "anvil_dropAllTransactions": [],
   "anvil_dropTransaction": [{ name: "hash", required: true }],
   "anvil_dumpState": [],
   "anvil_getAutomine": [],
@@ -746,6 +757,7 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
   "anvil_mine": [{ name: "blocks", required: false }, { name: "interval", required: false }],
   "anvil_nodeInfo": [],
   "anvil_removeBlockTimestampInterval": [],
+  "anvil_removePoolTransactions": [{ name: "address", required: true }],
   "anvil_reset": [{ name: "options", required: false }],
   "anvil_revert": [{ name: "snapshotId", required: true }],
   "anvil_setAutomine": [{ name: "enabled", required: true }],
@@ -879,4 +891,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657";
+export const contractDigest = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669";

@@ -13,6 +13,7 @@ import type { Handlers, MethodServices, Services } from './services.js';
 import { anvil_addBalance } from './anvil/addBalance.js';
 import { anvil_autoImpersonateAccount } from './anvil/autoImpersonateAccount.js';
 import { anvil_dealERC20 } from './anvil/dealERC20.js';
+import { anvil_dropAllTransactions } from './anvil/dropAllTransactions.js';
 import { anvil_dropTransaction } from './anvil/dropTransaction.js';
 import { anvil_dumpState } from './anvil/dumpState.js';
 import { anvil_getAutomine } from './anvil/getAutomine.js';
@@ -22,6 +23,7 @@ import { anvil_metadata } from './anvil/metadata.js';
 import { anvil_mine } from './anvil/mine.js';
 import { anvil_nodeInfo } from './anvil/nodeInfo.js';
 import { anvil_removeBlockTimestampInterval } from './anvil/removeBlockTimestampInterval.js';
+import { anvil_removePoolTransactions } from './anvil/removePoolTransactions.js';
 import { anvil_reset } from './anvil/reset.js';
 import { anvil_setBalance } from './anvil/setBalance.js';
 import { anvil_setBlockTimestampInterval } from './anvil/setBlockTimestampInterval.js';
@@ -135,6 +137,7 @@ const METHODS: { [M in Canonical]: (services: MethodServices) => Handlers[M] } =
   anvil_addBalance,
   anvil_autoImpersonateAccount,
   anvil_dealERC20,
+  anvil_dropAllTransactions,
   anvil_dropTransaction,
   anvil_dumpState,
   anvil_getAutomine,
@@ -144,6 +147,7 @@ const METHODS: { [M in Canonical]: (services: MethodServices) => Handlers[M] } =
   anvil_mine,
   anvil_nodeInfo,
   anvil_removeBlockTimestampInterval,
+  anvil_removePoolTransactions,
   anvil_reset,
   anvil_setBalance,
   anvil_setBlockTimestampInterval,

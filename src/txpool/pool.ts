@@ -298,13 +298,16 @@ export class TxPool {
     });
   }
 
-  /** Remove every tx (memory and journal). */
-  clear(): Promise<PooledTx[]> {
+  /** Remove every tx `which` picks, all of them by default (memory and journal); answers them. */
+  clear(which?: (ptx: PooledTx) => boolean): Promise<PooledTx[]> {
     return this.lock.run(async () => {
-      const gone = this.index.transactions();
+      const gone = which === undefined ? this.index.transactions() : this.index.transactions().filter(which);
       await this.journal.write(gone.map((p) => this.journal.delOp(p.hash)));
-      this.index.clear();
-      this.deferred.clear();
+      if (which !== undefined) gone.forEach((ptx) => this.detach(ptx));
+      else {
+        this.index.clear();
+        this.deferred.clear();
+      }
       for (const ptx of gone) this.events.emit('removed', ptx, 'dropped');
       return gone;
     });

@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657"
+CONTRACT_DIGEST = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -61,6 +61,16 @@ METHODS: dict[str, MethodInfo] = {
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "Unable to set ERC20 balance, no slot found"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_dropAllTransactions": MethodInfo(
+        "anvil_dropAllTransactions",
+        "anvil_drop_all_transactions",
+        (),
+        0,
+        (
+            DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
         ),
     ),
@@ -163,6 +173,16 @@ METHODS: dict[str, MethodInfo] = {
         "anvil_remove_block_timestamp_interval",
         (),
         0,
+        (
+            DeclaredError(-32602, "Invalid params"),
+            DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
+        ),
+    ),
+    "anvil_removePoolTransactions": MethodInfo(
+        "anvil_removePoolTransactions",
+        "anvil_remove_pool_transactions",
+        ("address",),
+        1,
         (
             DeclaredError(-32602, "Invalid params"),
             DeclaredError(-32000, "disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"),
@@ -1655,6 +1675,23 @@ class ContractMethods(abc.ABC):
         """
         return cast("None", self._call("anvil_dealERC20", [address, token, amount], 3))
 
+    def anvil_drop_all_transactions(self) -> None:
+        """`anvil_dropAllTransactions`: Removes every transaction from the pool.
+
+        Empties the pool and its journal, pending and queued transactions alike, as anvil does; the blocks
+        mined after hold none of them.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_dropAllTransactions", [], 0))
+
     def anvil_drop_transaction(self, hash: t.Hash32Input) -> t.Hash32 | None:
         """`anvil_dropTransaction`: Removes a transaction from the pool.
 
@@ -1874,6 +1911,26 @@ class ContractMethods(abc.ABC):
         Since contract version 1.0.0.
         """
         return cast("bool", self._call("anvil_removeBlockTimestampInterval", [], 0))
+
+    def anvil_remove_pool_transactions(self, address: t.Address) -> None:
+        """`anvil_removePoolTransactions`: Removes every transaction of one sender from the pool.
+
+        Takes the sender's transactions, pending and queued, out of the pool and its journal, as anvil does;
+        other senders' stay.
+
+        Args:
+            address: The sender.
+
+        Returns:
+            Always null, as anvil answers.
+
+        Raises:
+            JsonRpcError: the node's answer; the contract declares -32602, -32000.
+            TransportError: no JSON-RPC answer.
+
+        Since contract version 1.0.0.
+        """
+        return cast("None", self._call("anvil_removePoolTransactions", [address], 1))
 
     def anvil_reset(self, options: t.ResetOptions | None = None) -> None:
         """`anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a

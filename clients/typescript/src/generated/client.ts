@@ -9,6 +9,8 @@ import type {
   AnvilAutoImpersonateAccountResult,
   AnvilDealERC20Params,
   AnvilDealERC20Result,
+  AnvilDropAllTransactionsParams,
+  AnvilDropAllTransactionsResult,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -29,6 +31,8 @@ import type {
   AnvilNodeInfoResult,
   AnvilRemoveBlockTimestampIntervalParams,
   AnvilRemoveBlockTimestampIntervalResult,
+  AnvilRemovePoolTransactionsParams,
+  AnvilRemovePoolTransactionsResult,
   AnvilResetParams,
   AnvilResetResult,
   AnvilRevertParams,
@@ -288,13 +292,14 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:c5d2e737cc4615c1964db0441d2801d62f4864674040806775297854e514f657";
+export const contractDigest = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
   "anvil_addBalance": { params: AnvilAddBalanceParams; result: AnvilAddBalanceResult; errorCode: -32602 | -32000 };
   "anvil_autoImpersonateAccount": { params: AnvilAutoImpersonateAccountParams; result: AnvilAutoImpersonateAccountResult; errorCode: -32602 | -32000 };
   "anvil_dealERC20": { params: AnvilDealERC20Params; result: AnvilDealERC20Result; errorCode: -32602 | -32000 };
+  "anvil_dropAllTransactions": { params: AnvilDropAllTransactionsParams; result: AnvilDropAllTransactionsResult; errorCode: -32602 | -32000 };
   "anvil_dropTransaction": { params: AnvilDropTransactionParams; result: AnvilDropTransactionResult; errorCode: -32602 | -32000 };
   "anvil_dumpState": { params: AnvilDumpStateParams; result: AnvilDumpStateResult; errorCode: -32602 | -32000 };
   "anvil_getAutomine": { params: AnvilGetAutomineParams; result: AnvilGetAutomineResult; errorCode: -32602 | -32000 };
@@ -305,6 +310,7 @@ export interface RpcMethods {
   "anvil_mine": { params: AnvilMineParams; result: AnvilMineResult; errorCode: -32602 | -32000 };
   "anvil_nodeInfo": { params: AnvilNodeInfoParams; result: AnvilNodeInfoResult; errorCode: -32602 | -32000 };
   "anvil_removeBlockTimestampInterval": { params: AnvilRemoveBlockTimestampIntervalParams; result: AnvilRemoveBlockTimestampIntervalResult; errorCode: -32602 | -32000 };
+  "anvil_removePoolTransactions": { params: AnvilRemovePoolTransactionsParams; result: AnvilRemovePoolTransactionsResult; errorCode: -32602 | -32000 };
   "anvil_reset": { params: AnvilResetParams; result: AnvilResetResult; errorCode: -32602 | -32000 };
   "anvil_revert": { params: AnvilRevertParams; result: AnvilRevertResult; errorCode: -32602 | -32000 };
   "anvil_setAutomine": { params: AnvilSetAutomineParams; result: AnvilSetAutomineResult; errorCode: -32602 | -32000 };
@@ -445,6 +451,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_addBalance",
   "anvil_autoImpersonateAccount",
   "anvil_dealERC20",
+  "anvil_dropAllTransactions",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
@@ -455,6 +462,7 @@ export const methodNames: readonly MethodName[] = [
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
+  "anvil_removePoolTransactions",
   "anvil_reset",
   "anvil_revert",
   "anvil_setAutomine",
@@ -595,6 +603,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_addBalance": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_autoImpersonateAccount": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_dealERC20": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"Unable to set ERC20 balance, no slot found"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_dropAllTransactions": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_dropTransaction": [{"code":-32602,"message":"Invalid params"},{"code":-32602,"message":"transaction cannot be dropped because it is already mined"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_dumpState": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot dump the state: …"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_getAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -605,6 +614,7 @@ export const declaredErrors: { readonly [M in MethodName]: readonly DeclaredErro
   "anvil_mine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"},{"code":-32000,"message":"mining stopped after … of … blocks, at block …: the client disconnected (or: the node is shutting down)"}],
   "anvil_nodeInfo": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_removeBlockTimestampInterval": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
+  "anvil_removePoolTransactions": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_reset": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"cannot reset while a chain import runs"},{"code":-32000,"message":"the fork's remote … failed … (a remote that cannot be reached or refuses; offline without a cache of that block)"}],
   "anvil_revert": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
   "anvil_setAutomine": [{"code":-32602,"message":"Invalid params"},{"code":-32000,"message":"disk full: … (or storage failure: …); the node refuses writes until the data dir can be written again"}],
@@ -788,6 +798,19 @@ export function anvilDealERC20(transport: Transport, ...params: AnvilDealERC20Pa
 }
 
 /**
+ * `anvil_dropAllTransactions`: Removes every transaction from the pool.
+ *
+ * Empties the pool and its journal, pending and queued transactions alike, as anvil does; the blocks mined after hold none of them.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilDropAllTransactions(transport: Transport, ...params: AnvilDropAllTransactionsParams): Promise<AnvilDropAllTransactionsResult> {
+  return transport.request("anvil_dropAllTransactions", params) as Promise<AnvilDropAllTransactionsResult>;
+}
+
+/**
  * `anvil_dropTransaction`: Removes a transaction from the pool.
  *
  * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
@@ -931,6 +954,22 @@ export function anvilNodeInfo(transport: Transport, ...params: AnvilNodeInfoPara
  */
 export function anvilRemoveBlockTimestampInterval(transport: Transport, ...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult> {
   return transport.request("anvil_removeBlockTimestampInterval", params) as Promise<AnvilRemoveBlockTimestampIntervalResult>;
+}
+
+/**
+ * `anvil_removePoolTransactions`: Removes every transaction of one sender from the pool.
+ *
+ * Takes the sender's transactions, pending and queued, out of the pool and its journal, as anvil does; other senders' stay.
+ *
+ * Params:
+ * - `address`: The sender.
+ *
+ * @throws {JsonRpcError} declared codes: -32602, -32000
+ *
+ * @since 1.0.0
+ */
+export function anvilRemovePoolTransactions(transport: Transport, ...params: AnvilRemovePoolTransactionsParams): Promise<AnvilRemovePoolTransactionsResult> {
+  return transport.request("anvil_removePoolTransactions", params) as Promise<AnvilRemovePoolTransactionsResult>;
 }
 
 /**
@@ -2985,6 +3024,16 @@ export interface ContractMethods {
    */
   anvil_dealERC20(...params: AnvilDealERC20Params): Promise<AnvilDealERC20Result>;
   /**
+   * `anvil_dropAllTransactions`: Removes every transaction from the pool.
+   *
+   * Empties the pool and its journal, pending and queued transactions alike, as anvil does; the blocks mined after hold none of them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_dropAllTransactions(...params: AnvilDropAllTransactionsParams): Promise<AnvilDropAllTransactionsResult>;
+  /**
    * `anvil_dropTransaction`: Removes a transaction from the pool.
    *
    * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
@@ -3100,6 +3149,19 @@ export interface ContractMethods {
    * @since 1.0.0
    */
   anvil_removeBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
+  /**
+   * `anvil_removePoolTransactions`: Removes every transaction of one sender from the pool.
+   *
+   * Takes the sender's transactions, pending and queued, out of the pool and its journal, as anvil does; other senders' stay.
+   *
+   * Params:
+   * - `address`: The sender.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvil_removePoolTransactions(...params: AnvilRemovePoolTransactionsParams): Promise<AnvilRemovePoolTransactionsResult>;
   /**
    * `anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
@@ -4732,6 +4794,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     anvil_addBalance: (...params) => anvilAddBalance(transport, ...params),
     anvil_autoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
     anvil_dealERC20: (...params) => anvilDealERC20(transport, ...params),
+    anvil_dropAllTransactions: (...params) => anvilDropAllTransactions(transport, ...params),
     anvil_dropTransaction: (...params) => anvilDropTransaction(transport, ...params),
     anvil_dumpState: (...params) => anvilDumpState(transport, ...params),
     anvil_getAutomine: (...params) => anvilGetAutomine(transport, ...params),
@@ -4742,6 +4805,7 @@ export function contractMethods(transport: Transport): ContractMethods {
     anvil_mine: (...params) => anvilMine(transport, ...params),
     anvil_nodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvil_removeBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
+    anvil_removePoolTransactions: (...params) => anvilRemovePoolTransactions(transport, ...params),
     anvil_reset: (...params) => anvilReset(transport, ...params),
     anvil_revert: (...params) => anvilRevert(transport, ...params),
     anvil_setAutomine: (...params) => anvilSetAutomine(transport, ...params),

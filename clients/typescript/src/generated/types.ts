@@ -1082,6 +1082,11 @@ export type AnvilDealERC20Params = [
 /** Result of `anvil_dealERC20`. */
 export type AnvilDealERC20Result = null;
 
+/** Positional params of `anvil_dropAllTransactions`. */
+export type AnvilDropAllTransactionsParams = [];
+/** Result of `anvil_dropAllTransactions`. */
+export type AnvilDropAllTransactionsResult = null;
+
 /** Positional params of `anvil_dropTransaction`. */
 export type AnvilDropTransactionParams = [
   hash: Hash32Input,
@@ -1142,6 +1147,13 @@ export type AnvilNodeInfoResult = NodeInfo;
 export type AnvilRemoveBlockTimestampIntervalParams = [];
 /** Result of `anvil_removeBlockTimestampInterval`. */
 export type AnvilRemoveBlockTimestampIntervalResult = boolean;
+
+/** Positional params of `anvil_removePoolTransactions`. */
+export type AnvilRemovePoolTransactionsParams = [
+  address: Address,
+];
+/** Result of `anvil_removePoolTransactions`. */
+export type AnvilRemovePoolTransactionsResult = null;
 
 /** Positional params of `anvil_reset`. */
 export type AnvilResetParams = [

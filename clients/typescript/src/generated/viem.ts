@@ -6,6 +6,7 @@ import {
   anvilAddBalance,
   anvilAutoImpersonateAccount,
   anvilDealERC20,
+  anvilDropAllTransactions,
   anvilDropTransaction,
   anvilDumpState,
   anvilGetAutomine,
@@ -16,6 +17,7 @@ import {
   anvilMine,
   anvilNodeInfo,
   anvilRemoveBlockTimestampInterval,
+  anvilRemovePoolTransactions,
   anvilReset,
   anvilRevert,
   anvilSetAutomine,
@@ -111,6 +113,8 @@ import type {
   AnvilAutoImpersonateAccountResult,
   AnvilDealERC20Params,
   AnvilDealERC20Result,
+  AnvilDropAllTransactionsParams,
+  AnvilDropAllTransactionsResult,
   AnvilDropTransactionParams,
   AnvilDropTransactionResult,
   AnvilDumpStateParams,
@@ -131,6 +135,8 @@ import type {
   AnvilNodeInfoResult,
   AnvilRemoveBlockTimestampIntervalParams,
   AnvilRemoveBlockTimestampIntervalResult,
+  AnvilRemovePoolTransactionsParams,
+  AnvilRemovePoolTransactionsResult,
   AnvilResetParams,
   AnvilResetResult,
   AnvilRevertParams,
@@ -384,6 +390,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "anvil_addBalance"; Parameters: AnvilAddBalanceParams; ReturnType: AnvilAddBalanceResult },
   { Method: "anvil_autoImpersonateAccount"; Parameters: AnvilAutoImpersonateAccountParams; ReturnType: AnvilAutoImpersonateAccountResult },
   { Method: "anvil_dealERC20"; Parameters: AnvilDealERC20Params; ReturnType: AnvilDealERC20Result },
+  { Method: "anvil_dropAllTransactions"; Parameters?: undefined; ReturnType: AnvilDropAllTransactionsResult },
   { Method: "anvil_dropTransaction"; Parameters: AnvilDropTransactionParams; ReturnType: AnvilDropTransactionResult },
   { Method: "anvil_dumpState"; Parameters?: undefined; ReturnType: AnvilDumpStateResult },
   { Method: "anvil_getAutomine"; Parameters?: undefined; ReturnType: AnvilGetAutomineResult },
@@ -394,6 +401,7 @@ export type EvmNodeRpcSchema = readonly [
   { Method: "anvil_mine"; Parameters: AnvilMineParams; ReturnType: AnvilMineResult },
   { Method: "anvil_nodeInfo"; Parameters?: undefined; ReturnType: AnvilNodeInfoResult },
   { Method: "anvil_removeBlockTimestampInterval"; Parameters?: undefined; ReturnType: AnvilRemoveBlockTimestampIntervalResult },
+  { Method: "anvil_removePoolTransactions"; Parameters: AnvilRemovePoolTransactionsParams; ReturnType: AnvilRemovePoolTransactionsResult },
   { Method: "anvil_reset"; Parameters: AnvilResetParams; ReturnType: AnvilResetResult },
   { Method: "anvil_revert"; Parameters: AnvilRevertParams; ReturnType: AnvilRevertResult },
   { Method: "anvil_setAutomine"; Parameters: AnvilSetAutomineParams; ReturnType: AnvilSetAutomineResult },
@@ -528,6 +536,7 @@ export const methodsViemLacks = [
   "anvil_addBalance",
   "anvil_autoImpersonateAccount",
   "anvil_dealERC20",
+  "anvil_dropAllTransactions",
   "anvil_dropTransaction",
   "anvil_dumpState",
   "anvil_getAutomine",
@@ -538,6 +547,7 @@ export const methodsViemLacks = [
   "anvil_mine",
   "anvil_nodeInfo",
   "anvil_removeBlockTimestampInterval",
+  "anvil_removePoolTransactions",
   "anvil_reset",
   "anvil_revert",
   "anvil_setAutomine",
@@ -672,6 +682,16 @@ export interface ActionsViemLacks {
    */
   anvilDealERC20(...params: AnvilDealERC20Params): Promise<AnvilDealERC20Result>;
   /**
+   * `anvil_dropAllTransactions`: Removes every transaction from the pool.
+   *
+   * Empties the pool and its journal, pending and queued transactions alike, as anvil does; the blocks mined after hold none of them.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilDropAllTransactions(...params: AnvilDropAllTransactionsParams): Promise<AnvilDropAllTransactionsResult>;
+  /**
    * `anvil_dropTransaction`: Removes a transaction from the pool.
    *
    * Removes the transaction from the pool and its journal; its sender's later transactions queue behind the gap. hardhat_dropTransaction does the same and answers as Hardhat does.
@@ -787,6 +807,19 @@ export interface ActionsViemLacks {
    * @since 1.0.0
    */
   anvilRemoveBlockTimestampInterval(...params: AnvilRemoveBlockTimestampIntervalParams): Promise<AnvilRemoveBlockTimestampIntervalResult>;
+  /**
+   * `anvil_removePoolTransactions`: Removes every transaction of one sender from the pool.
+   *
+   * Takes the sender's transactions, pending and queued, out of the pool and its journal, as anvil does; other senders' stay.
+   *
+   * Params:
+   * - `address`: The sender.
+   *
+   * @throws {JsonRpcError} declared codes: -32602, -32000
+   *
+   * @since 1.0.0
+   */
+  anvilRemovePoolTransactions(...params: AnvilRemovePoolTransactionsParams): Promise<AnvilRemovePoolTransactionsResult>;
   /**
    * `anvil_reset`: Resets the chain to its genesis or fork block, to a new dev genesis, or to a fork of a remote chain.
    *
@@ -1896,6 +1929,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     anvilAddBalance: (...params) => anvilAddBalance(transport, ...params),
     anvilAutoImpersonateAccount: (...params) => anvilAutoImpersonateAccount(transport, ...params),
     anvilDealERC20: (...params) => anvilDealERC20(transport, ...params),
+    anvilDropAllTransactions: (...params) => anvilDropAllTransactions(transport, ...params),
     anvilDropTransaction: (...params) => anvilDropTransaction(transport, ...params),
     anvilDumpState: (...params) => anvilDumpState(transport, ...params),
     anvilGetAutomine: (...params) => anvilGetAutomine(transport, ...params),
@@ -1906,6 +1940,7 @@ export function actionsViemLacks(transport: Transport): ActionsViemLacks {
     anvilMine: (...params) => anvilMine(transport, ...params),
     anvilNodeInfo: (...params) => anvilNodeInfo(transport, ...params),
     anvilRemoveBlockTimestampInterval: (...params) => anvilRemoveBlockTimestampInterval(transport, ...params),
+    anvilRemovePoolTransactions: (...params) => anvilRemovePoolTransactions(transport, ...params),
     anvilReset: (...params) => anvilReset(transport, ...params),
     anvilRevert: (...params) => anvilRevert(transport, ...params),
     anvilSetAutomine: (...params) => anvilSetAutomine(transport, ...params),
