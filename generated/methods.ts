@@ -891,4 +891,4 @@ export const methodParams: Record<MethodName, readonly MethodParamSpec[]> = {
  * SHA-256 of the contract this code was generated from (of `JSON.stringify(JSON.parse(openrpc.json))`,
  * i.e. insensitive to whitespace). Any edit of openrpc.json changes it, so stale output is detectable.
  */
-export const contractDigest = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669";
+export const contractDigest = "sha256:c04fef0659ffa86ba02a02c469e82cbbb19d2c7cf19c94267e74f2e8a2874824";

@@ -149,6 +149,7 @@ export async function assembleCore(config: NodeConfig, chain: Chain, mining: { a
     ),
     sync,
     pendingBlock: () => miner.preview(),
+    pendingPreview: () => miner.previewWithReceipts(),
     filters,
     logQuery,
     subscriptions,

@@ -209,29 +209,11 @@ export class BlockStore {
    * in the log address index. `receipts` are the block's, one per transaction.
    */
   recordOps(block: Block, receipts: StoredReceipt[], keep: (index: number) => boolean = () => true): BatchOp[] {
-    const hash = block.hash();
-    const { number, timestamp, baseFeePerGas } = block.header;
     const ops: BatchOp[] = [];
-    let firstLogIndex = 0;
-    block.transactions.forEach((tx, index) => {
-      const receipt = receipts[index];
-      const usedBlobGas = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n;
-      const record: TxRecord = {
-        blockHash: hash,
-        blockNumber: number,
-        blockTimestamp: timestamp,
-        index,
-        firstLogIndex,
-        type: tx.type,
-        to: tx.to?.bytes,
-        effectiveGasPrice: effectiveGasPrice(tx, baseFeePerGas),
-        blobGasPrice: usedBlobGas ? block.header.getBlobGasPrice() : undefined,
-        receipt,
-      };
-      if (keep(index)) ops.push(put(this.db.txRecords, tx.hash(), encodeTxRecord(record)));
-      firstLogIndex += receipt.logs.length;
+    txRecordsOf(block, receipts).forEach((record, index) => {
+      if (keep(index)) ops.push(put(this.db.txRecords, block.transactions[index].hash(), encodeTxRecord(record)));
     });
-    for (const address of emittersOf(receipts)) ops.push(put(this.db.logAddresses, logAddressKey(address, number), EMPTY));
+    for (const address of emittersOf(receipts)) ops.push(put(this.db.logAddresses, logAddressKey(address, block.header.number), EMPTY));
     return ops;
   }
 
@@ -346,4 +328,29 @@ export class BlockStore {
     // No setHardfork, not even false: given at all, the library sets each uncle's fork by the chain's schedule.
     return createBlockFromRLP(bytes, { common: this.commonFor({ number, timestamp, fields }), skipConsensusFormatValidation: true });
   }
+}
+
+/** The records of `block`'s transactions, given its receipts (one per transaction): their places in the block and what a receipt reports. */
+export function txRecordsOf(block: Block, receipts: StoredReceipt[]): TxRecord[] {
+  const hash = block.hash();
+  const { number, timestamp, baseFeePerGas } = block.header;
+  let firstLogIndex = 0;
+  return block.transactions.map((tx, index) => {
+    const receipt = receipts[index];
+    const usedBlobGas = receipt.blobGasUsed !== undefined && receipt.blobGasUsed > 0n;
+    const record: TxRecord = {
+      blockHash: hash,
+      blockNumber: number,
+      blockTimestamp: timestamp,
+      index,
+      firstLogIndex,
+      type: tx.type,
+      to: tx.to?.bytes,
+      effectiveGasPrice: effectiveGasPrice(tx, baseFeePerGas),
+      blobGasPrice: usedBlobGas ? block.header.getBlobGasPrice() : undefined,
+      receipt,
+    };
+    firstLogIndex += receipt.logs.length;
+    return record;
+  });
 }

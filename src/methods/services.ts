@@ -4,7 +4,7 @@ import type { OpenrpcDocument } from '../../generated/types.js';
 import type { CallContext } from '../rpc/dispatch.js';
 import type { Chain } from '../chain/chain.js';
 import type { DevAccount } from '../chain/dev-accounts.js';
-import type { Miner } from '../producer/miner.js';
+import type { Miner, Preview } from '../producer/miner.js';
 import type { MiningControl } from '../producer/mining-control.js';
 import type { Executor } from '../state/execution.js';
 import type { TxPool } from '../txpool/pool.js';
@@ -74,6 +74,8 @@ export interface Services {
   sync: SyncStatus;
   /** the block the node would mine next, for the `pending` tag */
   pendingBlock: () => Promise<Block>;
+  /** the same block with its transactions' receipts */
+  pendingPreview: () => Promise<Preview>;
   /** installed filters and their polls */
   filters: FilterRegistry;
   /** eth_getLogs and the log scans behind filters */

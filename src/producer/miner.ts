@@ -33,6 +33,12 @@ export interface MinedBlock {
   included: PooledTx[];
 }
 
+/** The block the node would mine next, not mined: its transactions run on a state of its own, with their receipts. */
+export interface Preview {
+  block: Block;
+  receipts: StoredReceipt[];
+}
+
 /** A run of blocks stopped before its end (the client went away, or the node is stopping), at a block that landed whole. */
 export class MiningStopped extends Error {
   constructor(mined: bigint, count: bigint, head: bigint, reason: unknown) {
@@ -61,7 +67,7 @@ export class Miner {
   private queue: Promise<unknown> = Promise.resolve();
   /** Bumped on every pool change, so a preview is rebuilt only when its inputs changed. */
   private poolVersion = 0;
-  private lastPreview?: { key: string; block: Promise<Block> };
+  private lastPreview?: { key: string; preview: Promise<Preview> };
   private vm?: Promise<VM>;
   /** The VM blocks from Byzantium on run on, over a flat state moved to each block's parent. */
   private flat?: { vm: VM; state: FlatState };
@@ -153,25 +159,30 @@ export class Miner {
    * `pending` tag reads. Nothing it does reaches the chain.
    */
   preview(): Promise<Block> {
-    const key = `${bytesToHex(this.chain.head().hash())}:${bytesToHex(this.chain.headStateRoot())}:${this.poolVersion}`;
-    if (this.lastPreview?.key !== key) {
-      const block = this.buildPreview();
-      block.catch(() => {
-        if (this.lastPreview?.block === block) this.lastPreview = undefined;
-      });
-      this.lastPreview = { key, block };
-    }
-    return this.lastPreview.block;
+    return this.previewWithReceipts().then(({ block }) => block);
   }
 
-  private async buildPreview(): Promise<Block> {
+  /** The pending block with its transactions' receipts (eth_getBlockReceipts of `pending`). */
+  previewWithReceipts(): Promise<Preview> {
+    const key = `${bytesToHex(this.chain.head().hash())}:${bytesToHex(this.chain.headStateRoot())}:${this.poolVersion}`;
+    if (this.lastPreview?.key !== key) {
+      const preview = this.buildPreview();
+      preview.catch(() => {
+        if (this.lastPreview?.preview === preview) this.lastPreview = undefined;
+      });
+      this.lastPreview = { key, preview };
+    }
+    return this.lastPreview.preview;
+  }
+
+  private async buildPreview(): Promise<Preview> {
     const parent = this.chain.head();
     // Its state lives in memory only, pinned so that state reads at `pending` (balances, calls) find it.
     const state = await this.chain.state.ephemeral(this.chain.stateRootOf(parent));
     const vm = await createChainVM(this.chain, this.chain.nextCommon(), state);
-    const { block } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header));
+    const { block, included, results } = await this.assemble(vm, parent, this.opts.clock.timestampFor(parent.header));
     this.chain.state.pin(block.header.stateRoot, state);
-    return block;
+    return { block, receipts: results.map((result, i) => toStoredReceipt(result, included[i])) };
   }
 
   private async build(requestedTimestamp?: bigint): Promise<MinedBlock> {

@@ -10,7 +10,7 @@ from . import types as t
 
 CONTRACT_VERSION = "1.0.0"
 """`info.version` of the contract this client was generated from."""
-CONTRACT_DIGEST = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669"
+CONTRACT_DIGEST = "sha256:c04fef0659ffa86ba02a02c469e82cbbb19d2c7cf19c94267e74f2e8a2874824"
 """Digest of the contract this client was generated from (as the node's generated/methods.ts `contractDigest`)."""
 
 
@@ -2875,7 +2875,8 @@ class ContractMethods(abc.ABC):
         """`eth_getBlockReceipts`: Returns all receipts of a block.
 
         Returns the receipts of every transaction in the block, in block order; an empty array for a block
-        without transactions; null when the block is unknown.
+        without transactions; null when the block is unknown. For `pending`, the receipts of the block the
+        node would mine next, as its transactions ran in it.
 
         Args:
             block: Block number, tag or hash.

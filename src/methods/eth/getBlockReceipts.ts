@@ -1,9 +1,10 @@
 import type { Block } from '@ethereumjs/block';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { resolveBlock, type BlockRef } from '../../chain/block-tags.js';
-import type { Chain } from '../../chain/chain.js';
+import { txRecordsOf } from '../../chain/block-store.js';
 import { toRpcReceipt } from '../../format/receipt.js';
 import { composedResult } from '../../rpc/shared-results.js';
+import type { TxRecord } from '../../storage/layout.js';
 import type { Handlers, MethodServices } from '../services.js';
 
 /** Receipts formatted and serialised between two turns of the event loop. */
@@ -14,8 +15,7 @@ const RECEIPTS_PER_SLICE = 256;
  * free between slices: 5,000 receipts take ~100 ms of formatting, which would otherwise hold every
  * other request as long. The answer's JSON is the slices' joined.
  */
-async function receiptsOf(chain: Chain, block: Block) {
-  const records = (await chain.blocks.completeRecords(block)) ?? [];
+async function receiptsOf(block: Block, records: TxRecord[]) {
   const format = (start: number) => records.slice(start, start + RECEIPTS_PER_SLICE).map((record, i) => toRpcReceipt(block.transactions[start + i].hash(), record));
   if (records.length <= RECEIPTS_PER_SLICE) return format(0);
   const receipts: ReturnType<typeof toRpcReceipt>[] = [];
@@ -30,9 +30,16 @@ async function receiptsOf(chain: Chain, block: Block) {
   return composedResult(receipts, Buffer.concat(json));
 }
 
-export function eth_getBlockReceipts({ chain, pendingBlock }: Pick<MethodServices, 'chain' | 'pendingBlock'>): Handlers['eth_getBlockReceipts'] {
+export function eth_getBlockReceipts({ chain, pendingPreview }: Pick<MethodServices, 'chain' | 'pendingPreview'>): Handlers['eth_getBlockReceipts'] {
   return async ([ref]) => {
-    const block = await resolveBlock(chain, ref as BlockRef, pendingBlock);
-    return block === undefined ? null : receiptsOf(chain, block);
+    // The pending block is not stored: its receipts come with it, from the run that built it.
+    let pending: TxRecord[] | undefined;
+    const block = await resolveBlock(chain, ref as BlockRef, async () => {
+      const preview = await pendingPreview();
+      pending = txRecordsOf(preview.block, preview.receipts);
+      return preview.block;
+    });
+    if (block === undefined) return null;
+    return receiptsOf(block, pending ?? (await chain.blocks.completeRecords(block)) ?? []);
   };
 }

@@ -62,6 +62,20 @@ describe('eth_getBlockReceipts', () => {
     expect(await node.call('eth_getBlockReceipts', ['earliest'])).to.deep.equal([]);
   });
 
+  it('the pending block: the receipts of what the next block would hold, as they ran in it, and the same once it is mined', async () => {
+    const raws = [await signTx({ key: devKey(10), nonce: 0 }), await signTx({ key: devKey(11), nonce: 0 })];
+    for (const raw of raws) await node.call('eth_sendRawTransaction', [raw]);
+    const pending = (await node.call('eth_getBlockByNumber', ['pending', false]))!;
+    const receipts = (await node.call('eth_getBlockReceipts', ['pending']))!;
+    expect(receipts.map((receipt) => receipt.transactionHash)).to.deep.equal(pending.transactions);
+    expect(receipts.map((receipt) => receipt.blockHash)).to.deep.equal([pending.hash, pending.hash]);
+    expect(receipts.map((receipt) => receipt.cumulativeGasUsed)).to.deep.equal(['0x5208', '0xa410']);
+    await node.call('evm_mine', []);
+    const mined = (await node.call('eth_getBlockReceipts', ['latest']))!;
+    const facts = (list: typeof receipts) => list.map(({ transactionHash, gasUsed, cumulativeGasUsed, status, logs }) => ({ transactionHash, gasUsed, cumulativeGasUsed, status, logs: logs.length }));
+    expect(facts(mined)).to.deep.equal(facts(receipts));
+  });
+
   it('a block the chain does not have: null', async () => {
     expect(await node.call('eth_getBlockReceipts', ['0x1000'])).to.equal(null);
   });

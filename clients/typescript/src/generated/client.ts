@@ -292,7 +292,7 @@ import type {
 /** `info.version` of the contract this client was generated from. */
 export const contractVersion = "1.0.0";
 /** Digest of the contract this client was generated from (as generated/methods.ts's `contractDigest`). */
-export const contractDigest = "sha256:dfcdfa8ea1e366912d555ab935f03998d57a693f6a4f7e8840cb1b856219d669";
+export const contractDigest = "sha256:c04fef0659ffa86ba02a02c469e82cbbb19d2c7cf19c94267e74f2e8a2874824";
 
 /** Every method of the contract by wire name: positional params, result, and the error codes it declares. */
 export interface RpcMethods {
@@ -1624,7 +1624,7 @@ export function ethGetBlockByNumber(transport: Transport, ...params: EthGetBlock
 /**
  * `eth_getBlockReceipts`: Returns all receipts of a block.
  *
- * Returns the receipts of every transaction in the block, in block order; an empty array for a block without transactions; null when the block is unknown.
+ * Returns the receipts of every transaction in the block, in block order; an empty array for a block without transactions; null when the block is unknown. For `pending`, the receipts of the block the node would mine next, as its transactions ran in it.
  *
  * Params:
  * - `block`: Block number, tag or hash.
@@ -3691,7 +3691,7 @@ export interface ContractMethods {
   /**
    * `eth_getBlockReceipts`: Returns all receipts of a block.
    *
-   * Returns the receipts of every transaction in the block, in block order; an empty array for a block without transactions; null when the block is unknown.
+   * Returns the receipts of every transaction in the block, in block order; an empty array for a block without transactions; null when the block is unknown. For `pending`, the receipts of the block the node would mine next, as its transactions ran in it.
    *
    * Params:
    * - `block`: Block number, tag or hash.
